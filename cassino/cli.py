@@ -1,0 +1,183 @@
+"""The command line: ``python -m cassino [COMMAND ...]``.
+
+Without a command it starts the game. The commands read and write the
+interchange formats of FORMATS.md so that other programs and bug reports can
+use the rules engine: ``legal``, ``apply``, ``replay`` and ``selfplay``.
+Refused input (an illegal move, a broken file) exits with status 2 and the
+reason on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cassino.rules import (CassinoError, Game, IllegalMoveError, Rules, parse_any_move,
+                           position_from_json, position_to_json, replay, standard_teams)
+
+
+class Refused(Exception):
+    """Input the command cannot use; the message goes to stderr, exit status 2."""
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise Refused(f"cannot read {path}: {e.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise Refused(f"{path} is not valid JSON: {e}") from None
+
+
+def _load_position(path: str):  # type: ignore[no-untyped-def]
+    try:
+        return position_from_json(_read_json(path))
+    except CassinoError as e:
+        raise Refused(f"{path}: {e}") from None
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    pos = _load_position(args.position)
+    for move in pos.legal_moves():
+        print(json.dumps(move.to_json()) if args.json else move.text())
+    return 0
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    pos = _load_position(args.position)
+    try:
+        move = parse_any_move(args.move)
+        pos.play(move)
+    except IllegalMoveError as e:
+        raise Refused(f"illegal move {args.move}: {e.reason}") from None
+    except CassinoError as e:
+        raise Refused(str(e)) from None
+    print(json.dumps(position_to_json(pos)))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    data = _read_json(args.record)
+    try:
+        game = replay(data)
+    except CassinoError as e:
+        raise Refused(f"{args.record}: {e}") from None
+    names = {p.get("seat", i): p.get("name", f"Seat {i}") for i, p in enumerate(data["players"])
+             if isinstance(p, dict)}
+    labels = [" & ".join(str(names.get(s, f"Seat {s}")) for s in team) for team in game.teams]
+    for r in game.rounds:
+        print(f"Round {r.number} (dealer: seat {r.dealer})")
+        for label, s, total in zip(labels, r.scores, r.totals):
+            items = ", ".join(f"{k} {v}" for k, v in s.items().items() if v)
+            print(f"  {label}: {s.total} points ({s.cards} cards, {s.spades} spades"
+                  f"{'; ' + items if items else ''}), total {total}")
+    if game.over:
+        assert game.winner is not None
+        score = "-".join(str(t) for t in game.totals)
+        print(f"Result: {labels[game.winner]} wins, {score}")
+    else:
+        print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "
+              f"totals {', '.join(f'{l} {t}' for l, t in zip(labels, game.totals))}")
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Random legal play, as a correctness smoke test and the speed benchmark."""
+    if args.teams and args.players != 4:
+        raise Refused("--teams needs --players 4")
+    try:
+        rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules()
+    except (CassinoError, json.JSONDecodeError, TypeError) as e:
+        raise Refused(f"--rules: {e}") from None
+    teams = standard_teams(args.players, args.teams)
+    rng = random.Random(args.seed)
+    rounds = moves = games = 0
+    sample = []
+    start = time.perf_counter()
+    game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
+    while rounds < args.rounds:
+        pos = game.position
+        legal = pos.legal_moves()
+        if moves % 97 == 0 and len(sample) < 2000:
+            sample.append(pos.copy())
+        result = game.play(legal[rng.randrange(len(legal))], checked=False)
+        moves += 1
+        if result is not None:
+            rounds += 1
+            if game.over:
+                games += 1
+                game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
+    seconds = time.perf_counter() - start
+    # The median time to list the legal moves, timed apart from play.
+    timings = []
+    for p in sample:
+        for _ in range(5):
+            q = p.copy()
+            q._legal = None
+            t0 = time.perf_counter()
+            q.legal_moves()
+            timings.append(time.perf_counter() - t0)
+    summary = {
+        "players": args.players, "teams": args.teams, "rounds": rounds, "games": games,
+        "moves": moves, "seconds": round(seconds, 4),
+        "rounds_per_second": round(rounds / seconds, 1),
+        "moves_per_second": round(moves / seconds, 1),
+        "legal_moves_median_us": round(statistics.median(timings) * 1e6, 2) if timings else None,
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    print("Cassino: the table is not built yet. Try 'python -m cassino selfplay --players 2 "
+          "--rounds 100 --seed 1' or 'python -m cassino --help'.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cassino", description="Cassino, the fishing card game.")
+    sub = p.add_subparsers(dest="command")
+
+    s = sub.add_parser("legal", help="list every legal move of a position, in canonical order")
+    s.add_argument("position", help="position JSON file ('-' for stdin)")
+    s.add_argument("--json", action="store_true", help="move JSON instead of compact text")
+    s.set_defaults(func=cmd_legal)
+
+    s = sub.add_parser("apply", help="print the position after a move")
+    s.add_argument("position", help="position JSON file ('-' for stdin)")
+    s.add_argument("move", help="a move in compact text ('8Sx8:8D') or move JSON")
+    s.set_defaults(func=cmd_apply)
+
+    s = sub.add_parser("replay", help="replay a game record, checking every move")
+    s.add_argument("record", help="game record JSON file ('-' for stdin)")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("selfplay", help="play random legal moves and print speed figures")
+    s.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
+    s.add_argument("--rounds", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--rules", help="rule options as JSON, e.g. '{\"royal\": true}'")
+    s.set_defaults(func=cmd_selfplay)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", cmd_play)
+    try:
+        return int(func(args))
+    except Refused as e:
+        print(f"cassino: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

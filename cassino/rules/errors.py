@@ -1,0 +1,36 @@
+"""The errors of the rules package: each says what was wrong and what would be right."""
+
+from __future__ import annotations
+
+
+class CassinoError(ValueError):
+    """Base of every error the rules package raises on bad input."""
+
+
+class InvalidCardError(CassinoError):
+    """Text that is not a card."""
+
+
+class InvalidMoveError(CassinoError):
+    """Text or JSON that does not describe a move at all."""
+
+
+class IllegalMoveError(CassinoError):
+    """A well-formed move that the rules do not allow in this position."""
+
+    def __init__(self, reason: str, move: object | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move
+
+
+class InvalidRulesError(CassinoError):
+    """A rules object with an unknown option or a bad value."""
+
+
+class InvalidPositionError(CassinoError):
+    """A position that breaks the rules or the format."""
+
+
+class InvalidRecordError(CassinoError):
+    """A game record that cannot be read or replayed."""

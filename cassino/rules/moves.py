@@ -1,0 +1,186 @@
+"""Moves: small immutable values fully described by their effect (FORMATS.md).
+
+A ``Move`` is a named tuple ``(card, kind, value, takes, multiple)``:
+
+- ``card``: the card played from the hand;
+- ``kind``: ``"build"``, ``"capture"`` or ``"trail"``;
+- ``value``: the capture value used or the build value announced; 0 when the
+  move has none (a trail, or a court card capturing by rank);
+- ``takes``: the set (bitmask) of table cards captured or pulled into the
+  build, including every card of a build captured, raised or added to;
+- ``multiple``: whether the resulting build is multiple.
+
+Two moves with the same fields are the same move. Their natural tuple order
+is the canonical order of move lists: by card, kind, value, taken cards
+(as a bitmask), single before multiple.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import Card, CardSet, card_symbol, card_text, cards_of, cards_text, parse_card
+from .errors import InvalidCardError, InvalidMoveError
+
+TRAIL = "trail"
+CAPTURE = "capture"
+BUILD = "build"
+KINDS = (BUILD, CAPTURE, TRAIL)
+
+
+class Move(NamedTuple):
+    card: Card
+    kind: str
+    value: int
+    takes: CardSet
+    multiple: bool
+
+    @staticmethod
+    def trail(card: Card) -> Move:
+        return Move(card, TRAIL, 0, 0, False)
+
+    @property
+    def takes_cards(self) -> list[Card]:
+        """The taken cards in canonical order."""
+        return cards_of(self.takes)
+
+    def text(self) -> str:
+        """Compact text: ``7H-``, ``8Sx8:2D,8D,6C``, ``3Cb8:5D``, ``2Cm7:...``, ``QDx:QS``."""
+        if self.kind == TRAIL:
+            return card_text(self.card) + "-"
+        sign = "x" if self.kind == CAPTURE else ("m" if self.multiple else "b")
+        value = str(self.value) if self.value else ""
+        return f"{card_text(self.card)}{sign}{value}:{cards_text(self.takes)}"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"card": card_text(self.card), "kind": self.kind}
+        if self.value:
+            out["value"] = self.value
+        out["takes"] = [card_text(c) for c in cards_of(self.takes)]
+        out["multiple"] = self.multiple
+        return out
+
+    def describe(self) -> str:
+        """Plain words for people: 'Capture 8♦, 6♣ and 2♦ with the 8♠'."""
+        card = card_symbol(self.card)
+        taken = _and_list([card_symbol(c) for c in cards_of(self.takes)])
+        if self.kind == TRAIL:
+            return f"Trail the {card}"
+        if self.kind == CAPTURE:
+            return f"Capture {taken} with the {card}"
+        if self.multiple:
+            return f"Build {_plural(self.value)} with the {card} and {taken}"
+        return f"Build {self.value} with the {card} and {taken}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _plural(value: int) -> str:
+    names = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
+             7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "elevens",
+             12: "twelves", 13: "thirteens", 14: "fourteens"}
+    return names.get(value, f"{value}s")
+
+
+def _and_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def parse_move(text: str) -> Move:
+    """Parse the compact text form; cards in ``takes`` may come in any order."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is text like '8Sx8:8D' or '7H-', not {text!r}")
+    s = text.strip()
+    try:
+        card = parse_card(s[:2])
+    except InvalidCardError as e:
+        raise InvalidMoveError(f"move {text!r} must start with the card played: {e}") from None
+    rest = s[2:]
+    if rest == "-":
+        return Move.trail(card)
+    if not rest or rest[0].lower() not in "xbm" or ":" not in rest:
+        raise InvalidMoveError(
+            f"move {text!r} is not in the compact form: card, then '-' to trail, or "
+            f"'x' (capture), 'b' (build) or 'm' (multiple build), the value, ':' and the "
+            f"cards taken, e.g. '8Sx8:2D,6C'")
+    sign = rest[0].lower()
+    value_text, _, takes_text = rest[1:].partition(":")
+    if value_text and not value_text.isdigit():
+        raise InvalidMoveError(f"move {text!r}: the value {value_text!r} is not a number")
+    value = int(value_text) if value_text else 0
+    takes = 0
+    for t in takes_text.split(","):
+        try:
+            c = parse_card(t)
+        except InvalidCardError as e:
+            raise InvalidMoveError(f"move {text!r}: {e}") from None
+        if takes >> c & 1:
+            raise InvalidMoveError(f"move {text!r} takes the {card_text(c)} twice")
+        takes |= 1 << c
+    if takes >> card & 1:
+        raise InvalidMoveError(f"move {text!r} plays the {card_text(card)} and also takes it")
+    if sign != "x" and not value:
+        raise InvalidMoveError(f"move {text!r}: a build must announce its value")
+    kind = CAPTURE if sign == "x" else BUILD
+    return Move(card, kind, value, takes, sign == "m")
+
+
+def move_from_json(data: Any) -> Move:
+    """Read move JSON, e.g. ``{"card": "8S", "kind": "capture", "value": 8, ...}``."""
+    if not isinstance(data, dict):
+        raise InvalidMoveError(f"move JSON must be an object, not {data!r}")
+    unknown = set(data) - {"card", "kind", "value", "takes", "multiple"}
+    if unknown:
+        raise InvalidMoveError(f"move JSON has unknown keys: {', '.join(sorted(unknown))}")
+    try:
+        card = parse_card(data.get("card"))  # type: ignore[arg-type]
+    except InvalidCardError as e:
+        raise InvalidMoveError(f"move JSON 'card': {e}") from None
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise InvalidMoveError(f"move JSON 'kind' must be 'trail', 'capture' or 'build', not {kind!r}")
+    value = data.get("value", 0)
+    if value is None:
+        value = 0
+    if type(value) is not int or value < 0:
+        raise InvalidMoveError(f"move JSON 'value' must be a whole number, not {value!r}")
+    takes_list = data.get("takes", [])
+    if not isinstance(takes_list, list):
+        raise InvalidMoveError(f"move JSON 'takes' must be a list of cards, not {takes_list!r}")
+    takes = 0
+    for t in takes_list:
+        try:
+            c = parse_card(t)
+        except InvalidCardError as e:
+            raise InvalidMoveError(f"move JSON 'takes': {e}") from None
+        if takes >> c & 1:
+            raise InvalidMoveError(f"move JSON takes the {card_text(c)} twice")
+        takes |= 1 << c
+    multiple = data.get("multiple", False)
+    if type(multiple) is not bool:
+        raise InvalidMoveError(f"move JSON 'multiple' must be true or false, not {multiple!r}")
+    if kind == TRAIL and (takes or value or multiple):
+        raise InvalidMoveError("a trail takes nothing and has no value")
+    if kind == BUILD and not value:
+        raise InvalidMoveError("a build must announce its value")
+    if kind == CAPTURE and multiple:
+        raise InvalidMoveError("'multiple' is for builds only; a capture has it false")
+    if takes >> card & 1:
+        raise InvalidMoveError(f"the move plays the {card_text(card)} and also takes it")
+    return Move(card, kind, value, takes, multiple)
+
+
+def parse_any_move(text: str) -> Move:
+    """Compact text, or move JSON if the text starts with '{'."""
+    import json  # only for this convenience; the rules do no I/O
+
+    s = text.strip()
+    if s.startswith("{"):
+        try:
+            return move_from_json(json.loads(s))
+        except json.JSONDecodeError as e:
+            raise InvalidMoveError(f"move JSON does not parse: {e}") from None
+    return parse_move(s)

@@ -1,0 +1,591 @@
+"""A position within a round: hands, stock, table, captures; legal moves and play.
+
+``Position`` is the one source of legality: ``legal_moves()`` lists every
+distinct legal move (RULES.md §3-§7), ``play()`` applies one, and
+``violation()`` / ``explain()`` say in plain words why something is not
+allowed. It is mutable for speed (search clones it with ``copy()``); every
+card set is a bitmask (see ``cards``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .cards import Card, CardSet, card_symbol, cards_of, rank_of, RANK_NAMES
+from .errors import IllegalMoveError
+from .moves import BUILD, CAPTURE, TRAIL, Move, _plural
+from .options import Rules
+
+_RANK_SETS = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
+
+
+class Build(NamedTuple):
+    """A build on the table: its cards, announced value, kind and controller seat."""
+
+    cards: CardSet
+    value: int
+    multiple: bool
+    controller: int
+
+    def label(self) -> str:
+        """'8' for a single build, '8s' for a multiple one (as the table shows it)."""
+        return f"{self.value}s" if self.multiple else str(self.value)
+
+
+class Interpretation(NamedTuple):
+    """What a card dropped on some table items could mean: the legal moves, or why none."""
+
+    moves: list[Move]
+    reason: str | None
+
+
+def _subset_sums(loose: CardSet, values: Sequence[int], cap: int) -> dict[int, list[CardSet]]:
+    """Every non-empty set of loose numeral cards whose values add up to at most cap, by sum."""
+    subsets = [(0, 0)]
+    m = loose
+    while m:
+        low = m & -m
+        m ^= low
+        v = values[low.bit_length() - 1]
+        if v:
+            subsets += [(s + v, sm | low) for s, sm in subsets if s + v <= cap]
+    by_sum: dict[int, list[CardSet]] = {}
+    for s, sm in subsets[1:]:
+        if s in by_sum:
+            by_sum[s].append(sm)
+        else:
+            by_sum[s] = [sm]
+    return by_sum
+
+
+def _unions(groups: Iterable[CardSet]) -> list[CardSet]:
+    """Every union of pairwise disjoint groups (0 first: taking none), each once."""
+    res = [0]
+    for g in groups:
+        res += [u | g for u in res if not u & g]
+    return list(dict.fromkeys(res))
+
+
+class Position:
+    """The state of one round, from the first deal to the residue going to the last capturer."""
+
+    __slots__ = ("rules", "players", "teams", "team_of", "dealer", "to_move", "hands", "stock",
+                 "loose", "builds", "captured", "sweeps", "last_capturer", "scores", "_legal",
+                 "_legal_set")
+
+    def __init__(self, rules: Rules, players: int, teams: Sequence[Sequence[int]], dealer: int,
+                 to_move: int, hands: list[CardSet], stock: Sequence[Card], loose: CardSet,
+                 builds: Sequence[Build], captured: list[CardSet], sweeps: list[int],
+                 last_capturer: int | None, scores: Sequence[int]):
+        """Build a position from its parts as given; ``formats.position_from_json``
+        and ``Position.problems()`` check them."""
+        self.rules = rules
+        self.players = players
+        self.teams = tuple(tuple(t) for t in teams)
+        team_of = [0] * players
+        for i, team in enumerate(self.teams):
+            for seat in team:
+                team_of[seat] = i
+        self.team_of = tuple(team_of)
+        self.dealer = dealer
+        self.to_move = to_move
+        self.hands = list(hands)
+        self.stock = tuple(stock)
+        self.loose = loose
+        self.builds = tuple(builds)
+        self.captured = list(captured)
+        self.sweeps = list(sweeps)
+        self.last_capturer = last_capturer
+        self.scores = tuple(scores)
+        self._legal: list[Move] | None = None
+        self._legal_set: frozenset[Move] | None = None
+
+    # -- a new round ---------------------------------------------------------
+
+    @classmethod
+    def deal_round(cls, rules: Rules, players: int, teams: Sequence[Sequence[int]] | None,
+                   dealer: int, deck: Sequence[Card], scores: Sequence[int] | None = None) -> Position:
+        """The position after the first deal of a round from a shuffled ``deck``
+        (top card first), dealt two at a time as RULES.md §2 says."""
+        if teams is None:
+            teams = [[s] for s in range(players)]
+        if scores is None:
+            scores = [0] * len(teams)
+        pos = cls(rules, players, teams, dealer, (dealer + 1) % players, [0] * players, deck,
+                  0, (), [0] * len(teams), [0] * len(teams), None, scores)
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        top = 0
+        for _ in range(2):
+            for seat in order:
+                if seat == dealer:  # the table's two come just before the dealer's own
+                    pos.loose |= 1 << deck[top] | 1 << deck[top + 1]
+                    top += 2
+                pos.hands[seat] |= 1 << deck[top] | 1 << deck[top + 1]
+                top += 2
+        pos.stock = tuple(deck[top:])
+        return pos
+
+    def _deal(self) -> None:
+        """The next deal: four more cards to each player, two at a time, none to the table."""
+        n = self.players
+        stock = self.stock
+        top = 0
+        for _ in range(2):
+            for i in range(1, n + 1):
+                seat = (self.dealer + i) % n
+                self.hands[seat] |= 1 << stock[top] | 1 << stock[top + 1]
+                top += 2
+        self.stock = stock[top:]
+
+    # -- reading the position -----------------------------------------------
+
+    def copy(self) -> Position:
+        p = Position.__new__(Position)
+        p.rules = self.rules
+        p.players = self.players
+        p.teams = self.teams
+        p.team_of = self.team_of
+        p.dealer = self.dealer
+        p.to_move = self.to_move
+        p.hands = self.hands[:]
+        p.stock = self.stock
+        p.loose = self.loose
+        p.builds = self.builds
+        p.captured = self.captured[:]
+        p.sweeps = self.sweeps[:]
+        p.last_capturer = self.last_capturer
+        p.scores = self.scores
+        p._legal = self._legal
+        p._legal_set = self._legal_set
+        return p
+
+    @property
+    def round_over(self) -> bool:
+        """Every card has been played and the residue has gone to the last capturer."""
+        return not self.stock and not any(self.hands)
+
+    @property
+    def table(self) -> CardSet:
+        """Every card on the table: loose cards and the cards of all builds."""
+        t = self.loose
+        for b in self.builds:
+            t |= b.cards
+        return t
+
+    @property
+    def deals_per_round(self) -> int:
+        return 48 // (4 * self.players)
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal of the round, up to ``deals_per_round``."""
+        return self.deals_per_round - len(self.stock) // (4 * self.players)
+
+    @property
+    def last_deal(self) -> bool:
+        """The last deal of the round is on (it is announced: RULES.md §2)."""
+        return not self.stock
+
+    def controlled_by(self, seat: int) -> list[Build]:
+        return [b for b in self.builds if b.controller == seat]
+
+    # -- legal moves -----------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal move for the player to move, in canonical order."""
+        if self._legal is None:
+            self._legal = sorted(self._generate(True))
+        return self._legal
+
+    def is_legal(self, move: Move) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_moves())
+        return move in self._legal_set
+
+    def moves_with(self, card: Card) -> list[Move]:
+        """The legal moves that play ``card``."""
+        return [m for m in self.legal_moves() if m.card == card]
+
+    def _generate(self, checked: bool, only_card: Card | None = None) -> list[Move]:
+        """Move generation. ``checked=False`` drops every hold and controller
+        requirement (§5 "must hold", §7, the build-duty variants) and lets a
+        build take any value: the shape-legal moves, used to explain refusals."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        if only_card is not None:
+            hand = 1 << only_card
+        if not hand:
+            return []
+        rules = self.rules
+        values = rules.values
+        ace14 = rules.ace_14
+        cap = rules.max_build
+        loose = self.loose
+        builds = self.builds
+        controller_rule = rules.controller
+        strict = checked and controller_rule == "strict"
+
+        held = [0] * 15
+        own = self.hands[seat]
+        while own:
+            low = own & -own
+            own ^= low
+            held[values[low.bit_length() - 1]] += 1
+        if ace14:
+            held[14] = held[1]
+        mine = [b for b in builds if b.controller == seat] if checked else []
+
+        sums = _subset_sums(loose, values, cap) if loose else {}
+        union_cache: dict[int, list[CardSet]] = {}
+
+        def unions(v: int) -> list[CardSet]:
+            u = union_cache.get(v)
+            if u is None:
+                u = union_cache[v] = _unions(sums.get(v, ()))
+            return u
+
+        moves: list[Move] = []
+        append = moves.append
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            cv = values[c]
+
+            def rest(v: int) -> int:
+                """How many cards of value v stay in hand after playing c."""
+                return held[v] - (cv == v or (v == 14 and ace14 and cv == 1))
+
+            blocked = [b for b in mine if rest(b.value) <= 0]
+
+            # Trail (§6, §7).
+            if not checked or (not blocked and (not mine or controller_rule == "permissive")):
+                append(Move(c, TRAIL, 0, 0, False))
+
+            # Captures (§4).
+            if not cv:
+                if not blocked:
+                    same = loose & _RANK_SETS[rank_of(c)]
+                    if rules.court_capture == "all":
+                        if same:
+                            append(Move(c, CAPTURE, 0, same, False))
+                    else:
+                        while same:
+                            one = same & -same
+                            same ^= one
+                            append(Move(c, CAPTURE, 0, one, False))
+                continue  # a court card without value never builds
+            for v in ((1, 14) if ace14 and cv == 1 else (cv,)):
+                if any(b.value != v for b in blocked):
+                    continue
+                need = 0
+                for b in blocked:
+                    need |= b.cards
+                build_sets = [0]
+                for b in builds:
+                    if b.value == v:
+                        build_sets += [x | b.cards for x in build_sets]
+                us = unions(v)
+                for bs in build_sets:
+                    if need & ~bs:
+                        continue
+                    for u in us:
+                        if u | bs:
+                            append(Move(c, CAPTURE, v, u | bs, False))
+
+            # Builds (§5).
+            if len(blocked) > 1:
+                continue
+            only_build = blocked[0] if blocked else None
+            if checked:
+                targets = [v for v in range(1, cap + 1) if rest(v) > 0]
+            else:
+                targets = list(range(1, cap + 1))
+            for V in targets:
+                if V > cv:
+                    firsts = sums.get(V - cv, ())
+                elif V == cv:
+                    firsts = [0]
+                else:
+                    firsts = []
+                us = unions(V)
+                mine_of_v = [b for b in mine if b.value == V] if strict else []
+                # New builds: only when no build of ours would lose its card.
+                if only_build is None and not mine_of_v:
+                    if V > cv:
+                        for g in firsts:
+                            append(Move(c, BUILD, V, g, False))
+                    seen: dict[CardSet, None] = {}
+                    for g in firsts:
+                        for u in us:
+                            if u and not u & g:
+                                seen[u | g] = None
+                    for t in seen:
+                        append(Move(c, BUILD, V, t, True))
+                for b in builds:
+                    if only_build is not None and b is not only_build:
+                        continue
+                    if strict and any(o is not b for o in mine_of_v):
+                        continue
+                    # Raise a single build by the card alone (loose cards never change its value).
+                    if not b.multiple and b.value + cv == V:
+                        for u in us:
+                            append(Move(c, BUILD, V, b.cards | u, bool(u)))
+                    # Add to a build of V: the card, alone or with loose cards, makes V.
+                    elif b.value == V and not (strict and b.controller != seat):
+                        seen = {}
+                        for g in firsts:
+                            for u in us:
+                                if not u & g:
+                                    seen[b.cards | g | u] = None
+                        for t in seen:
+                            append(Move(c, BUILD, V, t, True))
+
+        if checked and mine and controller_rule == "answer":
+            # Build duty (variant 2): act on your build this turn.
+            duty = 0
+            for b in mine:
+                duty |= b.cards
+            moves = [mv for mv in moves if mv.takes & duty]
+        return moves
+
+    # -- playing ---------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Play a move for the player to move; an illegal move raises
+        ``IllegalMoveError`` with the reason and changes nothing."""
+        if not self.is_legal(move):
+            raise IllegalMoveError(self.violation(move) or "That move is not allowed here", move)
+        self.play_unchecked(move)
+
+    def play_unchecked(self, move: Move) -> None:
+        """Apply a move known to be legal (one from ``legal_moves()``)."""
+        seat = self.to_move
+        cb = 1 << move.card
+        self.hands[seat] ^= cb
+        kind = move.kind
+        if kind == TRAIL:
+            self.loose |= cb
+        elif kind == CAPTURE:
+            t = move.takes
+            self.loose &= ~t
+            if self.builds:
+                self.builds = tuple(b for b in self.builds if not b.cards & t)
+            team = self.team_of[seat]
+            self.captured[team] |= t | cb
+            self.last_capturer = seat
+            if not self.loose and not self.builds:
+                self.sweeps[team] += 1
+        else:
+            t = move.takes
+            self.loose &= ~t
+            new = Build(t | cb, move.value, move.multiple, seat)
+            builds = self.builds
+            for i, b in enumerate(builds):
+                if b.cards & t:
+                    self.builds = builds[:i] + (new,) + builds[i + 1:]
+                    break
+            else:
+                self.builds = builds + (new,)
+        self.to_move = (seat + 1) % self.players
+        self._legal = None
+        self._legal_set = None
+        if not any(self.hands):
+            if self.stock:
+                self._deal()
+            else:
+                self._end_round()
+
+    def _end_round(self) -> None:
+        """The residue goes to the last capturer (never a sweep). If nobody
+        captured all round, it goes to the dealer, who played the last card."""
+        residue = self.table
+        if residue:
+            taker = self.last_capturer if self.last_capturer is not None else self.dealer
+            self.captured[self.team_of[taker]] |= residue
+            self.loose = 0
+            self.builds = ()
+
+    # -- reasons -----------------------------------------------------------------
+
+    def violation(self, move: Move) -> str | None:
+        """Why ``move`` is not legal here, in words a player understands; None if it is."""
+        if self.is_legal(move):
+            return None
+        if self.round_over:
+            return "The round is over: there is nothing left to play."
+        seat = self.to_move
+        c = move.card
+        if not self.hands[seat] >> c & 1:
+            return f"The {card_symbol(c)} is not in your hand."
+        t = move.takes
+        missing = t & ~self.table
+        if missing:
+            return f"The {_cards_words(missing)} {'is' if missing.bit_count() == 1 else 'are'} not on the table."
+        for b in self.builds:
+            if b.cards & t and b.cards & ~t:
+                return (f"A build is taken or built on whole: the build of {b.label()} "
+                        f"({_cards_words(b.cards)}) comes as one pile.")
+        mine = self.controlled_by(seat)
+        if move.kind == TRAIL:
+            blocked = self._blocked(c, mine)
+            if blocked:
+                return _keep_reason(blocked[0])
+            if mine and self.rules.controller != "permissive":
+                b = mine[0]
+                return (f"You control a build of {b.value}: you may not trail. "
+                        f"Capture it, build, or make another capture.")
+            return "That trail is not allowed here."
+        if move in set(self._generate(False, c)):
+            return self._rule_reason(move, mine)
+        return self._shape_reason(move)
+
+    def _blocked(self, c: Card, mine: list[Build]) -> list[Build]:
+        """Your builds whose value you would no longer hold after playing c."""
+        values = self.rules.values
+        cv = values[c]
+        left = [values[x] for x in cards_of(self.hands[self.to_move] & ~(1 << c))]
+        if self.rules.ace_14 and 1 in left:
+            left.append(14)
+        return [b for b in mine if b.value not in left]
+
+    def _rule_reason(self, move: Move, mine: list[Build]) -> str:
+        """The reason for a move of a legal shape that a hold or controller rule forbids."""
+        rules = self.rules
+        c = move.card
+        touched = [b for b in self.builds if b.cards & move.takes]
+        if move.kind == BUILD:
+            values = [rules.values[x] for x in cards_of(self.hands[self.to_move] & ~(1 << c))]
+            if rules.ace_14 and 1 in values:
+                values.append(14)
+            if move.value not in values:
+                return (f"To build {move.value} you must hold another {_card_of_value(move.value)} "
+                        f"to capture it with later.")
+        for b in self._blocked(c, mine):
+            if b not in touched:
+                return _keep_reason(b)
+        if rules.controller == "answer" and mine and not touched:
+            b = mine[0]
+            return (f"You control a build of {b.label()}: this turn you must capture it, "
+                    f"add to it or raise it.")
+        if rules.controller == "strict" and move.kind == BUILD:
+            if any(b.controller != self.to_move for b in touched) and move.value == touched[0].value:
+                return ("Under strict builds you can take over another player's build only "
+                        "by raising it.")
+            if any(b.value == move.value and b not in touched for b in mine):
+                return (f"You already control a build of {move.value}: add to it rather than "
+                        f"starting another.")
+        return "That move is not allowed here."
+
+    def _shape_reason(self, move: Move) -> str:
+        """The reason for a move whose shape no rule allows (sums, builds, court cards)."""
+        rules = self.rules
+        c = move.card
+        cv = rules.values[c]
+        t = move.takes
+        touched = [b for b in self.builds if b.cards & t]
+        loose = t & ~sum(b.cards for b in touched)
+        name = card_symbol(c)
+        if not t:
+            return "A capture or a build must take cards from the table." if move.kind != TRAIL \
+                else "A trail takes nothing from the table."
+        if not cv:
+            rank = RANK_NAMES[rank_of(c) - 1]
+            if move.kind == BUILD or touched:
+                return f"A {rank} has no value: it cannot build or take a build, only take a {rank}."
+            if loose & ~_RANK_SETS[rank_of(c)]:
+                return f"A {rank} has no value: it can take only a {rank}, not a sum of cards."
+            if rules.court_capture == "one":
+                return f"A {rank} takes one {rank} at a time."
+            return f"A {rank} takes every {rank} on the table at once."
+        if move.kind == CAPTURE:
+            allowed = rules.capture_values(c)
+            if move.value not in allowed:
+                return f"The {name} captures as {' or '.join(map(str, allowed))}, not {move.value}."
+            v = move.value
+            for b in touched:
+                if b.value != v:
+                    return (f"A build can only be captured whole by a card of its value: "
+                            f"the build of {b.label()} needs a {_card_of_value(b.value)}.")
+            sums = _subset_sums(self.loose, rules.values, rules.max_build)
+            if loose not in _unions(sums.get(v, ())):
+                return (f"The {_cards_words(loose)} cannot be split into groups worth {v} each "
+                        f"(they add up to {_sum(loose, rules)}).")
+            return "That capture is not allowed here."
+        # A build move of a shape the rules do not allow.
+        V = move.value
+        if V > rules.max_build:
+            return (f"A build can be at most {rules.max_build}: it needs a card of its "
+                    f"value to capture it.")
+        if len(touched) > 1:
+            return "A card can build on only one build at a time; builds are never merged."
+        if touched:
+            b = touched[0]
+            if b.value != V:
+                if b.multiple:
+                    return f"A multiple build ({b.label()}) can never be raised: its value is fixed."
+                if b.value + cv != V:
+                    return (f"The {name} on the build of {b.value} makes {b.value + cv}, not {V}: "
+                            f"loose cards cannot change a build's value.")
+                return (f"Loose cards pulled into a raised build must make groups of {V}; "
+                        f"the {_cards_words(loose)} do not.")
+            return (f"To add to the build of {b.label()}, the {name} alone or with loose cards "
+                    f"must make {V}, and any other loose cards groups of {V}.")
+        total = cv + _sum(loose, rules)
+        if not move.multiple:
+            if total != V:
+                return f"The {name} and the {_cards_words(loose)} make {total}, not {V}."
+            return f"That makes a build of {V}s, a multiple build."
+        return (f"For a multiple build of {_plural(V)}, the {name} and the "
+                f"{_cards_words(loose)} must split into groups of {V}, at least two.")
+
+    def explain(self, card: Card, pointed: Iterable[Card | Build]) -> Interpretation:
+        """What playing ``card`` onto exactly the ``pointed`` table items (loose
+        cards and builds) could mean: every legal move that takes exactly those
+        items, or the reason none is legal. Pointing at nothing means a trail."""
+        t = 0
+        for item in pointed:
+            t |= item.cards if isinstance(item, Build) else 1 << item
+        moves = [m for m in self.legal_moves() if m.card == card and m.takes == t]
+        if moves:
+            return Interpretation(moves, None)
+        if not t:
+            return Interpretation([], self.violation(Move.trail(card)))
+        shaped = [m for m in self._generate(False, card) if m.takes == t]
+        if self.hands[self.to_move] >> card & 1 and shaped:
+            # Prefer a capture's reason: it is what a player most often means.
+            shaped.sort(key=lambda m: (m.kind != CAPTURE, m.multiple, m.value))
+            return Interpretation([], self.violation(shaped[0]))
+        values = self.rules.capture_values(card)
+        guess = Move(card, CAPTURE, values[0] if values else 0, t, False)
+        return Interpretation([], self.violation(guess))
+
+    # -- checks --------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Everything that makes this position impossible under the rules; empty if none."""
+        from .validate import position_problems
+
+        return position_problems(self)
+
+
+def _keep_reason(b: Build) -> str:
+    return (f"You control a build of {b.label()}: you must keep a {_card_of_value(b.value)} "
+            f"to capture it.")
+
+
+def _card_of_value(v: int) -> str:
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(v, str(v))
+
+
+def _sum(mask: CardSet, rules: Rules) -> int:
+    return sum(rules.values[c] for c in cards_of(mask))
+
+
+def _cards_words(mask: CardSet) -> str:
+    syms = [card_symbol(c) for c in cards_of(mask)]
+    if len(syms) <= 1:
+        return "".join(syms)
+    return ", ".join(syms[:-1]) + " and " + syms[-1]
