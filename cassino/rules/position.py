@@ -435,8 +435,8 @@ class Position:
                 return _keep_reason(blocked[0])
             if mine and self.rules.controller != "permissive":
                 b = mine[0]
-                return (f"You control a build of {b.value}: you may not trail. "
-                        f"Capture it, build, or make another capture.")
+                return (f"You control a build of {b.label()}: you may not trail; "
+                        f"capture, or build, instead.")
             return "That trail is not allowed here."
         if move in set(self._generate(False, c)):
             return self._rule_reason(move, mine)
@@ -461,7 +461,7 @@ class Position:
             if rules.ace_14 and 1 in values:
                 values.append(14)
             if move.value not in values:
-                return (f"To build {move.value} you must hold another {_card_of_value(move.value)} "
+                return (f"To build {move.value} you must hold another {_value_name(move.value)} "
                         f"to capture it with later.")
         for b in self._blocked(c, mine):
             if b not in touched:
@@ -508,7 +508,7 @@ class Position:
             for b in touched:
                 if b.value != v:
                     return (f"A build can only be captured whole by a card of its value: "
-                            f"the build of {b.label()} needs a {_card_of_value(b.value)}.")
+                            f"the build of {b.label()} needs {_card_of_value(b.value)}.")
             sums = _subset_sums(self.loose, rules.values, rules.max_build)
             if loose not in _unions(sums.get(v, ())):
                 return (f"The {_cards_words(loose)} cannot be split into groups worth {v} each "
@@ -572,12 +572,19 @@ class Position:
 
 
 def _keep_reason(b: Build) -> str:
-    return (f"You control a build of {b.label()}: you must keep a {_card_of_value(b.value)} "
+    return (f"You control a build of {b.label()}: you must keep {_card_of_value(b.value)} "
             f"to capture it.")
 
 
-def _card_of_value(v: int) -> str:
+def _value_name(v: int) -> str:
+    """'8', 'ace', 'king': how a player names the card of value v."""
     return {1: "ace", 11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(v, str(v))
+
+
+def _card_of_value(v: int) -> str:
+    """'an 8', 'a 9', 'an ace', 'a king': the card a build of v needs."""
+    name = _value_name(v)
+    return ("an " if name in ("ace", "8") else "a ") + name
 
 
 def _sum(mask: CardSet, rules: Rules) -> int:
