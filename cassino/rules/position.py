@@ -461,8 +461,8 @@ class Position:
             if rules.ace_14 and 1 in values:
                 values.append(14)
             if move.value not in values:
-                return (f"To build {move.value} you must hold another {_value_name(move.value)} "
-                        f"to capture it with later.")
+                return (f"To build {move.value} you must keep {_card_of_value(move.value)} in your "
+                        f"hand to capture it with.")
         for b in self._blocked(c, mine):
             if b not in touched:
                 return _keep_reason(b)
@@ -507,6 +507,9 @@ class Position:
             v = move.value
             for b in touched:
                 if b.value != v:
+                    if loose:
+                        return (f"A build is never part of a sum: it is captured whole, by a card "
+                                f"of its value; the build of {b.label()} needs {_card_of_value(b.value)}.")
                     return (f"A build can only be captured whole by a card of its value: "
                             f"the build of {b.label()} needs {_card_of_value(b.value)}.")
             sums = _subset_sums(self.loose, rules.values, rules.max_build)
