@@ -234,6 +234,8 @@ class Position:
             held[values[low.bit_length() - 1]] += 1
         if ace14:
             held[14] = held[1]
+        held_values = [v for v in range(1, cap + 1) if held[v]]
+        all_values = range(1, cap + 1)
         mine = [b for b in builds if b.controller == seat] if checked else []
 
         sums = _subset_sums(loose, values, cap) if loose else {}
@@ -254,11 +256,10 @@ class Position:
             c = low.bit_length() - 1
             cv = values[c]
 
-            def rest(v: int) -> int:
-                """How many cards of value v stay in hand after playing c."""
-                return held[v] - (cv == v or (v == 14 and ace14 and cv == 1))
-
-            blocked = [b for b in mine if rest(b.value) <= 0]
+            # Our builds whose value we would no longer hold after playing c.
+            blocked = [b for b in mine
+                       if held[b.value] - (cv == b.value or (b.value == 14 and ace14 and cv == 1)) <= 0
+                       ] if mine else mine
 
             # Trail (§6, §7).
             if not checked or (not blocked and (not mine or controller_rule == "permissive")):
@@ -278,7 +279,12 @@ class Position:
                             append(Move(c, CAPTURE, 0, one, False))
                 continue  # a court card without value never builds
             for v in ((1, 14) if ace14 and cv == 1 else (cv,)):
-                if any(b.value != v for b in blocked):
+                us = unions(v)
+                if not builds:  # the common case: loose cards only
+                    for u in us[1:]:
+                        append(Move(c, CAPTURE, v, u, False))
+                    continue
+                if blocked and any(b.value != v for b in blocked):
                     continue
                 need = 0
                 for b in blocked:
@@ -287,7 +293,6 @@ class Position:
                 for b in builds:
                     if b.value == v:
                         build_sets += [x | b.cards for x in build_sets]
-                us = unions(v)
                 for bs in build_sets:
                     if need & ~bs:
                         continue
@@ -299,11 +304,14 @@ class Position:
             if len(blocked) > 1:
                 continue
             only_build = blocked[0] if blocked else None
-            if checked:
-                targets = [v for v in range(1, cap + 1) if rest(v) > 0]
+            if checked:  # a build's value must stay held after playing c
+                targets = [v for v in held_values
+                           if held[v] - (cv == v or (v == 14 and ace14 and cv == 1)) > 0]
             else:
-                targets = list(range(1, cap + 1))
+                targets = all_values
             for V in targets:
+                if V < cv and not builds:
+                    continue
                 if V > cv:
                     firsts = sums.get(V - cv, ())
                 elif V == cv:
