@@ -123,7 +123,7 @@ def cards_text(mask: CardSet, sep: str = ",") -> str:
     return sep.join(_TEXT[c] for c in cards_of(mask))
 
 
-def parse_cards(texts: Iterable[str], what: str = "cards") -> CardSet:
+def parse_cards(texts: object, what: str = "cards") -> CardSet:
     """A set from card strings; a card given twice is an error."""
     if isinstance(texts, str) or not isinstance(texts, (list, tuple)):
         raise InvalidCardError(f"{what} must be a list of cards like [\"7H\", \"TD\"], not {texts!r}")

@@ -154,7 +154,7 @@ def replay(data: Any) -> Game:
     if not isinstance(players, list) or len(players) not in (2, 3, 4):
         raise InvalidRecordError("'players' must list 2, 3 or 4 players")
     seed = data.get("seed")
-    if type(seed) not in (int, str):
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise InvalidRecordError(f"'seed' must be a number or a string, not {seed!r}")
     teams = data.get("teams", [[s] for s in range(len(players))])
     try:

@@ -235,7 +235,7 @@ class Position:
         if ace14:
             held[14] = held[1]
         held_values = [v for v in range(1, cap + 1) if held[v]]
-        all_values = range(1, cap + 1)
+        all_values = list(range(1, cap + 1))
         mine = [b for b in builds if b.controller == seat] if checked else []
 
         sums = _subset_sums(loose, values, cap) if loose else {}
