@@ -108,9 +108,12 @@ def parse_move(text: str) -> Move:
             f"cards taken, e.g. '8Sx8:2D,6C'")
     sign = rest[0].lower()
     value_text, _, takes_text = rest[1:].partition(":")
-    if value_text and not value_text.isdigit():
+    if value_text and not (value_text.isascii() and value_text.isdigit()):
         raise InvalidMoveError(f"move {text!r}: the value {value_text!r} is not a number")
     value = int(value_text) if value_text else 0
+    if value_text and not value:
+        raise InvalidMoveError(f"move {text!r}: a value is at least 1 (leave it out for a "
+                               f"court card capturing by rank)")
     takes = 0
     for t in takes_text.split(","):
         try:
@@ -166,6 +169,8 @@ def move_from_json(data: Any) -> Move:
         raise InvalidMoveError("a trail takes nothing and has no value")
     if kind == BUILD and not value:
         raise InvalidMoveError("a build must announce its value")
+    if kind != TRAIL and not takes:
+        raise InvalidMoveError(f"a {kind} must take cards from the table; 'takes' is empty")
     if kind == CAPTURE and multiple:
         raise InvalidMoveError("'multiple' is for builds only; a capture has it false")
     if takes >> card & 1:

@@ -86,7 +86,8 @@ class Position:
         team_of = [0] * players
         for i, team in enumerate(self.teams):
             for seat in team:
-                team_of[seat] = i
+                if 0 <= seat < players:  # bad seats are reported by problems()
+                    team_of[seat] = i
         self.team_of = tuple(team_of)
         self.dealer = dealer
         self.to_move = to_move

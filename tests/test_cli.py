@@ -1,0 +1,374 @@
+"""The command line, run for real: ``python -m cassino legal|apply|replay|selfplay``.
+
+Each test starts the program as a subprocess from the repository's top level
+and checks its output against the rules engine and FORMATS.md. Refused input
+exits with status 2, the reason on stderr and nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cassino.rules import (Game, Move, Position, Rules, card_text, cards_of, parse_move,
+                           position_from_json, position_to_json, record_to_json, replay)
+from cassino.rules.cards import FULL_DECK
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return subprocess.run([sys.executable, "-m", "cassino", *args], cwd=ROOT, env=env,
+                          input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def refused(result: subprocess.CompletedProcess[str]) -> str:
+    """Check a refusal (status 2, nothing on stdout, a message, no traceback); return the message."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert result.stderr.strip()
+    assert "Traceback" not in result.stderr
+    return result.stderr
+
+
+def write_json(path: Path, data: Any) -> str:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def random_game(rules: Rules, players: int, teams: Any, seed: int | str,
+                max_moves: int | None = None) -> Game:
+    game = Game(rules, players, teams, seed)
+    rng = random.Random(f"cli/{seed}")
+    n = 0
+    while not game.over and (max_moves is None or n < max_moves):
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+        n += 1
+    return game
+
+
+def busy_position(rules: Rules = Rules(), players: int = 2, teams: Any = None,
+                  seed: str = "busy") -> Position:
+    """A position from random play with builds on the table and many legal moves."""
+    game = Game(rules, players, teams, seed)
+    rng = random.Random(seed)
+    best = game.position.copy()
+    while not game.over:
+        pos = game.position
+        legal = pos.legal_moves()
+        if pos.builds and len(legal) > len(best.legal_moves()) and any(
+                m.kind == "build" for m in legal):
+            best = pos.copy()
+            if len(legal) >= 12:
+                break
+        game.play(legal[rng.randrange(len(legal))])
+    assert best.builds and len(best.legal_moves()) >= 5
+    return best
+
+
+# -- legal ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules, players, teams", [
+    (Rules(), 2, None),
+    (Rules(royal=True, ace_14=True, sweeps=0), 3, None),
+    (Rules(controller="strict", court_capture="all"), 4, [[0, 2], [1, 3]]),
+])
+def test_legal_prints_every_legal_move_in_canonical_order(tmp_path: Path, rules: Rules,
+                                                         players: int, teams: Any) -> None:
+    pos = busy_position(rules, players, teams)
+    path = write_json(tmp_path / "position.json", position_to_json(pos))
+    expected = [m.text() for m in pos.legal_moves()]
+    assert expected == [m.text() for m in sorted(pos.legal_moves())]
+
+    result = run("legal", path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == expected
+    assert result.stderr == ""
+
+    result = run("legal", path, "--json")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [json.loads(line) for line in lines] == [m.to_json() for m in pos.legal_moves()]
+    assert [parse_move(t) for t in expected] == pos.legal_moves()
+
+
+def test_legal_reads_stdin(tmp_path: Path) -> None:
+    pos = busy_position()
+    result = run("legal", "-", stdin=json.dumps(position_to_json(pos)))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [m.text() for m in pos.legal_moves()]
+
+
+def test_legal_of_a_finished_round_prints_nothing(tmp_path: Path) -> None:
+    game = random_game(Rules(), 2, None, "finished")
+    assert game.over and game.position.round_over
+    result = run("legal", write_json(tmp_path / "p.json", position_to_json(game.position)))
+    assert result.returncode == 0 and result.stdout == ""
+
+
+# -- apply ---------------------------------------------------------------------------
+
+
+def apply_with_engine(pos: Position, move: Move) -> dict[str, Any]:
+    after = pos.copy()
+    after.play(move)
+    return position_to_json(after)
+
+
+def test_apply_prints_the_next_position(tmp_path: Path) -> None:
+    pos = busy_position()
+    path = write_json(tmp_path / "position.json", position_to_json(pos))
+    moves = pos.legal_moves()
+    picks = {moves[0], moves[-1]} | {m for m in moves if m.kind == "build"} | \
+        {m for m in moves if m.kind == "capture"}
+    for move in sorted(picks)[:6]:
+        result = run("apply", path, move.text())
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert len(lines) == 1
+        out = json.loads(lines[0])
+        assert out == apply_with_engine(pos, move)
+        position_from_json(out)   # the output is itself a valid position
+
+
+def test_apply_accepts_move_json_and_lower_case_text(tmp_path: Path) -> None:
+    pos = busy_position()
+    path = write_json(tmp_path / "position.json", position_to_json(pos))
+    move = next(m for m in pos.legal_moves() if m.kind != "trail")
+    expected = apply_with_engine(pos, move)
+    for arg in (json.dumps(move.to_json()), move.text().lower(),
+                json.dumps(dict(move.to_json(), takes=list(reversed(move.to_json()["takes"]))))):
+        result = run("apply", path, arg)
+        assert result.returncode == 0, (arg, result.stderr)
+        assert json.loads(result.stdout) == expected
+
+
+def test_apply_at_the_end_of_a_deal_deals_the_next(tmp_path: Path) -> None:
+    game = Game(Rules(), 2, None, "deal")
+    rng = random.Random(1)
+    while sum(h.bit_count() for h in game.position.hands) != 1:
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    pos = game.position
+    move = pos.legal_moves()[0]
+    result = run("apply", write_json(tmp_path / "p.json", position_to_json(pos)), move.text())
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out == apply_with_engine(pos, move)
+    assert [len(h) for h in out["hands"]] == [4, 4]
+    assert len(out["stock"]) == len(pos.stock) - 8
+
+
+def test_apply_refuses_an_illegal_move_with_the_reason(tmp_path: Path) -> None:
+    pos = busy_position()
+    path = write_json(tmp_path / "position.json", position_to_json(pos))
+    not_held = cards_of(FULL_DECK & ~pos.hands[pos.to_move])[0]
+    bad = Move.trail(not_held)
+    message = refused(run("apply", path, bad.text()))
+    assert bad.text() in message
+    assert "not in your hand" in message
+    assert pos.violation(bad) in message
+
+    # A well-formed capture with a wrong value, given as JSON.
+    held = cards_of(pos.hands[pos.to_move])
+    loose = cards_of(pos.loose)
+    wrong = next(Move(c, "capture", pos.rules.values[c], 1 << t, False) for c in held for t in loose
+                 if pos.rules.values[c] and pos.rules.values[t] != pos.rules.values[c])
+    assert not pos.is_legal(wrong)
+    message = refused(run("apply", path, json.dumps(wrong.to_json())))
+    assert pos.violation(wrong) in message
+
+
+@pytest.mark.parametrize("move", ["8Sz8:8D", "", "{\"card\": \"8S\"", "{\"card\": \"8S\", \"kind\": \"dig\"}",
+                                  "ZZ-"])
+def test_apply_refuses_a_malformed_move(tmp_path: Path, move: str) -> None:
+    pos = busy_position()
+    path = write_json(tmp_path / "position.json", position_to_json(pos))
+    refused(run("apply", path, move))
+
+
+def _valid_position() -> dict[str, Any]:
+    return position_to_json(Game(Rules(), 2, None, "broken").position)
+
+
+def _broken(change: Any) -> dict[str, Any]:
+    data = _valid_position()
+    change(data)
+    return data
+
+
+BROKEN_FILES = [
+    ("card twice", lambda: _broken(lambda d: d["loose"].append(d["hands"][0][0])), ["both", "hand of seat 0"]),
+    ("card missing", lambda: _broken(lambda d: d["stock"].pop()), ["missing"]),
+    ("bad format", lambda: _broken(lambda d: d.update(format="cassino/9")), ["'format'"]),
+    ("unknown option", lambda: _broken(lambda d: d.update(rules={"jokers": True})), ["jokers"]),
+    ("hand sizes", lambda: _broken(lambda d: d["hands"][1].pop()), ["cards but should have"]),
+    ("teams seat not at the table", lambda: _broken(lambda d: d.update(teams=[[0], [2]])), ["'teams'"]),
+]
+
+
+@pytest.mark.parametrize("command", ["legal", "apply"])
+@pytest.mark.parametrize("make, words", [(m, w) for _, m, w in BROKEN_FILES],
+                         ids=[name for name, _, _ in BROKEN_FILES])
+def test_broken_position_file_is_refused(tmp_path: Path, command: str, make: Any,
+                                         words: list[str]) -> None:
+    path = write_json(tmp_path / "broken.json", make())
+    args = [command, path] + (["7H-"] if command == "apply" else [])
+    message = refused(run(*args))
+    assert message.startswith("cassino: ")
+    assert "broken.json" in message
+    for w in words:
+        assert w in message, (w, message)
+
+
+def test_unreadable_position_files_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "not.json").write_text("{not json", encoding="utf-8")
+    assert "not valid JSON" in refused(run("legal", str(tmp_path / "not.json")))
+    assert "cannot read" in refused(run("legal", str(tmp_path / "absent.json")))
+    assert "object" in refused(run("apply", write_json(tmp_path / "list.json", [1, 2]), "7H-"))
+
+
+# -- replay --------------------------------------------------------------------------
+
+
+def _record(game: Game, names: list[str]) -> dict[str, Any]:
+    return record_to_json(game, [{"name": n, "seat": s, "kind": "human"} for s, n in enumerate(names)])
+
+
+@pytest.mark.parametrize("players, teams, names", [
+    (2, None, ["Ann", "Bot"]),
+    (3, None, ["Ann", "Bob", "Cy"]),
+    (4, [[0, 2], [1, 3]], ["Ann", "Bob", "Cy", "Di"]),
+])
+def test_replay_prints_round_scores_and_the_result(tmp_path: Path, players: int, teams: Any,
+                                                   names: list[str]) -> None:
+    game = random_game(Rules(), players, teams, f"replay/{players}/{teams}")
+    assert game.over and game.winner is not None
+    path = write_json(tmp_path / "record.json", _record(game, names))
+    result = run("replay", path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    labels = [" & ".join(names[s] for s in team) for team in game.teams]
+
+    round_lines = [line for line in lines if line.startswith("Round ")]
+    assert round_lines == [f"Round {r.number} (dealer: seat {r.dealer})" for r in game.rounds]
+    i = 0
+    for r in game.rounds:
+        assert lines[i] == f"Round {r.number} (dealer: seat {r.dealer})"
+        for label, score, total in zip(labels, r.scores, r.totals):
+            i += 1
+            line = lines[i]
+            assert line.startswith(f"  {label}: {score.total} points ({score.cards} cards, "
+                                   f"{score.spades} spades"), line
+            assert line.endswith(f"total {total}"), line
+        i += 1
+    assert i == len(lines) - 1
+    winner = labels[game.winner]
+    assert lines[-1] == f"Result: {winner} wins, {'-'.join(map(str, game.totals))}"
+
+
+def test_replay_of_an_unfinished_record(tmp_path: Path) -> None:
+    game = random_game(Rules(), 2, None, "unfinished", max_moves=60)
+    path = write_json(tmp_path / "record.json", _record(game, ["Ann", "Bot"]))
+    result = run("replay", path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Round 1 (dealer: seat {game.rounds[0].dealer})"
+    assert lines[-1].startswith("Result: unfinished after 60 moves, round 2 in play")
+    assert f"Ann {game.totals[0]}" in lines[-1] and f"Bot {game.totals[1]}" in lines[-1]
+
+
+def test_replay_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
+    game = random_game(Rules(), 2, None, "replay-illegal")
+    record = _record(game, ["Ann", "Bot"])
+    index = 30
+    before = replay(dict(record, moves=record["moves"][:index])).position
+    not_held = cards_of(FULL_DECK & ~before.hands[before.to_move])[0]
+    bad = f"{card_text(not_held)}-"
+    record["moves"][index] = bad
+    message = refused(run("replay", write_json(tmp_path / "record.json", record)))
+    assert f"move {index + 1} " in message
+    assert bad in message
+    assert "not in your hand" in message
+
+
+@pytest.mark.parametrize("record, words", [
+    ({"format": "cassino-record/2", "players": [{}, {}], "seed": 1, "moves": []}, ["'format'"]),
+    ({"format": "cassino-record/1", "players": [{}, {}], "seed": 1, "moves": ["8Sq"]}, ["move 1 "]),
+    ([], ["object"]),
+])
+def test_replay_refuses_broken_records(tmp_path: Path, record: Any, words: list[str]) -> None:
+    message = refused(run("replay", write_json(tmp_path / "record.json", record)))
+    for w in words:
+        assert w in message
+
+
+# -- selfplay ------------------------------------------------------------------------
+
+SUMMARY_KEYS = {"rounds", "moves", "seconds", "rounds_per_second"}
+
+
+def selfplay(*args: str) -> dict[str, Any]:
+    result = run("selfplay", *args)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines
+    summary = json.loads(lines[-1])
+    assert isinstance(summary, dict)
+    assert SUMMARY_KEYS <= set(summary)
+    return summary
+
+
+def test_selfplay_prints_a_json_summary_and_is_reproducible() -> None:
+    a = selfplay("--players", "2", "--rounds", "50", "--seed", "3")
+    assert a["rounds"] == 50
+    assert type(a["moves"]) is int and a["moves"] == 50 * 48   # every card of every round
+    assert isinstance(a["seconds"], (int, float)) and a["seconds"] >= 0
+    assert isinstance(a["rounds_per_second"], (int, float)) and a["rounds_per_second"] > 0
+    b = selfplay("--players", "2", "--rounds", "50", "--seed", "3")
+    assert (a["rounds"], a["moves"]) == (b["rounds"], b["moves"])
+    assert {k: v for k, v in a.items() if "second" not in k and k != "legal_moves_median_us"} == \
+        {k: v for k, v in b.items() if "second" not in k and k != "legal_moves_median_us"}
+
+
+def test_selfplay_four_players_in_partnerships() -> None:
+    s = selfplay("--players", "4", "--teams", "--rounds", "20", "--seed", "3")
+    assert s["rounds"] == 20 and s["moves"] == 20 * 48
+    assert s.get("players", 4) == 4 and s.get("teams", True) is True
+
+
+def test_selfplay_three_players_with_rules() -> None:
+    s = selfplay("--players", "3", "--rounds", "10", "--seed", "1", "--rules",
+                 '{"royal": true, "ace_14": true, "sweeps": 0}')
+    assert s["rounds"] == 10 and s["moves"] == 10 * 48
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "2", "--teams"], ["--teams"]),
+    (["--rules", '{"jokers": true}'], ["jokers"]),
+    (["--rules", "{royal"], ["--rules"]),
+])
+def test_selfplay_refuses_bad_settings(args: list[str], words: list[str]) -> None:
+    message = refused(run("selfplay", "--rounds", "1", *args))
+    for w in words:
+        assert w in message
+
+
+# -- no command ----------------------------------------------------------------------
+
+
+def test_no_command_exits_0() -> None:
+    result = run()
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
