@@ -40,7 +40,7 @@ class Interpretation(NamedTuple):
     reason: str | None
 
 
-def _subset_sums(loose: CardSet, values: Sequence[int], cap: int) -> dict[int, list[CardSet]]:
+def groups_by_sum(loose: CardSet, values: Sequence[int], cap: int) -> dict[int, list[CardSet]]:
     """Every non-empty set of loose numeral cards whose values add up to at most cap, by sum."""
     subsets = [(0, 0)]
     m = loose
@@ -59,7 +59,7 @@ def _subset_sums(loose: CardSet, values: Sequence[int], cap: int) -> dict[int, l
     return by_sum
 
 
-def _unions(groups: Iterable[CardSet]) -> list[CardSet]:
+def disjoint_unions(groups: Iterable[CardSet]) -> list[CardSet]:
     """Every union of pairwise disjoint groups (0 first: taking none), each once."""
     res = [0]
     for g in groups:
@@ -239,13 +239,13 @@ class Position:
         all_values = list(range(1, cap + 1))
         mine = [b for b in builds if b.controller == seat] if checked else []
 
-        sums = _subset_sums(loose, values, cap) if loose else {}
+        sums = groups_by_sum(loose, values, cap) if loose else {}
         union_cache: dict[int, list[CardSet]] = {}
 
         def unions(v: int) -> list[CardSet]:
             u = union_cache.get(v)
             if u is None:
-                u = union_cache[v] = _unions(sums.get(v, ()))
+                u = union_cache[v] = disjoint_unions(sums.get(v, ()))
             return u
 
         moves: list[Move] = []
@@ -521,8 +521,8 @@ class Position:
                                 f"of its value; the build of {b.label()} needs {_card_of_value(b.value)}.")
                     return (f"A build can only be captured whole by a card of its value: "
                             f"the build of {b.label()} needs {_card_of_value(b.value)}.")
-            sums = _subset_sums(self.loose, rules.values, rules.max_build)
-            if loose not in _unions(sums.get(v, ())):
+            sums = groups_by_sum(self.loose, rules.values, rules.max_build)
+            if loose not in disjoint_unions(sums.get(v, ())):
                 return (f"The {_cards_words(loose)} cannot be split into groups worth {v} each "
                         f"(they add up to {_sum(loose, rules)}).")
             return "That capture is not allowed here."

@@ -25,7 +25,7 @@ def _seat_list_ok(teams: tuple[tuple[int, ...], ...], players: int) -> str | Non
 
 
 def position_problems(pos: Position) -> list[str]:
-    from .position import _subset_sums, _unions
+    from .position import groups_by_sum, disjoint_unions
 
     rules = pos.rules
     n = pos.players
@@ -95,7 +95,7 @@ def position_problems(pos: Position) -> list[str]:
         if not b.multiple and total != b.value:
             out.append(f"{label} adds up to {total}, not its value {b.value}")
         elif b.multiple and (total % b.value or total // b.value < 2
-                             or b.cards not in _unions(_subset_sums(b.cards, values, b.value).get(b.value, ()))):
+                             or b.cards not in disjoint_unions(groups_by_sum(b.cards, values, b.value).get(b.value, ()))):
             out.append(f"{label} cannot be split into two or more groups of {b.value}")
         if not 0 <= b.controller < n:
             out.append(f"{label} has controller {b.controller}, not a seat")

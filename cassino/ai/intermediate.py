@@ -1,0 +1,161 @@
+"""Intermediate: a card counter that looks one reply ahead.
+
+For each legal move it weighs what the move takes now (points, card and spade
+majorities, a sweep), what a build secures for later, what the next player is
+likely to take in reply given the cards still unseen, and what its own
+remaining hand can take next turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cassino.rules import Build, Move
+from cassino.rules.cards import CardSet, rank_of
+from cassino.rules.position import groups_by_sum
+
+from .knowledge import Worth, after, best_take, holds_probability, unseen_by_rank, unseen_by_value
+from .player import Budget, Player
+from .view import SeatView
+
+
+class Evaluator:
+    """Scores moves for one view; built once per decision."""
+
+    def __init__(self, view: SeatView, weights: dict[str, float] | None = None):
+        self.view = view
+        self.rules = view.rules
+        self.worth = Worth(view.captured)
+        self.w = {"reply": 1.0, "follow": 0.35, "build_keep": 1.0, "sweep": 1.0}
+        if weights:
+            self.w.update(weights)
+        n = view.players
+        self.next_seat = (view.seat + 1) % n
+        self.unseen = view.unseen.bit_count()
+        self.by_value = unseen_by_value(view)
+        self.by_rank = unseen_by_rank(view)
+        # Opponents who play before our next turn (a partner is not one).
+        my_team = view.team_of[view.seat]
+        self.opponents = [(view.seat + i) % n for i in range(1, n)
+                          if view.team_of[(view.seat + i) % n] != my_team]
+        self.values = view.rules.values
+        hand_values = {self.values[c] for c in _cards(view.hand)}
+        self.hand_values = hand_values
+        self.table = view.table
+
+    def p_holds_value(self, seat: int, v: int) -> float:
+        size = self.view.hand_sizes[seat]
+        if self.view.stock_size == 0 and len(self.opponents) == 1 and self.view.players == 2:
+            # Last deal, two players: the unseen cards are exactly the opponent's hand.
+            return 1.0 if self.by_value[v] else 0.0
+        return holds_probability(self.by_value[v], self.unseen, size)
+
+    def p_holds_rank(self, seat: int, r: int) -> float:
+        size = self.view.hand_sizes[seat]
+        if self.view.stock_size == 0 and self.view.players == 2:
+            return 1.0 if self.by_rank[r] else 0.0
+        return holds_probability(self.by_rank[r], self.unseen, size)
+
+    def reply_threat(self, loose: CardSet, builds: tuple[Build, ...], seat: int) -> float:
+        """Roughly the most the seat can be expected to take from this table next."""
+        if self.view.hand_sizes[seat] == 0 and self.view.stock_size == 0:
+            return 0.0
+        if seat == self.view.seat:
+            return 0.0
+        sums = groups_by_sum(loose, self.values, self.rules.max_build)
+        table = loose
+        for b in builds:
+            table |= b.cards
+        options = []
+        top = self.rules.max_build
+        for v in range(1, top + 1):
+            w, taken = best_take(self.rules, loose, builds, v, self.worth, sums)
+            if w > 0:
+                if taken == table:
+                    w += self.rules.sweeps * self.w["sweep"]
+                options.append((w, self.p_holds_value(seat, v)))
+        if not self.rules.royal:
+            for r in (11, 12, 13):
+                same = loose & _RANK[r]
+                if same:
+                    one = same & -same
+                    w = self.worth.of(same if self.rules.court_capture == "all" else one)
+                    if (same if self.rules.court_capture == "all" else one) == table:
+                        w += self.rules.sweeps * self.w["sweep"]
+                    options.append((w, self.p_holds_rank(seat, r)))
+        options.sort(reverse=True)
+        expected = 0.0
+        miss = 1.0
+        for w, p in options:
+            expected += w * p * miss
+            miss *= 1 - p
+        return expected
+
+    def score(self, move: Move) -> float:
+        view = self.view
+        worth = self.worth
+        loose, builds = after(view, move)
+        value = 0.0
+        if move.kind == "capture":
+            value += worth.of(move.takes | 1 << move.card)
+            if not loose and not builds:
+                value += self.rules.sweeps * self.w["sweep"]
+        elif move.kind == "build":
+            # A build we will take later with the card we keep, unless stolen first.
+            b = builds[-1]
+            steal = 1.0
+            for s in self.opponents:
+                steal *= 1 - self.p_holds_value(s, b.value)
+            value += self.w["build_keep"] * worth.of(b.cards) * steal
+        # The next player's best reply, counted against us.
+        value -= self.w["reply"] * self.reply_threat(loose, builds, self.next_seat)
+        # What our remaining hand could take next turn from this table.
+        rest = view.hand & ~(1 << move.card)
+        if rest:
+            sums = groups_by_sum(loose, self.values, self.rules.max_build)
+            best = 0.0
+            for c in _cards(rest):
+                v = self.values[c]
+                if v:
+                    w, _ = best_take(self.rules, loose, builds, v, worth, sums)
+                else:
+                    same = loose & _RANK[rank_of(c)]
+                    w = worth.of(same & -same) if same else 0.0
+                best = max(best, w)
+            value += self.w["follow"] * best
+        # Keep valuable cards in hand rather than trailing them.
+        if move.kind == "trail":
+            value -= 0.5 * worth.of(1 << move.card)
+        return value
+
+
+def _cards(mask: CardSet) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_RANK = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
+
+
+class Intermediate(Player):
+    level = "intermediate"
+
+    def __init__(self, weights: dict[str, float] | None = None):
+        self.weights = weights
+
+    def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        ev = Evaluator(view, self.weights)
+        scores = [ev.score(m) for m in moves]
+        best = max(scores)
+        top = [m for m, s in zip(moves, scores) if s >= best - 1e-9]
+        return top[rng.randrange(len(top))] if len(top) > 1 else top[0]
+
+    def reason(self, view: SeatView, move: Move) -> str:
+        return move.describe()

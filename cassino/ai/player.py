@@ -1,0 +1,63 @@
+"""The one interface of every computer player, and the budget it thinks within.
+
+A player is asked ``choose(view, rng, budget)`` and returns a legal move for
+``view.seat``. It sees only the ``SeatView``; its randomness comes only from
+``rng``. A ``Budget`` bounds its thinking by a deadline, by a fixed amount of
+work (so that view + seed + work always give the same move), and can be
+cancelled from another thread.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from abc import ABC, abstractmethod
+
+from cassino.rules import Move
+
+from .view import SeatView
+
+
+class Budget:
+    """How long a player may think: a time limit in ms, or a fixed amount of work
+    (iterations or samples; then the clock is ignored), and a cancel flag."""
+
+    def __init__(self, ms: float | None = None, work: int | None = None,
+                 cancel: threading.Event | None = None):
+        self.work = work
+        self.deadline = None if ms is None or work is not None else time.perf_counter() + ms / 1000
+        self.cancel = cancel or threading.Event()
+
+    def spent(self, done: int) -> bool:
+        """True once ``done`` units of work use up the budget, or on cancel."""
+        if self.cancel.is_set():
+            return True
+        if self.work is not None:
+            return done >= self.work
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+class Player(ABC):
+    """A computer player of one level."""
+
+    level: str = "?"
+    default_ms: float = 0.0
+
+    @abstractmethod
+    def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        """A legal move for ``view.seat``, which is to move."""
+
+    def reason(self, view: SeatView, move: Move) -> str:
+        """One line in plain words on why this move is good."""
+        return move.describe()
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal moves: the floor of the strength ladder."""
+
+    level = "random"
+
+    def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        moves = view.legal_moves()
+        return moves[rng.randrange(len(moves))]
