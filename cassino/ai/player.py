@@ -29,6 +29,12 @@ class Budget:
         self.deadline = None if ms is None or work is not None else time.perf_counter() + ms / 1000
         self.cancel = cancel or threading.Event()
 
+    def spent_time(self) -> bool:
+        """True once the deadline has passed, or on cancel (fixed work ignores the clock)."""
+        if self.cancel.is_set():
+            return True
+        return self.work is None and self.deadline is not None and time.perf_counter() >= self.deadline
+
     def spent(self, done: int) -> bool:
         """True once ``done`` units of work use up the budget, or on cancel."""
         if self.cancel.is_set():
