@@ -136,6 +136,63 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ai(args: argparse.Namespace) -> int:
+    """A computer player's move for positions: one file, or one JSON position per stdin line."""
+    from cassino.ai import Budget, SeatView, make_player
+
+    try:
+        player = make_player(args.level)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+
+    def answer(pos) -> str:  # type: ignore[no-untyped-def]
+        if pos.round_over:
+            raise Refused("the round is over: there is no move to choose")
+        view = SeatView(pos, pos.to_move)
+        # A fresh generator per position: the answer depends on that position alone.
+        rng = random.Random(args.seed)
+        move = player.choose(view, rng, Budget(ms=args.ms if args.ms is not None else player.default_ms,
+                                               work=args.work))
+        return json.dumps(move.to_json())
+
+    if args.position:
+        print(answer(_load_position(args.position)))
+        return 0
+    status = 0
+    for n, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            pos = position_from_json(json.loads(line))
+            print(answer(pos), flush=True)
+        except (json.JSONDecodeError, CassinoError, Refused) as e:
+            print(f"cassino: line {n}: {e}", file=sys.stderr)
+            print(json.dumps({"error": str(e)}), flush=True)
+            status = 2
+    return status
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from cassino.ai import make_player
+    from cassino.ai.arena import match
+
+    if args.teams and args.players != 4:
+        raise Refused("--teams needs --players 4")
+    try:
+        a, b = make_player(args.a), make_player(args.b)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+
+    def progress(done: int) -> None:
+        if args.progress:
+            print(f"{done}/{args.games} games", file=sys.stderr, flush=True)
+
+    result = match(a, b, args.games, args.seed, args.players, args.teams, budget_ms=args.ms,
+                   work=args.work, progress=progress)
+    print(json.dumps(result))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     print("Cassino: the table is not built yet. Try 'python -m cassino selfplay --players 2 "
           "--rounds 100 --seed 1' or 'python -m cassino --help'.")
@@ -167,6 +224,27 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--rules", help="rule options as JSON, e.g. '{\"royal\": true}'")
     s.set_defaults(func=cmd_selfplay)
+
+    levels = ("random", "beginner", "intermediate", "expert")
+    s = sub.add_parser("ai", help="the move a computer player chooses, as move JSON")
+    s.add_argument("--level", required=True, choices=levels)
+    s.add_argument("position", nargs="?", help="position JSON file; without it, one position per stdin line")
+    s.add_argument("--ms", type=float, help="time budget per move in milliseconds")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--work", type=int, help="a fixed amount of work instead of a time budget")
+    s.set_defaults(func=cmd_ai)
+
+    s = sub.add_parser("arena", help="duplicate-pair matches between two levels")
+    s.add_argument("--a", required=True, choices=levels)
+    s.add_argument("--b", required=True, choices=levels)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    s.add_argument("--teams", action="store_true")
+    s.add_argument("--ms", type=float, help="time budget per move in milliseconds")
+    s.add_argument("--work", type=int, help="a fixed amount of work per move instead of time")
+    s.add_argument("--progress", action="store_true", help="report each game on stderr")
+    s.set_defaults(func=cmd_arena)
     return p
 
 

@@ -1,0 +1,74 @@
+"""Every level plays legal moves in every seating and rule set, reproducibly,
+and stops thinking when its budget is cancelled."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from cassino.ai import LEVELS, Budget, SeatView, make_player
+from cassino.ai.arena import match, wilson
+from cassino.rules import Game, Rules, standard_teams
+
+SETUPS = [(2, False, Rules()), (3, False, Rules(controller="strict")), (4, False, Rules()),
+          (4, True, Rules(court_capture="all")), (2, False, Rules(royal=True, ace_14=True, sweeps=0)),
+          (2, False, Rules(controller="permissive", sweeps=2))]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players,teams,rules", SETUPS)
+def test_every_level_plays_a_legal_round(level: str, players: int, teams: bool, rules: Rules) -> None:
+    game = Game(rules, players, standard_teams(players, teams), seed=f"{level}/{players}")
+    player = make_player(level)
+    rng = random.Random(1)
+    while not game.rounds:
+        pos = game.position
+        move = player.choose(SeatView(pos, pos.to_move, game.round_moves), rng, Budget(work=2))
+        assert pos.is_legal(move)
+        game.play(move)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_view_seed_and_work_give_the_same_move(level: str) -> None:
+    game = Game(Rules(), 2, seed=5)
+    rng = random.Random(2)
+    for _ in range(10):
+        game.play(rng.choice(game.legal_moves()))
+    view = SeatView(game.position, game.position.to_move, game.round_moves)
+    player = make_player(level)
+    moves = {player.choose(view, random.Random(9), Budget(work=4)) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_a_cancelled_expert_answers_at_once() -> None:
+    game = Game(Rules(), 2, seed=8)
+    view = SeatView(game.position, game.position.to_move)
+    cancel = threading.Event()
+    cancel.set()
+    start = time.perf_counter()
+    move = make_player("expert").choose(view, random.Random(1), Budget(ms=10_000, cancel=cancel))
+    assert time.perf_counter() - start < 0.5
+    assert game.position.is_legal(move)
+
+
+def test_the_expert_keeps_to_its_time_budget() -> None:
+    game = Game(Rules(), 2, seed=12)
+    view = SeatView(game.position, game.position.to_move)
+    start = time.perf_counter()
+    make_player("expert").choose(view, random.Random(1), Budget(ms=50))
+    assert time.perf_counter() - start < 1.0
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson(90, 100)
+    assert low < 0.9 < high and 0.8 < low and high < 0.96
+
+
+def test_arena_plays_duplicate_pairs_and_reports_figures() -> None:
+    result = match(make_player("beginner"), make_player("random"), 4, seed=1)
+    assert result["games"] == 4 and result["wins_a"] + result["wins_b"] == 4
+    for key in ("win_rate_a", "win_rate_a_ci", "margin_per_round", "margin_ci", "decision_ms"):
+        assert key in result
