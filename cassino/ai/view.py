@@ -89,6 +89,13 @@ class SeatView:
             value = 1
         return any(values[c] == value for c in cards_of(mask))
 
+    def _holds_all(self, mask: CardSet, values: set[int]) -> bool:
+        if not all(self._holds(mask, v) for v in values):
+            return False
+        if self.rules.ace_14 and {1, 14} <= values:  # one ace answers for one of them
+            return sum(1 for c in cards_of(mask) if self.rules.values[c] == 1) >= 2
+        return True
+
     def sample(self, rng: random.Random) -> Position:
         """A full position: the unseen cards dealt at random to the other hands and
         the stock, consistent with every build's controller holding its value."""
@@ -104,7 +111,7 @@ class SeatView:
                 n = self.hand_sizes[s]
                 hands[s] = sum(1 << c for c in unseen[top:top + n])
                 top += n
-            if all(self._holds(hands[s], v) for s, vs in needs.items() for v in vs):
+            if all(self._holds_all(hands[s], vs) for s, vs in needs.items()):
                 return self._position(hands, unseen[top:])
         # Constructive: give each controller a card of each value it must hold, then fill.
         rng.shuffle(unseen)
@@ -113,8 +120,12 @@ class SeatView:
         hands[self.seat] = self.hand
         values = self.rules.values
         for s, vs in sorted(needs.items()):
-            for v in sorted(vs):
-                if self._holds(hands[s], v):
+            wanted = sorted(vs)
+            if self.rules.ace_14 and {1, 14} <= vs:
+                wanted.append(1)  # a second ace
+            for v in wanted:
+                if self._holds(hands[s], v) and not (v == 1 and wanted.count(1) > 1
+                                                     and self._aces(hands[s]) < 2):
                     continue
                 want = 1 if v == 14 and self.rules.ace_14 else v
                 pick = next(c for c in pool if values[c] == want and rank_of(c) <= 13)
@@ -126,6 +137,9 @@ class SeatView:
                 hands[s] |= 1 << c
             pool = pool[missing:]
         return self._position(hands, pool)
+
+    def _aces(self, mask: CardSet) -> int:
+        return sum(1 for c in cards_of(mask) if self.rules.values[c] == 1)
 
     def _position(self, hands: list[CardSet], stock: Sequence[int]) -> Position:
         return Position(self.rules, self.players, self.teams, self.dealer, self.to_move, hands,

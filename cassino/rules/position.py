@@ -352,6 +352,8 @@ class Position:
                         for t in seen:
                             append(Move(c, BUILD, V, t, True))
 
+        if checked and ace14 and moves:
+            moves = [mv for mv in moves if self._aces_suffice(mv, mine, held[1])]
         if checked and mine and controller_rule == "answer":
             # Build duty (variant 2): act on your build this turn.
             duty = 0
@@ -359,6 +361,17 @@ class Position:
                 duty |= b.cards
             moves = [mv for mv in moves if mv.takes & duty]
         return moves
+
+    def _aces_suffice(self, move: Move, mine: list[Build], aces: int) -> bool:
+        """With aces 1 or 14, one ace captures as 1 or as 14, never both at once:
+        a player who would control a build of aces and a build of 14 must keep
+        two aces (docs/rules-notes.md, §7)."""
+        values = {b.value for b in mine if not b.cards & move.takes}
+        if move.kind == BUILD:
+            values.add(move.value)
+        if 1 not in values or 14 not in values:
+            return True
+        return aces - (self.rules.values[move.card] == 1) >= 2
 
     # -- playing ---------------------------------------------------------------
 
@@ -442,10 +455,14 @@ class Position:
             blocked = self._blocked(c, mine)
             if blocked:
                 return _keep_reason(blocked[0])
+            if mine and self.rules.controller == "answer":
+                b = mine[0]
+                return (f"You control a build of {b.label()}: you may not trail; this turn you "
+                        f"must capture it, add to it or raise it.")
             if mine and self.rules.controller != "permissive":
                 b = mine[0]
-                return (f"You control a build of {b.label()}: you may not trail; "
-                        f"capture, or build, instead.")
+                return (f"You control a build of {b.label()}: you may not trail; capture, "
+                        f"or build, instead.")
             return "That trail is not allowed here."
         if move in set(self._generate(False, c)):
             return self._rule_reason(move, mine)
@@ -453,32 +470,36 @@ class Position:
 
     def _blocked(self, c: Card, mine: list[Build]) -> list[Build]:
         """Your builds whose value you would no longer hold after playing c."""
-        values = self.rules.values
-        cv = values[c]
-        left = [values[x] for x in cards_of(self.hands[self.to_move] & ~(1 << c))]
-        if self.rules.ace_14 and 1 in left:
-            left.append(14)
+        left = self._values_left(c)
         return [b for b in mine if b.value not in left]
+
+    def _values_left(self, c: Card) -> set[int]:
+        """The values the player to move still holds after playing c (14 for an
+        ace when aces may count 14)."""
+        values = self.rules.values
+        left = {values[x] for x in cards_of(self.hands[self.to_move] & ~(1 << c))}
+        if self.rules.ace_14 and 1 in left:
+            left.add(14)
+        return left
 
     def _rule_reason(self, move: Move, mine: list[Build]) -> str:
         """The reason for a move of a legal shape that a hold or controller rule forbids."""
         rules = self.rules
         c = move.card
         touched = [b for b in self.builds if b.cards & move.takes]
-        if move.kind == BUILD:
-            values = [rules.values[x] for x in cards_of(self.hands[self.to_move] & ~(1 << c))]
-            if rules.ace_14 and 1 in values:
-                values.append(14)
-            if move.value not in values:
-                return (f"To build {move.value} you must keep {_card_of_value(move.value)} in your "
-                        f"hand to capture it with.")
+        if move.kind == BUILD and move.value not in self._values_left(c):
+            return (f"To build {move.value} you must keep {_card_of_value(move.value)} in your "
+                    f"hand to capture it with.")
         for b in self._blocked(c, mine):
             if b not in touched:
                 return _keep_reason(b)
-        if rules.controller == "answer" and mine and not touched:
-            b = mine[0]
-            return (f"You control a build of {b.label()}: this turn you must capture it, "
-                    f"add to it or raise it.")
+        if rules.ace_14:
+            aces = sum(1 for x in cards_of(self.hands[self.to_move]) if rules.values[x] == 1)
+            if not self._aces_suffice(move, mine, aces):
+                return ("One ace cannot answer for both a build of aces and a build of 14: "
+                        "keep two aces to control both.")
+        if rules.controller == "answer" and mine and not any(b in mine for b in touched):
+            return _answer_reason(mine[0])
         if rules.controller == "strict" and move.kind == BUILD:
             if any(b.controller != self.to_move for b in touched) and move.value == touched[0].value:
                 return ("Under strict builds you can take over another player's build only "
@@ -495,11 +516,13 @@ class Position:
         cv = rules.values[c]
         t = move.takes
         touched = [b for b in self.builds if b.cards & t]
-        loose = t & ~sum(b.cards for b in touched)
+        in_builds = 0
+        for b in touched:
+            in_builds |= b.cards
+        loose = t & ~in_builds
         name = card_symbol(c)
         if not t:
-            return "A capture or a build must take cards from the table." if move.kind != TRAIL \
-                else "A trail takes nothing from the table."
+            return "A capture or a build must take cards from the table."
         if not cv:
             rank = RANK_NAMES[rank_of(c) - 1]
             if move.kind == BUILD or touched:
@@ -509,10 +532,17 @@ class Position:
             if rules.court_capture == "one":
                 return f"A {rank} takes one {rank} at a time."
             return f"A {rank} takes every {rank} on the table at once."
+        courts = [x for x in cards_of(loose) if not rules.values[x]]
+        if courts:
+            rank = RANK_NAMES[rank_of(courts[0]) - 1]
+            return (f"A {rank} has no value: only a {rank} can take it, and it is never part "
+                    f"of a sum or a build.")
         if move.kind == CAPTURE:
             allowed = rules.capture_values(c)
             if move.value not in allowed:
-                return f"The {name} captures as {' or '.join(map(str, allowed))}, not {move.value}."
+                counts = " or ".join(map(str, allowed))
+                return (f"The {name} counts {counts}: it captures cards adding up to {counts}, "
+                        f"not {move.value or 'by rank'}.")
             v = move.value
             for b in touched:
                 if b.value != v:
@@ -541,15 +571,25 @@ class Position:
                 if b.value + cv != V:
                     return (f"The {name} on the build of {b.value} makes {b.value + cv}, not {V}: "
                             f"loose cards cannot change a build's value.")
+                if not loose:
+                    return (f"The {name} on the build of {b.value} makes a single build of {V}; "
+                            f"it becomes multiple only if loose cards making {V} join it.")
+                if not move.multiple:
+                    return (f"Loose cards making {V} that join a raised build make it a multiple "
+                            f"build of {_plural(V)}.")
                 return (f"Loose cards pulled into a raised build must make groups of {V}; "
-                        f"the {_cards_words(loose)} do not.")
+                        f"the {_cards_words(loose)} {_do(loose)} not.")
+            if not move.multiple:
+                return f"Adding to a build of {b.label()} makes it a multiple build of {_plural(V)}."
             return (f"To add to the build of {b.label()}, the {name} alone or with loose cards "
                     f"must make {V}, and any other loose cards groups of {V}.")
         total = cv + _sum(loose, rules)
         if not move.multiple:
             if total != V:
-                return f"The {name} and the {_cards_words(loose)} make {total}, not {V}."
-            return f"That makes a build of {V}s, a multiple build."
+                return f"The {name} with the {_cards_words(loose)} makes {total}, not {V}."
+            return f"That would make a single build of {V}."
+        if total == V:
+            return f"The {name} with the {_cards_words(loose)} makes a single build of {V}, not a multiple one."
         return (f"For a multiple build of {_plural(V)}, the {name} and the "
                 f"{_cards_words(loose)} must split into groups of {V}, at least two.")
 
@@ -581,6 +621,15 @@ class Position:
         from .validate import position_problems
 
         return position_problems(self)
+
+
+def _answer_reason(b: Build) -> str:
+    return (f"You control a build of {b.label()}: this turn you must capture it, add to it "
+            f"or raise it.")
+
+
+def _do(mask: CardSet) -> str:
+    return "does" if mask.bit_count() == 1 else "do"
 
 
 def _keep_reason(b: Build) -> str:

@@ -106,6 +106,14 @@ def position_problems(pos: Position) -> list[str]:
         if b.value not in hand_values:
             out.append(f"{label}: its controller, seat {b.controller}, holds no card of value {b.value}")
 
+    if rules.ace_14:
+        for seat in range(n):
+            controlled = {b.value for b in pos.builds if b.controller == seat}
+            aces = sum(1 for c in cards_of(pos.hands[seat]) if values[c] == 1)
+            if {1, 14} <= controlled and aces < 2:
+                out.append(f"seat {seat} controls a build of aces and a build of 14 but does "
+                           f"not hold two aces")
+
     # Hand sizes for the turn, and the stock in whole deals.
     if len(pos.stock) % (4 * n):
         out.append(f"the stock has {len(pos.stock)} cards; it must hold whole deals of {4 * n}")
