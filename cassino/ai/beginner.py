@@ -8,7 +8,7 @@ import random
 from cassino.rules import Move
 from cassino.rules.cards import rank_of
 
-from .knowledge import Worth
+from .knowledge import Worth, candidate_moves
 from .player import Budget, Player
 from .view import SeatView
 
@@ -20,7 +20,7 @@ class Beginner(Player):
         self.mistake_rate = mistake_rate
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
-        moves = view.legal_moves()
+        moves = candidate_moves(view.bare_position())
         plain = [m for m in moves if m.kind != "build"] or moves
         if rng.random() < self.mistake_rate:
             return plain[rng.randrange(len(plain))]

@@ -17,14 +17,14 @@ from cassino.rules import Move, Position, score_round
 from cassino.rules.cards import rank_of
 
 from .intermediate import Evaluator
-from .knowledge import Worth
+from .knowledge import Worth, candidate_moves
 from .player import Budget, Player
 from .view import SeatView
 
 
 def greedy_move(pos: Position, worth: Worth) -> Move:
     """The playout policy: the richest capture, else the cheapest trail, else a build."""
-    moves = pos.legal_moves()
+    moves = candidate_moves(pos, worth)
     if len(moves) == 1:
         return moves[0]
     best = None
@@ -80,7 +80,7 @@ class _Solver:
         if cached is not None:
             return cached
         maximizing = pos.team_of[pos.to_move] == self.team
-        moves = sorted(pos.legal_moves(), key=lambda m: (m.kind != "capture", -m.takes.bit_count()))
+        moves = sorted(candidate_moves(pos), key=lambda m: (m.kind != "capture", -m.takes.bit_count()))
         best = -1e9 if maximizing else 1e9
         a, b = alpha, beta
         for m in moves:
@@ -101,7 +101,7 @@ class _Solver:
 
     def best_move(self, pos: Position) -> Move:
         best_move, best = None, -1e9
-        for m in pos.legal_moves():
+        for m in candidate_moves(pos):
             q = pos.copy()
             q.play_unchecked(m)
             v = self.value(q, best, 1e9)
@@ -120,7 +120,7 @@ class Expert(Player):
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         budget = budget or Budget(ms=self.default_ms)
-        moves = view.legal_moves()
+        moves = candidate_moves(view.bare_position())
         if len(moves) == 1:
             return moves[0]
         team = view.team_of[view.seat]

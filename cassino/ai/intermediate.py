@@ -14,7 +14,7 @@ from cassino.rules import Build, Move
 from cassino.rules.cards import CardSet, rank_of
 from cassino.rules.position import groups_by_sum
 
-from .knowledge import Worth, after, best_take, holds_probability, unseen_by_rank, unseen_by_value
+from .knowledge import Worth, after, best_take, candidate_moves, holds_probability, unseen_by_rank, unseen_by_value
 from .player import Budget, Player
 from .view import SeatView
 
@@ -148,7 +148,7 @@ class Intermediate(Player):
         self.weights = weights
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
-        moves = view.legal_moves()
+        moves = candidate_moves(view.bare_position())
         if len(moves) == 1:
             return moves[0]
         ev = Evaluator(view, self.weights)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from math import comb
 
-from cassino.rules import Build, Move, Rules
+from cassino.rules import Build, Move, Position, Rules
 from cassino.rules.cards import (ACE_SET, BIG_CASINO, DECK, LITTLE_CASINO, SPADE_SET, CardSet,
                                  cards_of, rank_of)
 from cassino.rules.position import disjoint_unions, groups_by_sum
@@ -89,7 +89,15 @@ def best_take(rules: Rules, loose: CardSet, builds: tuple[Build, ...], v: int,
     if sums is None:
         sums = groups_by_sum(loose, rules.values, rules.max_build)
     best_u, best_w = 0, 0.0
-    for u in disjoint_unions(sums.get(v, ())):
+    groups = sums.get(v, ())
+    if loose.bit_count() > CROWDED:
+        # Too many unions to try them all: take the richest groups greedily.
+        for g in sorted(groups, key=lambda g: -worth.of(g)):
+            if not best_u & g:
+                best_u |= g
+        best_w = worth.of(best_u)
+        groups = ()
+    for u in disjoint_unions(groups):
         w = worth.of(u)
         if w > best_w:
             best_u, best_w = u, w
@@ -112,3 +120,75 @@ def after(view: SeatView, move: Move) -> tuple[CardSet, tuple[Build, ...]]:
     new = Build(t | cb, move.value, move.multiple, view.seat)
     kept = tuple(b for b in view.builds if not b.cards & t)
     return loose, kept + (new,)
+
+
+# Beyond this many loose cards the full list of legal moves can run to millions
+# (every union of groups is a move of its own); players then weigh a few
+# moves of each kind instead.
+CROWDED = 16
+_RANKS = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
+
+
+def candidate_moves(pos: Position, worth: Worth | None = None) -> list[Move]:
+    """The moves worth weighing for the player to move: every legal move, or on
+    a crowded table the trails, the richest capture of each value (with and
+    without builds), the best few builds of each kind, raises and additions."""
+    if pos.loose.bit_count() <= CROWDED:
+        return pos.legal_moves()
+    worth = worth or Worth(tuple(pos.captured))
+    rules = pos.rules
+    values = rules.values
+    loose = pos.loose
+    sums = groups_by_sum(loose, values, rules.max_build)
+    ranked = {v: sorted(gs, key=lambda g: -worth.of(g)) for v, gs in sums.items()}
+
+    def richest(v: int, avoid: CardSet = 0) -> CardSet:
+        u = avoid
+        for g in ranked.get(v, ()):
+            if not u & g:
+                u |= g
+        return u & ~avoid
+
+    hand = pos.hands[pos.to_move]
+    held = {values[c] for c in cards_of(hand)}
+    out: set[Move] = set()
+    for c in cards_of(hand):
+        out.add(Move.trail(c))
+        cv = values[c]
+        if not cv:
+            same = loose & _RANKS[rank_of(c)]
+            if same and rules.court_capture == "all":
+                out.add(Move(c, "capture", 0, same, False))
+            elif same:
+                out.add(Move(c, "capture", 0, same & -same, False))
+            continue
+        for v in rules.capture_values(c):
+            in_builds = 0
+            for b in pos.builds:
+                if b.value == v:
+                    in_builds |= b.cards
+            best = ranked.get(v, [0])[0]
+            for t in (richest(v), richest(v) | in_builds, in_builds, best, best | in_builds):
+                if t:
+                    out.add(Move(c, "capture", v, t, False))
+        for V in held | ({14} if rules.ace_14 and 1 in held else set()):
+            if V < 1 or V > rules.max_build:
+                continue
+            firsts = ranked.get(V - cv, [])[:4] if V > cv else [0] if V == cv else []
+            for g in firsts:
+                if g:
+                    out.add(Move(c, "build", V, g, False))
+                extra = richest(V, g)
+                if extra:
+                    out.add(Move(c, "build", V, g | extra, True))
+            for b in pos.builds:
+                if not b.multiple and b.value + cv == V:
+                    out.add(Move(c, "build", V, b.cards, False))
+                    extra = richest(V)
+                    if extra:
+                        out.add(Move(c, "build", V, b.cards | extra, True))
+                elif b.value == V:
+                    for g in firsts:
+                        out.add(Move(c, "build", V, b.cards | g, True))
+    legal = sorted(m for m in out if pos.is_legal(m))
+    return legal or pos.legal_moves()

@@ -68,12 +68,16 @@ class SeatView:
         the table, so a position with the hidden cards left out gives them exactly."""
         if self.to_move != self.seat:
             return []
+        return self.bare_position().legal_moves()
+
+    def bare_position(self) -> Position:
+        """The seat's hand and the table, with the hidden cards left out: enough
+        for the seat's own moves and their legality, nothing more."""
         hands = [0] * self.players
         hands[self.seat] = self.hand
-        pos = Position(self.rules, self.players, self.teams, self.dealer, self.to_move, hands,
-                       (), self.loose, self.builds, list(self.captured), list(self.sweeps),
-                       self.last_capturer, self.scores)
-        return pos.legal_moves()
+        return Position(self.rules, self.players, self.teams, self.dealer, self.to_move, hands,
+                        (), self.loose, self.builds, list(self.captured), list(self.sweeps),
+                        self.last_capturer, self.scores)
 
     def _needs(self) -> dict[int, set[int]]:
         """For each other seat, the build values it must hold (it controls such a build)."""

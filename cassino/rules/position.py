@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .cards import Card, CardSet, card_symbol, cards_of, rank_of, RANK_NAMES
+from .cards import cards_of as cards_of_mask
 from .errors import IllegalMoveError
 from .moves import BUILD, CAPTURE, TRAIL, Move, _plural
 from .options import Rules
@@ -65,6 +66,49 @@ def disjoint_unions(groups: Iterable[CardSet]) -> list[CardSet]:
     for g in groups:
         res += [u | g for u in res if not u & g]
     return list(dict.fromkeys(res))
+
+
+def splits_into(mask: CardSet, value: int, values: Sequence[int]) -> bool:
+    """Whether the cards of ``mask`` split into groups each adding up to ``value``
+    (the empty set splits into none). Backtracking on the lowest card, with
+    sums bounded by ``value``: fast even for a crowded table."""
+    seen: dict[CardSet, bool] = {}
+
+    def split(m: CardSet) -> bool:
+        if not m:
+            return True
+        known = seen.get(m)
+        if known is not None:
+            return known
+        low = m & -m
+        need = value - values[low.bit_length() - 1]
+        ok = False
+        if need == 0:
+            ok = split(m ^ low)
+        elif need > 0:
+            rest = [(values[c], 1 << c) for c in cards_of_mask(m ^ low)]
+            ok = any(split(m ^ low ^ g) for g in _groups_of(rest, need))
+        seen[m] = ok
+        return ok
+
+    total = sum(values[c] for c in cards_of_mask(mask))
+    if value <= 0 or total % value or any(not values[c] for c in cards_of_mask(mask)):
+        return not mask
+    return split(mask)
+
+
+def _groups_of(cards: list[tuple[int, CardSet]], need: int) -> Iterable[CardSet]:
+    """Every set of the given (value, bit) cards adding up to exactly ``need``."""
+    def walk(i: int, left: int, acc: CardSet) -> Iterable[CardSet]:
+        if left == 0:
+            yield acc
+            return
+        for j in range(i, len(cards)):
+            v, b = cards[j]
+            if 0 < v <= left:
+                yield from walk(j + 1, left - v, acc | b)
+
+    return walk(0, need, 0)
 
 
 class Position:
@@ -200,9 +244,90 @@ class Position:
         return self._legal
 
     def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal for the player to move. Looks only at the
+        items the move takes, so it stays fast however crowded the table is."""
         if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_moves())
+            if self._legal is None:
+                return move in self._moves_taking(move.card, move.takes)
+            self._legal_set = frozenset(self._legal)
         return move in self._legal_set
+
+    def _moves_taking(self, card: Card, takes: CardSet, checked: bool = True) -> list[Move]:
+        """The moves playing ``card`` that take exactly ``takes``: the legal ones,
+        or with ``checked=False`` every one of a legal shape (§4, §5), whatever
+        the hand holds. It looks at those cards alone, so a crowded table, whose
+        full list of moves can run to millions, costs nothing here."""
+        if checked and not self.hands[self.to_move] >> card & 1:
+            return []
+        if takes & ~self.table or takes >> card & 1:
+            return []
+        inside = [b for b in self.builds if b.cards & takes]
+        if any(b.cards & ~takes for b in inside):
+            return []  # a build is only ever taken whole
+        rules = self.rules
+        values = rules.values
+        cv = values[card]
+        loose = takes & self.loose
+        shapes: list[tuple[Move, list[Build]]] = []
+        if not takes:
+            shapes.append((Move.trail(card), []))
+        elif not cv:
+            same = self.loose & _RANK_SETS[rank_of(card)]
+            one = rules.court_capture == "one" and loose.bit_count() == 1
+            if not inside and loose & ~same == 0 and (one or (rules.court_capture == "all" and loose == same)):
+                shapes.append((Move(card, CAPTURE, 0, takes, False), []))
+        else:
+            for v in rules.capture_values(card):
+                if all(b.value == v for b in inside) and splits_into(loose, v, values):
+                    shapes.append((Move(card, CAPTURE, v, takes, False), inside))
+            with_card = loose | 1 << card
+            if not inside:
+                total = cv + sum(values[c] for c in cards_of(loose))
+                if loose and total <= rules.max_build and all(values[c] for c in cards_of(loose)):
+                    shapes.append((Move(card, BUILD, total, takes, False), []))
+                for V in range(1, min(rules.max_build, total // 2) + 1):
+                    if splits_into(with_card, V, values):
+                        shapes.append((Move(card, BUILD, V, takes, True), []))
+            elif len(inside) == 1:
+                b = inside[0]
+                V = b.value + cv
+                if not b.multiple and V <= rules.max_build and splits_into(loose, V, values):
+                    shapes.append((Move(card, BUILD, V, takes, bool(loose)), inside))
+                if splits_into(with_card, b.value, values):
+                    shapes.append((Move(card, BUILD, b.value, takes, True), inside))
+        if checked:
+            return sorted(m for m, touched in shapes if self._allowed(m, touched))
+        return sorted(m for m, _ in shapes)
+
+    def _allowed(self, move: Move, touched: list[Build]) -> bool:
+        """The hold and controller rules (§5 "must hold", §7, the build duties)
+        for a move of a legal shape; ``_generate`` applies the same rules inline."""
+        rules = self.rules
+        seat = self.to_move
+        left = self._values_left(move.card)
+        mine = [b for b in self.builds if b.controller == seat]
+        after = [b.value for b in mine if b not in touched]
+        if move.kind == BUILD:
+            if move.value not in left:
+                return False
+            after.append(move.value)
+        if any(v not in left for v in after):
+            return False
+        if rules.ace_14 and 1 in after and 14 in after:
+            aces = sum(1 for x in cards_of(self.hands[seat] & ~(1 << move.card)) if rules.values[x] == 1)
+            if aces < 2:
+                return False
+        control = rules.controller
+        if mine and move.kind == TRAIL and control != "permissive":
+            return False
+        if control == "answer" and mine and not any(b in touched for b in mine):
+            return False
+        if control == "strict" and move.kind == BUILD:
+            if any(v == move.value for v in after[:-1]):
+                return False
+            if any(b.controller != seat and b.value == move.value for b in touched):
+                return False
+        return True
 
     def moves_with(self, card: Card) -> list[Move]:
         """The legal moves that play ``card``."""
@@ -215,6 +340,8 @@ class Position:
         seat = self.to_move
         hand = self.hands[seat]
         if only_card is not None:
+            if checked and not hand >> only_card & 1:
+                return []
             hand = 1 << only_card
         if not hand:
             return []
@@ -464,7 +591,7 @@ class Position:
                 return (f"You control a build of {b.label()}: you may not trail; capture, "
                         f"or build, instead.")
             return "That trail is not allowed here."
-        if move in set(self._generate(False, c)):
+        if move in self._moves_taking(c, t, checked=False):
             return self._rule_reason(move, mine)
         return self._shape_reason(move)
 
@@ -551,7 +678,7 @@ class Position:
                                 f"of its value; the build of {b.label()} needs {_card_of_value(b.value)}.")
                     return (f"A build can only be captured whole by a card of its value: "
                             f"the build of {b.label()} needs {_card_of_value(b.value)}.")
-            sums = groups_by_sum(self.loose, rules.values, rules.max_build)
+            sums = groups_by_sum(loose, rules.values, rules.max_build)  # the taken cards only
             if loose not in disjoint_unions(sums.get(v, ())):
                 return (f"The {_cards_words(loose)} cannot be split into groups worth {v} each "
                         f"(they add up to {_sum(loose, rules)}).")
@@ -600,12 +727,12 @@ class Position:
         t = 0
         for item in pointed:
             t |= item.cards if isinstance(item, Build) else 1 << item
-        moves = [m for m in self.legal_moves() if m.card == card and m.takes == t]
+        moves = self._moves_taking(card, t)
         if moves:
             return Interpretation(moves, None)
         if not t:
             return Interpretation([], self.violation(Move.trail(card)))
-        shaped = [m for m in self._generate(False, card) if m.takes == t]
+        shaped = self._moves_taking(card, t, checked=False)
         if self.hands[self.to_move] >> card & 1 and shaped:
             # Prefer a capture's reason: it is what a player most often means.
             shaped.sort(key=lambda m: (m.kind != CAPTURE, m.multiple, m.value))

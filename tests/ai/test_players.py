@@ -72,3 +72,16 @@ def test_arena_plays_duplicate_pairs_and_reports_figures() -> None:
     assert result["games"] == 4 and result["wins_a"] + result["wins_b"] == 4
     for key in ("win_rate_a", "win_rate_a_ci", "margin_per_round", "margin_ci", "decision_ms"):
         assert key in result
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+def test_every_level_moves_on_a_crowded_table(level: str) -> None:
+    """A table of 30 small cards has millions of legal moves; a computer
+    player weighs a few of each kind and still plays a legal one."""
+    from tests.rules.helpers import table_position
+    from tests.rules.test_crowded_table import CROWDED
+
+    pos = table_position("8D 9C TS TH", CROWDED)
+    move = make_player(level).choose(SeatView(pos, 0), random.Random(1), Budget(work=2))
+    assert pos.is_legal(move)
+    assert move.kind != "trail", "with so much to take, nobody should trail"

@@ -167,3 +167,24 @@ def test_the_same_seed_gives_the_same_game(seed: int, players: int) -> None:
         return [m.text() for m in game.moves]
 
     assert play(seed) == play(seed)
+
+
+@pytest.mark.parametrize("players,partnerships", SEATINGS)
+@settings(max_examples=150)
+@given(seed=seeds)
+def test_checking_one_move_agrees_with_the_full_list(players: int, partnerships: bool, seed: int) -> None:
+    """``is_legal`` on a fresh position looks only at the cards a move takes; it
+    must accept exactly the moves ``legal_moves`` lists, and refuse the moves of
+    a legal shape that the hold and controller rules forbid."""
+    rng = random.Random(seed)
+    rules = OPTIONS[seed % len(OPTIONS)]
+    pos = Position.deal_round(rules, players, standard_teams(players, partnerships), 0,
+                              round_deck(seed, 0))
+    while not pos.round_over:
+        legal = set(pos.legal_moves())
+        fresh = pos.copy()
+        fresh._legal = fresh._legal_set = None
+        for move in pos._generate(False):
+            fresh._legal = fresh._legal_set = None
+            assert fresh.is_legal(move) == (move in legal), move.text()
+        pos.play(rng.choice(sorted(legal)))
