@@ -23,25 +23,32 @@ from .view import SeatView
 
 
 def greedy_move(pos: Position, worth: Worth) -> Move:
-    """The playout policy: the richest capture, else the cheapest trail, else a build."""
+    """The playout policy: the richest capture (a sweep counts); else a build
+    that secures something; else trail the card least worth taking, high
+    before low (a high card joins fewer sums)."""
     moves = candidate_moves(pos, worth)
     if len(moves) == 1:
         return moves[0]
+    table = pos.table
+    sweep = pos.rules.sweeps
     best = None
     best_w = 0.0
-    table = pos.table
     for m in moves:
         if m.kind == "capture":
-            w = worth.of(m.takes | 1 << m.card) + (1.0 if m.takes == table else 0.0)
-            if w > best_w:
-                best, best_w = m, w
+            w = worth.of(m.takes | 1 << m.card) + (sweep if m.takes == table else 0.0)
+        elif m.kind == "build":
+            w = 0.6 * worth.of(m.takes | 1 << m.card) - 0.3
+        else:
+            continue
+        if w > best_w:
+            best, best_w = m, w
     if best is not None:
         return best
     trail = None
     trail_w = 1e9
     for m in moves:
         if m.kind == "trail":
-            w = worth.of(1 << m.card) * 10 + rank_of(m.card) * 0.01
+            w = worth.of(1 << m.card) * 10 - rank_of(m.card) * 0.01
             if w < trail_w:
                 trail, trail_w = m, w
     return trail if trail is not None else moves[0]

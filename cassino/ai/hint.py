@@ -1,0 +1,75 @@
+"""Hints: the move the Expert would play, with one line on why, in plain words."""
+
+from __future__ import annotations
+
+import random
+
+from cassino.rules import Move
+from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, card_symbol, cards_of,
+                                 rank_of)
+
+from .expert import Expert
+from .knowledge import after
+from .player import Budget
+from .view import SeatView
+
+
+def _items(move: Move) -> list[str]:
+    """The point cards a move takes, in words."""
+    taken = cards_of(move.takes | 1 << move.card) if move.kind == "capture" else cards_of(move.takes)
+    out = []
+    if BIG_CASINO in taken:
+        out.append("big casino")
+    if LITTLE_CASINO in taken:
+        out.append("little casino")
+    aces = sum(1 for c in taken if rank_of(c) == 1)
+    if aces:
+        out.append("an ace" if aces == 1 else f"{aces} aces")
+    spades = sum(1 for c in taken if c < 13)
+    if spades >= 2:
+        out.append(f"{spades} spades")
+    return out
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def why(view: SeatView, move: Move) -> str:
+    """One line saying what the move achieves."""
+    card = card_symbol(move.card)
+    loose, builds = after(view, move)
+    points = _items(move)
+    if move.kind == "capture":
+        n = move.takes.bit_count()
+        what = f"{n} card{'s' if n > 1 else ''}"
+        if not loose and not builds:
+            return f"Sweep the table with the {card}: {what} and a point for the sweep."
+        if any(b.cards & move.takes and b.controller != view.seat for b in view.builds):
+            return f"Take the build with the {card} before its owner does ({what})."
+        if points:
+            return f"Capture {what} with the {card}, including {_join(points)}."
+        return f"Capture {what} with the {card}: every card counts toward most cards."
+    if move.kind == "build":
+        b = builds[-1]
+        keep = "your own" if all(x.controller == view.seat for x in view.builds if x.cards & move.takes) \
+            else "an opponent's"
+        if any(x.cards & move.takes for x in view.builds):
+            if b.value != next(x.value for x in view.builds if x.cards & move.takes):
+                return (f"Raise {keep} build to {b.value}, which you hold: the cards become "
+                        f"yours to take next turn.")
+            return f"Add to {keep} build of {b.value} to make it harder to take, then capture it with your {b.value}."
+        extra = f", with {_join(points)}" if points else ""
+        return (f"Build {b.label()} with the {card} to take {b.cards.bit_count()} cards next "
+                f"turn with the {b.value} you keep{extra}.")
+    rank = rank_of(move.card)
+    if not view.rules.royal and rank > 10:
+        name = RANK_NAMES[rank - 1]
+        return f"Nothing worth taking: trail the {card}; only a {name} can pick it up."
+    return f"Nothing worth taking: trail the {card}, which gives the least away."
+
+
+def hint(view: SeatView, seed: int = 0, ms: float = 300.0) -> tuple[Move, str]:
+    """The Expert's move for the seat to move, and why."""
+    move = Expert().choose(view, random.Random(seed), Budget(ms=ms))
+    return move, why(view, move)

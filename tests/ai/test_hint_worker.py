@@ -1,0 +1,54 @@
+"""The hint names the Expert's move with a reason; thinking runs in a worker
+that keeps to its deadline and can be cancelled."""
+
+from __future__ import annotations
+
+import time
+
+from cassino.ai import SeatView, make_player
+from cassino.ai.hint import hint, why
+from cassino.ai.worker import Thinker
+from cassino.rules import Game, Rules, parse_move
+
+from tests.rules.helpers import table_position
+
+
+def test_a_hint_is_a_legal_move_with_a_reason() -> None:
+    game = Game(Rules(), 2, seed=21)
+    view = SeatView(game.position, game.position.to_move)
+    move, reason = hint(view, seed=1, ms=60)
+    assert game.position.is_legal(move)
+    assert reason and reason[0].isupper() and reason.endswith(".")
+
+
+def test_the_hint_reason_says_what_a_sweep_and_a_build_do() -> None:
+    pos = table_position("8S 9C", "5D 3H")
+    view = SeatView(pos, 0)
+    assert "Sweep" in why(view, parse_move("8Sx8:5D,3H"))
+    pos = table_position("4S 9C", "5D")
+    assert "Build 9" in why(SeatView(pos, 0), parse_move("4Sb9:5D"))
+    pos = table_position("TD 9C", "TH 4S")
+    # Capturing with the 10♦ banks big casino: the played card is captured too.
+    assert "big casino" in why(SeatView(pos, 0), parse_move("TDx10:TH"))
+    assert "Capture 1 card" in why(SeatView(pos, 0), parse_move("TDx10:TH"))
+
+
+def test_a_worker_thinks_in_the_background_and_answers_by_its_deadline() -> None:
+    game = Game(Rules(), 2, seed=3)
+    view = SeatView(game.position, game.position.to_move)
+    start = time.perf_counter()
+    thinker = Thinker(make_player("expert"), view, seed=1, ms=100)
+    assert not thinker.done  # the caller is free while it thinks
+    move = thinker.result(timeout=5)
+    assert time.perf_counter() - start < 2
+    assert game.position.is_legal(move)
+
+
+def test_a_cancelled_worker_stops_early_with_a_legal_move() -> None:
+    game = Game(Rules(), 2, seed=4)
+    view = SeatView(game.position, game.position.to_move)
+    thinker = Thinker(make_player("expert"), view, seed=1, ms=60_000)
+    time.sleep(0.05)
+    thinker.cancel()
+    move = thinker.result(timeout=5)
+    assert game.position.is_legal(move)
