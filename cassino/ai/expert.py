@@ -26,7 +26,7 @@ def greedy_move(pos: Position, worth: Worth) -> Move:
     """The playout policy: the richest capture (a sweep counts); else a build
     that secures something; else trail the card least worth taking, high
     before low (a high card joins fewer sums)."""
-    moves = candidate_moves(pos, worth)
+    moves = candidate_moves(pos, worth, ordered=False)
     if len(moves) == 1:
         return moves[0]
     table = pos.table
@@ -122,8 +122,9 @@ class Expert(Player):
     level = "expert"
     default_ms = 120.0
 
-    def __init__(self, candidates: int = 6):
+    def __init__(self, candidates: int = 6, confidence: float = 1.0):
         self.candidates = candidates
+        self.confidence = confidence
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         budget = budget or Budget(ms=self.default_ms)
@@ -140,18 +141,31 @@ class Expert(Player):
         ev = Evaluator(view)
         scored = sorted(((ev.score(m), m) for m in moves), key=lambda x: -x[0])
         candidates = [m for _, m in scored[: self.candidates]]
-        totals = [0.0] * len(candidates)
         worth = Worth(view.captured)
+        results: list[list[float]] = [[] for _ in candidates]
         done = 0
         while True:
-            deal = view.sample(rng)
+            deal = view.sample(rng)  # the same deal for every candidate: fair comparisons
             for i, m in enumerate(candidates):
                 q = deal.copy()
                 q.play_unchecked(m)
                 playout(q, worth)
-                totals[i] += margin(q, team)
+                results[i].append(margin(q, team))
             done += 1
             if budget.spent(done):
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return candidates[self._pick(results)]
+
+    def _pick(self, results: list[list[float]]) -> int:
+        """The candidate the playouts prefer, if they prefer it clearly over the
+        evaluator's favourite (index 0): a paired comparison on the same deals,
+        so that noise in a few dozen playouts does not overrule good judgement."""
+        n = len(results[0])
+        means = [sum(r) / n for r in results]
+        best = max(range(len(results)), key=lambda i: (means[i], -i))
+        if best == 0 or n < 4:
+            return best if n >= 4 else 0
+        diffs = [a - b for a, b in zip(results[best], results[0])]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return best if mean > self.confidence * (var / n) ** 0.5 else 0

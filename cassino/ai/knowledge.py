@@ -129,12 +129,13 @@ CROWDED = 16
 _RANKS = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
 
 
-def candidate_moves(pos: Position, worth: Worth | None = None) -> list[Move]:
+def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = True) -> list[Move]:
     """The moves worth weighing for the player to move: every legal move, or on
     a crowded table the trails, the richest capture of each value (with and
-    without builds), the best few builds of each kind, raises and additions."""
+    without builds), the best few builds of each kind, raises and additions.
+    ``ordered=False`` skips sorting the full list (for playouts)."""
     if pos.loose.bit_count() <= CROWDED:
-        return pos.legal_moves()
+        return pos.legal_moves() if ordered else pos.unordered_moves()
     worth = worth or Worth(tuple(pos.captured))
     rules = pos.rules
     values = rules.values

@@ -243,6 +243,13 @@ class Position:
             self._legal = sorted(self._generate(True))
         return self._legal
 
+    def unordered_moves(self) -> list[Move]:
+        """The legal moves in generation order: the same set as ``legal_moves``
+        without the sorting, for search playouts that only pick one."""
+        if self._legal is not None:
+            return self._legal
+        return self._generate(True)
+
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the player to move. Looks only at the
         items the move takes, so it stays fast however crowded the table is."""
