@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from cassino.rules import Build, Move
-from cassino.rules.cards import CardSet, rank_of
+from cassino.rules.cards import RANK_SETS, CardSet, cards_of, rank_of
 from cassino.rules.position import groups_by_sum
 
 from .knowledge import Worth, after, best_take, candidate_moves, holds_probability, unseen_by_rank, unseen_by_value
@@ -39,7 +39,7 @@ class Evaluator:
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
         self.values = view.rules.values
-        hand_values = {self.values[c] for c in _cards(view.hand)}
+        hand_values = {self.values[c] for c in cards_of(view.hand)}
         self.hand_values = hand_values
         self.table = view.table
 
@@ -76,7 +76,7 @@ class Evaluator:
                 options.append((w, self.p_holds_value(seat, v)))
         if not self.rules.royal:
             for r in (11, 12, 13):
-                same = loose & _RANK[r]
+                same = loose & RANK_SETS[r]
                 if same:
                     one = same & -same
                     w = self.worth.of(same if self.rules.court_capture == "all" else one)
@@ -114,12 +114,12 @@ class Evaluator:
         if rest:
             sums = groups_by_sum(loose, self.values, self.rules.max_build)
             best = 0.0
-            for c in _cards(rest):
+            for c in cards_of(rest):
                 v = self.values[c]
                 if v:
                     w, _ = best_take(self.rules, loose, builds, v, worth, sums)
                 else:
-                    same = loose & _RANK[rank_of(c)]
+                    same = loose & RANK_SETS[rank_of(c)]
                     w = worth.of(same & -same) if same else 0.0
                 best = max(best, w)
             value += self.w["follow"] * best
@@ -127,18 +127,6 @@ class Evaluator:
         if move.kind == "trail":
             value -= 0.5 * worth.of(1 << move.card)
         return value
-
-
-def _cards(mask: CardSet) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-_RANK = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
 
 
 class Intermediate(Player):

@@ -8,8 +8,8 @@ from __future__ import annotations
 from math import comb
 
 from cassino.rules import Build, Move, Position, Rules
-from cassino.rules.cards import (ACE_SET, BIG_CASINO, DECK, LITTLE_CASINO, SPADE_SET, CardSet,
-                                 cards_of, rank_of)
+from cassino.rules.cards import (ACE_SET, BIG_CASINO, DECK, LITTLE_CASINO, RANK_SETS, SPADE_SET,
+                                 CardSet, cards_of, rank_of)
 from cassino.rules.position import disjoint_unions, groups_by_sum
 
 from .view import SeatView
@@ -126,7 +126,6 @@ def after(view: SeatView, move: Move) -> tuple[CardSet, tuple[Build, ...]]:
 # (every union of groups is a move of its own); players then weigh a few
 # moves of each kind instead.
 CROWDED = 16
-_RANKS = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
 
 
 def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = True) -> list[Move]:
@@ -157,7 +156,7 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
         out.add(Move.trail(c))
         cv = values[c]
         if not cv:
-            same = loose & _RANKS[rank_of(c)]
+            same = loose & RANK_SETS[rank_of(c)]
             if same and rules.court_capture == "all":
                 out.add(Move(c, "capture", 0, same, False))
             elif same:

@@ -44,6 +44,10 @@ def suit_of(card: Card) -> int:
     return card // 13
 
 
+# RANK_SETS[r]: the four cards of rank r (index 0 unused).
+RANK_SETS: tuple[CardSet, ...] = (0,) + tuple(
+    sum(1 << make_card(r, s) for s in range(4)) for r in range(1, 14))
+
 BIG_CASINO: Card = make_card(10, DIAMONDS)
 LITTLE_CASINO: Card = make_card(2, SPADES)
 SPADE_SET: CardSet = (1 << 13) - 1

@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .cards import Card, CardSet, card_symbol, cards_of, rank_of, RANK_NAMES
-from .cards import cards_of as cards_of_mask
+from .cards import RANK_NAMES, RANK_SETS, Card, CardSet, card_symbol, cards_of, rank_of
 from .errors import IllegalMoveError
 from .moves import BUILD, CAPTURE, TRAIL, Move, _plural
 from .options import Rules
 
-_RANK_SETS = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
 
 
 class Build(NamedTuple):
@@ -86,13 +84,13 @@ def splits_into(mask: CardSet, value: int, values: Sequence[int]) -> bool:
         if need == 0:
             ok = split(m ^ low)
         elif need > 0:
-            rest = [(values[c], 1 << c) for c in cards_of_mask(m ^ low)]
+            rest = [(values[c], 1 << c) for c in cards_of(m ^ low)]
             ok = any(split(m ^ low ^ g) for g in _groups_of(rest, need))
         seen[m] = ok
         return ok
 
-    total = sum(values[c] for c in cards_of_mask(mask))
-    if value <= 0 or total % value or any(not values[c] for c in cards_of_mask(mask)):
+    total = sum(values[c] for c in cards_of(mask))
+    if value <= 0 or total % value or any(not values[c] for c in cards_of(mask)):
         return not mask
     return split(mask)
 
@@ -279,7 +277,7 @@ class Position:
         if not takes:
             shapes.append((Move.trail(card), []))
         elif not cv:
-            same = self.loose & _RANK_SETS[rank_of(card)]
+            same = self.loose & RANK_SETS[rank_of(card)]
             one = rules.court_capture == "one" and loose.bit_count() == 1
             if not inside and loose & ~same == 0 and (one or (rules.court_capture == "all" and loose == same)):
                 shapes.append((Move(card, CAPTURE, 0, takes, False), []))
@@ -403,7 +401,7 @@ class Position:
             # Captures (§4).
             if not cv:
                 if not blocked:
-                    same = loose & _RANK_SETS[rank_of(c)]
+                    same = loose & RANK_SETS[rank_of(c)]
                     if rules.court_capture == "all":
                         if same:
                             append(Move(c, CAPTURE, 0, same, False))
@@ -661,7 +659,7 @@ class Position:
             rank = RANK_NAMES[rank_of(c) - 1]
             if move.kind == BUILD or touched:
                 return f"A {rank} has no value: it cannot build or take a build, only take a {rank}."
-            if loose & ~_RANK_SETS[rank_of(c)]:
+            if loose & ~RANK_SETS[rank_of(c)]:
                 return f"A {rank} has no value: it can take only a {rank}, not a sum of cards."
             if rules.court_capture == "one":
                 return f"A {rank} takes one {rank} at a time."
