@@ -120,7 +120,7 @@ class _Solver:
 
 class Expert(Player):
     level = "expert"
-    default_ms = 120.0
+    default_ms = 140.0
 
     def __init__(self, candidates: int = 6, confidence: float = 1.0):
         self.candidates = candidates
