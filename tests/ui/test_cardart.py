@@ -1,0 +1,39 @@
+"""Card art is drawn in code at any size: every card has a distinct face,
+faces and backs have the card's proportions, and the four-colour deck
+changes the colours of diamonds and clubs only."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cassino.rules.cards import DECK, parse_card
+from cassino.ui.cardart import card_back, card_face
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> None:
+    pygame.init()
+
+
+@pytest.mark.parametrize("width", [40, 72, 140])
+def test_every_card_has_its_own_face_at_every_size(width: int) -> None:
+    faces = [card_face(c, width) for c in DECK]
+    assert all(f.get_size() == (width, round(width * 1.4)) for f in faces)
+    assert len({pygame.image.tobytes(f, "RGBA") for f in faces}) == 52
+
+
+def test_the_four_colour_deck_recolours_only_diamonds_and_clubs() -> None:
+    def same(card: str) -> bool:
+        c = parse_card(card)
+        return pygame.image.tobytes(card_face(c, 80), "RGBA") == \
+            pygame.image.tobytes(card_face(c, 80, four_colour=True), "RGBA")
+
+    assert same("7S") and same("7H")
+    assert not same("7D") and not same("7C")
+
+
+def test_backs_come_in_styles() -> None:
+    assert card_back(60).get_size() == (60, 84)
+    assert pygame.image.tobytes(card_back(60, "blue"), "RGBA") != \
+        pygame.image.tobytes(card_back(60, "red"), "RGBA")
