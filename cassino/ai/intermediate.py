@@ -39,9 +39,6 @@ class Evaluator:
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
         self.values = view.rules.values
-        hand_values = {self.values[c] for c in cards_of(view.hand)}
-        self.hand_values = hand_values
-        self.table = view.table
 
     def p_holds_value(self, seat: int, v: int) -> float:
         size = self.view.hand_sizes[seat]

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from cassino.rules import Build, Move, Position, Rules
-from cassino.rules.cards import FULL_DECK, CardSet, cards_of, rank_of
+from cassino.rules.cards import FULL_DECK, CardSet, cards_of
 
 History = tuple[tuple[int, Move], ...]
 
@@ -132,7 +132,7 @@ class SeatView:
                                                      and self._aces(hands[s]) < 2):
                     continue
                 want = 1 if v == 14 and self.rules.ace_14 else v
-                pick = next(c for c in pool if values[c] == want and rank_of(c) <= 13)
+                pick = next(c for c in pool if values[c] == want)
                 pool.remove(pick)
                 hands[s] |= 1 << pick
         for s in others:
