@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from cassino.rules import Build, Move, Position, Rules
 from cassino.rules.cards import FULL_DECK, CardSet, cards_of
+from cassino.rules.position import table_cards
 
 History = tuple[tuple[int, Move], ...]
 
@@ -52,10 +53,7 @@ class SeatView:
 
     @property
     def table(self) -> CardSet:
-        t = self.loose
-        for b in self.builds:
-            t |= b.cards
-        return t
+        return table_cards(self.loose, self.builds)
 
     def key(self) -> tuple[object, ...]:
         """Everything the seat sees; two views with equal keys are the same view."""

@@ -109,6 +109,14 @@ def _groups_of(cards: list[tuple[int, CardSet]], need: int) -> Iterable[CardSet]
     return walk(0, need, 0)
 
 
+def table_cards(loose: CardSet, builds: Iterable[Build]) -> CardSet:
+    """Every card on a table of these loose cards and builds."""
+    t = loose
+    for b in builds:
+        t |= b.cards
+    return t
+
+
 class Position:
     """The state of one round, from the first deal to the residue going to the last capturer."""
 
@@ -211,10 +219,7 @@ class Position:
     @property
     def table(self) -> CardSet:
         """Every card on the table: loose cards and the cards of all builds."""
-        t = self.loose
-        for b in self.builds:
-            t |= b.cards
-        return t
+        return table_cards(self.loose, self.builds)
 
     @property
     def deals_per_round(self) -> int:

@@ -15,6 +15,21 @@ from cassino.rules import Build, Position, Rules, cards_of, mask_of, parse_card
 from cassino.rules.cards import FULL_DECK
 
 
+# One of each rule option the engine supports, for tests that sweep them all.
+RULE_SETS = [
+    Rules(),
+    Rules(sweeps=0),
+    Rules(sweeps=2),
+    Rules(court_capture="all"),
+    Rules(controller="permissive"),
+    Rules(controller="answer"),
+    Rules(controller="strict"),
+    Rules(royal=True, sweeps=0),
+    Rules(royal=True, ace_14=True, sweeps=0),
+    Rules(target=11),
+]
+
+
 def cards(text: str) -> int:
     """A card set from space-separated card text, e.g. ``"AS 2H TD"``."""
     return mask_of(parse_card(t) for t in text.split())

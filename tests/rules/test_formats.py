@@ -24,25 +24,14 @@ from cassino.rules import (BUILD, CAPTURE, TRAIL, Game, InvalidCardError, Invali
                            position_from_json, position_to_json, record_to_json, replay)
 from cassino.rules.cards import DECK, FULL_DECK
 
-from .helpers import table_position
+from .helpers import RULE_SETS, table_position
 
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
 CANONICAL = [r + s for s in SUITS for r in RANKS]  # FORMATS.md: by suit S H D C, then A..K
 
 SEATINGS = [(2, None), (3, None), (4, None), (4, [[0, 2], [1, 3]])]
-OPTIONS = [
-    Rules(),
-    Rules(sweeps=0),
-    Rules(sweeps=2),
-    Rules(court_capture="all"),
-    Rules(controller="permissive"),
-    Rules(controller="answer"),
-    Rules(controller="strict"),
-    Rules(royal=True, sweeps=0),
-    Rules(royal=True, ace_14=True, sweeps=0),
-    Rules(target=11),
-]
+OPTIONS = RULE_SETS
 
 
 def roundtrip_json(data: Any) -> Any:

@@ -15,19 +15,10 @@ from hypothesis import strategies as st
 from cassino.rules import Game, Position, Rules, cards_of, round_deck, standard_teams
 from cassino.rules.cards import FULL_DECK, SPADE_SET
 
+from .helpers import RULE_SETS
+
 SEATINGS = [(2, False), (3, False), (4, False), (4, True)]
-OPTIONS = [
-    Rules(),
-    Rules(sweeps=0),
-    Rules(sweeps=2),
-    Rules(court_capture="all"),
-    Rules(controller="permissive"),
-    Rules(controller="answer"),
-    Rules(controller="strict"),
-    Rules(royal=True, sweeps=0),
-    Rules(royal=True, ace_14=True, sweeps=0),
-    Rules(target=11),
-]
+OPTIONS = RULE_SETS
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
