@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cassino.rules import (CassinoError, Game, IllegalMoveError, Rules, parse_any_move,
+from cassino.rules import (CassinoError, Game, IllegalMoveError, Position, Rules, parse_any_move,
                            position_from_json, position_to_json, replay, standard_teams)
 
 
@@ -37,7 +37,7 @@ def _read_json(path: str) -> Any:
         raise Refused(f"{path} is not valid JSON: {e}") from None
 
 
-def _load_position(path: str):  # type: ignore[no-untyped-def]
+def _load_position(path: str) -> Position:
     try:
         return position_from_json(_read_json(path))
     except CassinoError as e:
@@ -100,7 +100,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     teams = standard_teams(args.players, args.teams)
     rng = random.Random(args.seed)
     rounds = moves = games = 0
-    sample = []
+    sample: list[Position] = []
     start = time.perf_counter()
     game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
     while rounds < args.rounds:
@@ -145,7 +145,7 @@ def cmd_ai(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise Refused(str(e)) from None
 
-    def answer(pos) -> str:  # type: ignore[no-untyped-def]
+    def answer(pos: Position) -> str:
         if pos.round_over:
             raise Refused("the round is over: there is no move to choose")
         view = SeatView(pos, pos.to_move)

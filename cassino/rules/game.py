@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import DECK, Card
+from .errors import IllegalMoveError
 from .moves import Move
 from .options import STANDARD, Rules
 from .position import Position
@@ -87,8 +88,6 @@ class Game:
     def play(self, move: Move, checked: bool = True) -> RoundResult | None:
         """Play a move for the player to move. Returns the round's result if it ended the round."""
         if self.over:
-            from .errors import IllegalMoveError
-
             raise IllegalMoveError("The game is over.", move)
         pos = self.position
         seat = pos.to_move
