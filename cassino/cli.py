@@ -1,6 +1,7 @@
 """The command line: ``python -m cassino [COMMAND ...]``.
 
-Without a command it starts the game. The commands read and write the
+Without a command it starts the game (``play``); ``bench-ui`` times the
+table's frames. The other commands read and write the
 interchange formats of FORMATS.md so that other programs and bug reports can
 use the rules engine: ``legal``, ``apply``, ``replay`` and ``selfplay``.
 Refused input (an illegal move, a broken file) exits with status 2 and the
@@ -193,9 +194,30 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _window(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise Refused(f"--window takes WIDTHxHEIGHT, e.g. 1280x720, not {text!r}") from None
+    if w < 320 or h < 240:
+        raise Refused(f"--window {text} is too small; the table needs at least 1024x600")
+    return (w, h)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    print("Cassino: the table is not built yet. Try 'python -m cassino selfplay --players 2 "
-          "--rounds 100 --seed 1' or 'python -m cassino --help'.")
+    from cassino.ui.main import run
+
+    return run(_window(getattr(args, "window", None)), quick=getattr(args, "quick", False),
+               seed=getattr(args, "seed", None))
+
+
+def cmd_bench_ui(args: argparse.Namespace) -> int:
+    from cassino.ui.bench import bench
+
+    result = bench(frames=args.frames, size=_window(args.size) or (1920, 1080))
+    print(json.dumps(result))
     return 0
 
 
@@ -224,6 +246,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--rules", help="rule options as JSON, e.g. '{\"royal\": true}'")
     s.set_defaults(func=cmd_selfplay)
+
+    s = sub.add_parser("play", help="open the game (the default without a command)")
+    s.add_argument("--window", help="a window of WIDTHxHEIGHT instead of full screen")
+    s.add_argument("--quick", action="store_true", help="straight to a game against the Intermediate")
+    s.add_argument("--seed", type=int, help="the game's seed (its deals)")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("bench-ui", help="time the busiest table's frames; prints JSON last")
+    s.add_argument("--frames", type=int, default=600)
+    s.add_argument("--size", default="1920x1080", help="window size, WIDTHxHEIGHT")
+    s.set_defaults(func=cmd_bench_ui)
 
     levels = ("random", "beginner", "intermediate", "expert")
     s = sub.add_parser("ai", help="the move a computer player chooses, as move JSON")

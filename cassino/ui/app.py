@@ -1,0 +1,152 @@
+"""The window and the scene loop.
+
+Scenes form a stack (the top one gets input); each scene handles events,
+updates with a time step and draws without changing anything. Overlays (the
+pause menu, the chooser) are scenes too: they draw the scene below first.
+``App.step`` runs one frame, so tests drive the real loop with posted events.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from cassino.settings import Settings
+
+FPS = 60
+WINDOWED = (1280, 720)
+MIN_SIZE = (1024, 600)
+
+
+class Scene:
+    """One screen. ``opaque`` scenes hide the ones below them."""
+
+    opaque = True
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw; never changes the game."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+
+class App:
+    """The window, the scene stack and the frame loop."""
+
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None):
+        pygame.init()
+        pygame.key.set_repeat(350, 45)
+        self.settings = settings or Settings()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.fixed_size = size  # tests and the benchmark ask for a size; players get full screen
+        self.screen = self._open()
+        pygame.display.set_caption("Cassino")
+
+    # -- the window --------------------------------------------------------------
+
+    def _open(self) -> pygame.Surface:
+        if self.fixed_size is not None:
+            return pygame.display.set_mode(self.fixed_size, pygame.RESIZABLE)
+        if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else WINDOWED
+        size = (max(MIN_SIZE[0], min(WINDOWED[0], desktop[0])), max(MIN_SIZE[1], min(WINDOWED[1], desktop[1])))
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen at the desktop resolution, or a resizable window."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.fixed_size = None
+        self.screen = self._open()
+        self._resized()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A window the player (or a test) resized."""
+        size = (max(320, size[0]), max(240, size[1]))
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        for scene in self.scenes:
+            scene.resized(self.screen.get_size())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # -- the scene stack ---------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or ``scene`` and everything above it)."""
+        if scene is None:
+            if self.scenes:
+                self.scenes.pop()
+        elif scene in self.scenes:
+            del self.scenes[self.scenes.index(scene):]
+        if not self.scenes:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene``."""
+        self.scenes = [scene]
+
+    # -- the loop --------------------------------------------------------------------
+
+    def step(self, dt: float) -> None:
+        """One frame: input to the top scene, update it, draw the visible stack."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                self.resize((event.w, event.h))
+                continue
+            if event.type == pygame.WINDOWSIZECHANGED:
+                self._resized()
+                continue
+            top = self.top
+            if top is not None:
+                top.handle(event)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        while self.running and self.scenes:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+        pygame.quit()

@@ -1,0 +1,292 @@
+"""Scenes drawn over the table: the move chooser, the pause menu, settings,
+the rules, and the end of a round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cassino.rules import RoundResult
+from cassino.settings import SPEEDS
+
+from . import theme
+from .app import App, Scene
+from .layout import px
+from .widgets import Item, Menu, dim
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+class Overlay(Scene):
+    """A box over the scene below, with a title and a menu."""
+
+    opaque = False
+
+    def __init__(self, app: App, title: str, items: list[Item], cancel: Callable[[], None] | None,
+                 numbered: bool = False):
+        super().__init__(app)
+        self.title = title
+        self.menu = Menu(items, cancel)
+        self.numbered = numbered
+        self.cancel = cancel
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.cancel is not None:
+            self.cancel()
+            return
+        self.menu.handle(event)
+
+    def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Extra content under the title; returns the height used."""
+        return 0
+
+    def box_width(self) -> int:
+        w, _ = self.app.size
+        return round(min(max(w * 0.36, 420), w - 40))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        size = self.app.size
+        fs = px(size, 30, 15)
+        width = self.box_width()
+        title = theme.wrap(self.title, fs, width - 2 * fs, bold=True)
+        head = len(title) * round(fs * 1.3) + fs
+        probe = pygame.Rect(0, 0, width, 0)
+        extra = self.body(pygame.Surface((1, 1)), probe)
+        item_px = px(size, 24, 14)
+        max_menu = size[1] - head - extra - 4 * fs
+        area = self.menu.layout((0, 0), width - 2 * fs, item_px, max_menu)
+        height = head + extra + area.height + 2 * fs
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (size[0] // 2, size[1] // 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2),
+                     box.topleft)
+        y = box.y + fs
+        for ln in title:
+            t = theme.text(ln, fs, theme.GOLD, bold=True)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += round(fs * 1.3)
+        y += fs // 2
+        used = self.body(surface, pygame.Rect(box.x + fs, y, box.width - 2 * fs, extra))
+        y += used
+        self.menu.layout((box.centerx, y + area.height // 2), width - 2 * fs, item_px, max_menu)
+        self.menu.draw(surface, self.numbered)
+
+
+class ChooserScene(Overlay):
+    """Several legal meanings: the player picks one, or cancels."""
+
+    def __init__(self, app: App, title: str, labels: list[str], pick: Callable[[int], None],
+                 cancelled: Callable[[], None]):
+        def choose(i: int) -> Callable[[], None]:
+            def act() -> None:
+                self.app.pop(self)
+                pick(i)
+            return act
+
+        def cancel() -> None:
+            self.app.pop(self)
+            cancelled()
+
+        items = [Item(label, choose(i)) for i, label in enumerate(labels)] + [Item("Cancel", cancel)]
+        super().__init__(app, title, items, cancel, numbered=True)
+        self.labels = labels
+
+    def box_width(self) -> int:
+        w, _ = self.app.size
+        longest = max(theme.font(px(self.app.size, 24, 14)).size(label)[0] for label in self.labels)
+        return round(min(max(longest + 140, 420), w - 40))
+
+
+class PauseScene(Overlay):
+    """Esc at the table: resume, rules, settings, quit to the title."""
+
+    def __init__(self, app: App, table: TableScene):
+        self.table = table
+
+        def resume() -> None:
+            app.pop(self)
+
+        def quit_to_title() -> None:
+            table.quit_to_title()
+
+        items = [Item("Resume", resume), Item("Rules", lambda: app.push(RulesScene(app))),
+                 Item("Settings", lambda: app.push(SettingsScene(app, table))),
+                 Item("Quit to title", quit_to_title)]
+        super().__init__(app, "Paused", items, resume)
+
+
+class SettingsScene(Overlay):
+    """Animation speed, the four-colour deck and full screen."""
+
+    def __init__(self, app: App, table: TableScene | None = None):
+        self.table = table
+        st = app.settings
+
+        def speed() -> None:
+            st.speed = SPEEDS[(SPEEDS.index(st.speed) + 1) % len(SPEEDS)]
+            self.refresh()
+
+        def colours() -> None:
+            st.four_colour = not st.four_colour
+            self.refresh()
+
+        def screen() -> None:
+            app.toggle_fullscreen()
+            self.refresh()
+
+        self.actions = [speed, colours, screen]
+        super().__init__(app, "Settings", [], lambda: app.pop(self))
+        self.refresh()
+
+    def refresh(self) -> None:
+        st = self.app.settings
+        labels = [f"Animation speed: {st.speed}", f"Four-colour deck: {'on' if st.four_colour else 'off'}",
+                  f"Display: {'full screen' if st.fullscreen else 'window'} (F11)"]
+        focus = self.menu.focus
+        self.menu.items = [Item(label, act) for label, act in zip(labels, self.actions)] + \
+            [Item("Back", lambda: self.app.pop(self))]
+        self.menu.focus = focus
+
+
+RULES_TEXT = """Aim: capture cards. The first side to 21 points wins.
+
+Each player gets four cards, two at a time, and four go face up on the table. When every hand is empty, four more each, until the stock is gone; the last deal is announced.
+
+On your turn play one card from your hand:
+• Capture: take table cards of the same rank, or numeral cards that add up to your card's value (ace 1, numerals at face value). Several groups can be taken at once. Court cards take only their own rank.
+• Build: put your card on table cards to make a total you can capture with a card still in your hand, e.g. put a 3 on a 5 while holding an 8. A multiple build holds several groups of the same total ("8s"). Anyone may capture a build with its value; a single build may be raised by adding a card, unless it is a multiple build.
+• Trail: put the card face up on the table. You may not trail while you control a build.
+
+Taking every card from the table is a sweep. When the last card is played, the cards left on the table go to whoever captured last.
+
+Scoring each round: most cards 3, most spades 1, big casino (10♦) 2, little casino (2♠) 1, each ace 1, each sweep 1 (when sweeps count).
+
+At the table: drag a card onto a table item to capture it or build on it, or onto the cloth to trail. Or click table items to select them, then click a card in your hand. Keyboard: arrows or Tab move, Space selects, Enter plays, Esc clears or pauses, H asks for a hint."""
+
+
+class RulesScene(Scene):
+    """The rules in short, scrollable."""
+
+    opaque = False
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.scroll = 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE):
+                self.app.pop(self)
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll += 3 if event.key == pygame.K_PAGEDOWN else 1
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - (3 if event.key == pygame.K_PAGEUP else 1))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 190)
+        w, h = self.app.size
+        fs = px(self.app.size, 24, 13)
+        box = pygame.Rect(0, 0, min(w - 40, max(600, w * 0.55)), h - 60)
+        box.center = (w // 2, h // 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (250,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        t = theme.text("Rules of Cassino", round(fs * 1.4), theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
+        lines = theme.wrap(RULES_TEXT, fs, box.width - 2 * fs)
+        line_h = round(fs * 1.35)
+        top = box.y + round(fs * 3.2)
+        fit = (box.bottom - fs * 2 - top) // line_h
+        self.scroll = min(self.scroll, max(0, len(lines) - fit))
+        for i, ln in enumerate(lines[self.scroll:self.scroll + fit]):
+            surface.blit(theme.text(ln, fs, theme.INK), (box.x + fs, top + i * line_h))
+        more = "Scroll for more · " if len(lines) > fit else ""
+        t = theme.text(f"{more}Esc or click to close", round(fs * 0.85), theme.DIM)
+        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))
+
+
+ITEM_NAMES = (("Cards", "cards", "most_cards"), ("Spades", "spades", "most_spades"),
+              ("Big casino (10♦)", None, "big_casino"), ("Little casino (2♠)", None, "little_casino"),
+              ("Aces", None, "aces"), ("Sweeps", "sweeps", "sweep_points"))
+
+
+class RoundOverScene(Scene):
+    """The round's points, item by item, and the totals; then the next round or the end."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, result: RoundResult):
+        super().__init__(app)
+        self.table = table
+        self.result = result
+        game = table.game
+        if game.over:
+            items = [Item("Play again", lambda: table.restart()), Item("Back to title", table.quit_to_title)]
+        else:
+            items = [Item("Next round", self.next_round)]
+        self.menu = Menu(items, None)
+
+    def next_round(self) -> None:
+        self.app.pop(self)
+        self.table.next_round()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.push(PauseScene(self.app, self.table))
+            return
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 160)
+        table = self.table
+        game = table.game
+        w, h = self.app.size
+        fs = px(self.app.size, 24, 13)
+        teams = table.pos.teams
+        names = [" & ".join(table.seats[s].name for s in team) for team in teams]
+        col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
+        label_w = round(fs * 11)
+        width = min(w - 40, label_w + col * len(teams) + 2 * fs)
+        line = round(fs * 1.45)
+        height = round(fs * 4) + line * (len(ITEM_NAMES) + 3) + round(fs * (2.5 * len(self.menu.items) + 2))
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (248,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        if game.over and game.winner is not None:
+            head = f"{names[game.winner]} win{'s' if names[game.winner] != 'You' else ''} the game!"
+        else:
+            head = f"Round {self.result.number} over"
+        t = theme.text(head, round(fs * 1.4), theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
+        y = box.y + round(fs * 3.2)
+        x0 = box.x + fs
+        for i, n in enumerate(names):
+            colour = theme.SEAT_COLOURS[teams[i][0] % 4]
+            t = theme.fit_text(n, fs, col - fs // 2, colour, bold=True)
+            surface.blit(t, (x0 + label_w + i * col, y))
+        y += line
+        for label, count, points in ITEM_NAMES:
+            if points == "sweep_points" and not table.pos.rules.sweeps:
+                continue
+            surface.blit(theme.text(label, fs, theme.DIM), (x0, y))
+            for i, score in enumerate(self.result.scores):
+                value = getattr(score, points)
+                shown = f"{getattr(score, count)} → {value}" if count else str(value)
+                surface.blit(theme.text(shown, fs, theme.INK), (x0 + label_w + i * col, y))
+            y += line
+        pygame.draw.line(surface, theme.PANEL_LINE, (x0, y), (box.right - fs, y), 1)
+        y += fs // 3
+        for label, values in (("This round", [s.total for s in self.result.scores]), ("Game", self.result.totals)):
+            surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
+            for i, v in enumerate(values):
+                surface.blit(theme.text(str(v), fs, theme.GOLD, bold=True), (x0 + label_w + i * col, y))
+            y += line
+        menu_h = round(fs * (2.5 * len(self.menu.items)))
+        self.menu.layout((box.centerx, box.bottom - fs - menu_h // 2), min(width - 2 * fs, round(fs * 14)), fs)
+        self.menu.draw(surface)

@@ -1,0 +1,595 @@
+"""The table: hands, table items, builds, stock, piles and the log; playing a
+card by drag and drop, by clicking, or with the keyboard; computer turns.
+
+The scene never decides a rule. What a drop or a click could mean comes from
+``Position.explain`` / ``Position.legal_moves``; every move goes through
+``Game.play``, which refuses anything illegal. Cards are sprites that glide
+to where the layout says they belong (``motion``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from cassino.ai import SeatView, make_player
+from cassino.ai.hint import why
+from cassino.ai.player import Player
+from cassino.ai.worker import Thinker
+from cassino.rules import CAPTURE, Build, Game, Move, Position, RoundResult, cards_of
+from cassino.rules.cards import rank_of, suit_of
+
+from . import theme
+from .app import App, Scene
+from .cardart import card_back, card_face
+from .layout import RATIO, Item, TableLayout
+from .motion import Motion, Spot
+from .words import describe
+
+CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
+CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
+SIDE_NAMES = {"top": "North", "left": "West", "right": "East"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a name, and a computer level (None for a person)."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+
+def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
+    """You at the bottom, computer players named by where they sit."""
+    from .layout import SIDES
+
+    seats = []
+    for seat in range(players):
+        side = SIDES[players][(seat - you) % players]
+        seats.append(Seat("You", None) if side == "bottom" else Seat(SIDE_NAMES[side], level))
+    return seats
+
+
+@dataclass
+class Drag:
+    card: int
+    grab: tuple[float, float]   # where on the card it was grabbed
+    at: tuple[int, int]
+    targets: set[int]           # masks of the items it may be dropped on
+    trail_ok: bool
+
+
+class TableScene(Scene):
+    """One game at the table, round after round, to the winner."""
+
+    def __init__(self, app: App, game: Game, seats: list[Seat],
+                 on_quit: Callable[[], None] | None = None):
+        super().__init__(app)
+        self.game = game
+        self.seats = seats
+        self.on_quit = on_quit
+        self.humans = [s for s, info in enumerate(seats) if not info.is_computer]
+        self.bottom = self.humans[0] if self.humans else 0
+        self.players: dict[int, Player] = {s: make_player(info.level) for s, info in enumerate(seats)
+                                           if info.level is not None}
+        self.pos: Position = game.position  # the round on show (a finished one until dismissed)
+        self.motion = Motion()
+        self.selection: set[int] = set()          # masks of selected table items
+        self.focus: tuple[str, int] = ("hand", 0)
+        self.keyboard = False                      # show the focus ring once keys are used
+        self.press: tuple[int, tuple[int, int]] | None = None
+        self.drag: Drag | None = None
+        self.hover: int | None = None
+        self.message = ""
+        self.message_time = 0.0
+        self.banner = ""
+        self.banner_time = 0.0
+        self.log: list[tuple[int | None, str]] = []
+        self.log_scroll = 0
+        self.last: dict[int, tuple[str, int]] = {}  # seat -> (words, cards it left on the table)
+        self.piles = [0] * game.players             # cards each seat has captured this round
+        self.thinker: Thinker | None = None
+        self.think_clock = 0.0
+        self.hinter: Thinker | None = None
+        self.round_result: RoundResult | None = None
+        self.clock = 0.0
+        self._layout(game.position)
+        self._log(None, f"Round {game.round_number}: {self._name(self.pos.dealer)} deal"
+                  f"{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
+        self._deal_in(0.0)
+
+    # -- names and seats -------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _human_turn(self) -> bool:
+        pos = self.pos
+        return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
+                and pos is self.game.position)
+
+    # -- layout and motion --------------------------------------------------------------
+
+    def _layout(self, pos: Position) -> None:
+        self.geo = TableLayout(self.app.size, pos.players, self.bottom)
+        self._place_items(pos)
+
+    def _place_items(self, pos: Position) -> None:
+        items: list[list[int]] = []
+        self.item_of: dict[int, int | Build] = {}
+        # Builds first, in the order they were made; then loose cards by rank.
+        for b in pos.builds:
+            items.append(cards_of(b.cards))
+            self.item_of[b.cards] = b
+        for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
+            items.append([c])
+            self.item_of[1 << c] = c
+        self.items, self.table_w = self.geo.table_items(items)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self._layout(self.pos)
+        for card, spot in self._targets().items():
+            s = self.motion.get(card)
+            if s is None:
+                s = self.motion.place(card, spot)
+            s.at = spot
+            s.legs = []
+        self.motion.sprites = {c: s for c, s in self.motion.sprites.items() if c in self._targets()}
+
+    def _hand_order(self, seat: int) -> list[int]:
+        return sorted(cards_of(self.pos.hands[seat]), key=lambda c: (rank_of(c), suit_of(c)))
+
+    def _targets(self) -> dict[int, Spot]:
+        """Where every visible card belongs now."""
+        out: dict[int, Spot] = {}
+        for item in self.items:
+            out.update(item.spots)
+        for seat in range(self.pos.players):
+            out.update(self.geo.hand_spots(seat, self._hand_order(seat), seat == self.bottom))
+        return out
+
+    def _deal_in(self, after: float) -> None:
+        """Cards new to the screen (a deal) fly from the stock, two at a time per player."""
+        flight = self.app.settings.flight
+        stock = self.geo.stock_spot()
+        pos = self.pos
+        order = [(pos.dealer + 1 + i) % pos.players for i in range(pos.players)]
+        targets = self._targets()
+        new = [c for c in targets if self.motion.get(c) is None]
+        packet = 0
+        for rnd in range(2):
+            for seat in order:
+                hand = [c for c in self._hand_order(seat) if c in new]
+                if seat == pos.dealer:  # the table's cards come just before the dealer's
+                    table = [c for it in self.items for c in it.spots if c in new]
+                    for c in table[rnd * 2:rnd * 2 + 2]:
+                        self.motion.place(c, stock).go(targets[c], flight, after + packet * flight * 0.45)
+                    if table[rnd * 2:rnd * 2 + 2]:
+                        packet += 1
+                for c in hand[rnd * 2:rnd * 2 + 2]:
+                    self.motion.place(c, stock).go(targets[c], flight, after + packet * flight * 0.45)
+                packet += 1
+        for c in new:  # anything else new (never expected): straight there
+            if self.motion.get(c) is None:
+                self.motion.place(c, targets[c])
+
+    def _sync(self, move: Move, seat: int, captured_by: int | None) -> None:
+        """After ``move``: the played card goes first, then the rest follows."""
+        flight = self.app.settings.flight
+        pause = flight * 0.8
+        targets = self._targets()
+        played = self.motion.get(move.card)
+        capture = move.kind == CAPTURE
+        later = flight + pause if capture else flight * 0.6
+        if played is not None:
+            if move.card in targets:
+                played.go(targets[move.card], flight)
+            else:  # captured: onto what it takes, then with them into the pile
+                over = min((self.motion.sprites[c].at for c in cards_of(move.takes) if c in self.motion.sprites),
+                           key=lambda s: (s.y, s.x), default=self.geo.pile_spot(seat))
+                played.go(Spot(over.x + over.w * 0.3, over.y - over.w * 0.15, over.w, True), flight)
+                played.go(self.geo.pile_spot(seat), flight, delay=pause, then=True, vanish=True)
+        for card, s in list(self.motion.sprites.items()):
+            if card == move.card:
+                continue
+            if card in targets:
+                if s.dest != targets[card]:
+                    s.go(targets[card], flight, delay=later if capture else 0.0)
+            else:
+                taken = capture and move.takes >> card & 1
+                taker = seat if taken or captured_by is None else captured_by
+                s.go(self.geo.pile_spot(taker), flight, delay=later - flight * 0.5 if capture else later,
+                     vanish=True)
+        if any(self.motion.get(c) is None for c in targets):
+            self._deal_in(later + flight)
+
+    # -- playing -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        """Play ``move`` for the player to move, if the engine accepts it."""
+        pos = self.game.position
+        if pos is not self.pos or self.round_result is not None:
+            return False
+        seat = pos.to_move
+        reason = pos.violation(move)
+        if reason is not None:
+            self.say(reason, warn=True)
+            return False
+        words = describe(pos, move, past=True)
+        sweeps_before = sum(pos.sweeps)
+        stock_before = len(pos.stock)
+        result = self.game.play(move)
+        self.selection.clear()
+        self.drag = None
+        self.press = None
+        self._log(seat, f"{self._name(seat)} {words}.")
+        if move.kind == CAPTURE:
+            self.piles[seat] += move.takes.bit_count() + 1
+            self.last[seat] = (words, 0)
+        else:
+            built = next((b.cards for b in pos.builds if b.cards >> move.card & 1), 1 << move.card)
+            self.last[seat] = (words, built)
+        if sum(pos.sweeps) > sweeps_before:
+            self.announce(f"Sweep! {self._name(seat)} cleared the table")
+        taker = None
+        if pos.round_over:
+            taker = pos.last_capturer if pos.last_capturer is not None else pos.dealer
+        self._place_items(pos)
+        if pos.round_over and result is not None:
+            left = [c for c in self.motion.sprites if c != move.card and c not in self._targets()
+                    and not (move.kind == CAPTURE and move.takes >> c & 1)]
+            if left and taker is not None:
+                self.piles[taker] += len(left)
+                self._log(None, f"The last {len(left)} table card{'s' if len(left) > 1 else ''} "
+                                f"go{'es' if len(left) == 1 else ''} to {self._name(taker)}.")
+            self.round_result = result
+            self.announce("Round over")
+        elif len(pos.stock) < stock_before:
+            if pos.last_deal:
+                self.announce("Last deal")
+            else:
+                self._log(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
+        self._sync(move, seat, taker)
+        self._fix_focus()
+        return True
+
+    def _card_moves(self, card: int) -> list[Move] | None:
+        """Every legal move with ``card``, or None when the table is too crowded to list them."""
+        pos = self.pos
+        if pos.loose.bit_count() > CROWDED:
+            return None
+        return pos.moves_with(card)
+
+    def _meanings(self, card: int, onto: int | None) -> tuple[list[Move], str | None]:
+        """What playing ``card`` onto the item ``onto`` (None: the bare table) means,
+        together with the current selection."""
+        pos = self.pos
+        if self.selection or onto is None:
+            pointed = set(self.selection)
+            if onto is not None:
+                pointed.add(onto)
+            interp = pos.explain(card, [self.item_of[m] for m in pointed])
+            return interp.moves, interp.reason
+        # Dropped on one item with nothing selected: every move that takes that item.
+        moves = self._card_moves(card)
+        if moves is not None:
+            found = [m for m in moves if m.takes & onto == onto]
+            if found:
+                return found, None
+        interp = pos.explain(card, [self.item_of[onto]])
+        return interp.moves, interp.reason
+
+    def offer(self, card: int, onto: int | None, everything: bool = False) -> None:
+        """Play ``card``: at once if it has one meaning, through the chooser if several,
+        or refuse it with the reason (the card goes back to the hand)."""
+        if everything:
+            moves = self._card_moves(card) or self.pos.explain(card, []).moves
+            reason = None if moves else self.pos.violation(Move.trail(card))
+        else:
+            moves, reason = self._meanings(card, onto)
+        if not moves:
+            self.say(reason or "That card cannot be played there.", warn=True)
+            self._return(card)
+            return
+        if len(moves) == 1 and not everything:
+            self.play(moves[0])
+            return
+        from .overlays import ChooserScene
+
+        pos = self.pos
+        self.app.push(ChooserScene(self.app, f"Play the {_symbol(card)}:", [describe(pos, m) for m in moves],
+                                   lambda i: self.play(moves[i]), lambda: self._return(card)))
+
+    def _return(self, card: int) -> None:
+        s = self.motion.get(card)
+        if s is not None:
+            target = self._targets().get(card)
+            if target is not None:
+                s.go(target, max(0.12, self.app.settings.flight * 0.7))
+
+    # -- messages and the log ---------------------------------------------------------------
+
+    def say(self, text: str, warn: bool = False) -> None:
+        self.message = ("! " if warn else "") + text
+        self.message_time = 4.0 if warn else 6.0
+
+    def announce(self, text: str) -> None:
+        self.banner = text
+        self.banner_time = 1.8
+        self._log(None, text + ".")
+
+    def _log(self, seat: int | None, text: str) -> None:
+        self.log.append((seat, text))
+        self.log_scroll = 0
+
+    # -- computer players --------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.motion.update(dt)
+        self.message_time = max(0.0, self.message_time - dt)
+        self.banner_time = max(0.0, self.banner_time - dt)
+        if self.round_result is not None:
+            if not self.motion.busy and self.banner_time < 1.0:
+                from .overlays import RoundOverScene
+
+                result, self.round_result = self.round_result, None
+                self.app.push(RoundOverScene(self.app, self, result))
+            return
+        pos = self.pos
+        if pos.round_over or pos is not self.game.position or self.game.over:
+            return
+        seat = pos.to_move
+        if seat not in self.players:
+            return
+        if self.thinker is None:
+            if self.motion.busy:
+                return
+            view = SeatView(pos, seat, self.game.round_moves)
+            self.thinker = Thinker(self.players[seat], view,
+                                   f"{self.game.seed}/{self.game.round_number}/{len(self.game.moves)}")
+            self.think_clock = 0.0
+            return
+        self.think_clock += dt
+        if self.thinker.done and self.think_clock >= self.app.settings.ai_pause and not self.motion.busy:
+            thinker, self.thinker = self.thinker, None
+            move = thinker.move
+            if move is None or not pos.is_legal(move):
+                # Never expected; the game goes on with a legal move rather than stopping.
+                move = random.Random(len(self.game.moves)).choice(pos.legal_moves())
+                self.say(f"{self._name(seat)} could not decide; it played a legal move instead.", warn=True)
+            self.play(move)
+
+    def ask_hint(self) -> None:
+        if not self._human_turn():
+            return
+        from cassino.ai.expert import Expert
+
+        view = SeatView(self.pos, self.pos.to_move, self.game.round_moves)
+        self.hinter = Thinker(Expert(), view, f"hint/{len(self.game.moves)}", ms=250)
+        move = self.hinter.result(2.0)
+        self.hinter = None
+        self.say(f"Hint: {describe(self.pos, move)}. {why(view, move)}")
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def _hand_rects(self) -> list[tuple[int, pygame.Rect]]:
+        if not self.humans:
+            return []
+        out = []
+        for c in self._hand_order(self.bottom):
+            s = self.motion.get(c)
+            spot = s.dest if s is not None else None
+            if spot is None:
+                continue
+            out.append((c, pygame.Rect(round(spot.x), round(spot.y), round(spot.w), round(spot.w * RATIO))))
+        return out
+
+    def _hand_card_at(self, p: tuple[int, int]) -> int | None:
+        for c, r in reversed(self._hand_rects()):
+            if r.collidepoint(p):
+                return c
+        return None
+
+    def _item_at(self, p: tuple[int, int]) -> Item | None:
+        for it in reversed(self.items):
+            r = it.rect.inflate(self.table_w // 6, self.table_w // 6)
+            if r.collidepoint(p):
+                return it
+        return None
+
+    def _targets_for(self, card: int) -> tuple[set[int], bool]:
+        """The table items ``card`` may be dropped on, and whether trailing is legal."""
+        moves = self._card_moves(card)
+        trail_ok = self.pos.is_legal(Move.trail(card))
+        if moves is None:
+            found = {it.mask for it in self.items if self.pos.explain(card, [self.item_of[it.mask]]).moves}
+            return found, trail_ok
+        taken = 0
+        for m in moves:
+            taken |= m.takes
+        return {it.mask for it in self.items if it.mask & taken}, trail_ok
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.motion.busy \
+                and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            if not (event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5)):
+                self.motion.finish()  # a click or a key skips the animation
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
+            if event.button == 1:
+                self._mouse_down(event.pos)
+            elif event.button == 3:
+                self._cancel()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._mouse_up(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.geo.log.collidepoint(pygame.mouse.get_pos()) or True:
+                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _cancel(self) -> None:
+        if self.drag is not None:
+            self._return(self.drag.card)
+            self.drag = None
+        self.press = None
+        self.selection.clear()
+
+    def _mouse_down(self, p: tuple[int, int]) -> None:
+        if not self._human_turn():
+            return
+        card = self._hand_card_at(p)
+        if card is not None:
+            self.press = (card, p)
+            return
+        item = self._item_at(p)
+        if item is not None:
+            self.selection ^= {item.mask}
+
+    def _mouse_move(self, p: tuple[int, int]) -> None:
+        self.hover = self._hand_card_at(p) if self._human_turn() else None
+        if self.drag is not None:
+            self.drag.at = p
+            return
+        if self.press is not None:
+            card, start = self.press
+            if abs(p[0] - start[0]) + abs(p[1] - start[1]) > CLICK_SLOP:
+                s = self.motion.get(card)
+                if s is None:
+                    return
+                targets, trail_ok = self._targets_for(card)
+                self.drag = Drag(card, (start[0] - s.at.x, start[1] - s.at.y), p, targets, trail_ok)
+                self.press = None
+
+    def _mouse_up(self, p: tuple[int, int]) -> None:
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            s = self.motion.get(drag.card)
+            if s is not None:  # the card is where it was let go; it glides from there
+                s.at = Spot(p[0] - drag.grab[0], p[1] - drag.grab[1], s.at.w, True)
+            item = self._item_at(p)
+            if item is not None:
+                self.offer(drag.card, item.mask)
+            elif self.geo.table.collidepoint(p):
+                self.offer(drag.card, None)
+            else:
+                self._return(drag.card)
+            return
+        if self.press is not None:
+            card, _ = self.press
+            self.press = None
+            # A click: onto the selected items, or every move of this card when none are.
+            self.offer(card, None, everything=not self.selection)
+
+    def _fix_focus(self) -> None:
+        row, i = self.focus
+        n = len(self._hand_order(self.bottom)) if row == "hand" else len(self.items)
+        if n == 0:
+            row = "table" if row == "hand" else "hand"
+            n = len(self._hand_order(self.bottom)) if row == "hand" else len(self.items)
+        self.focus = (row, max(0, min(i, n - 1)))
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.selection or self.drag is not None:
+                self._cancel()
+            else:
+                from .overlays import PauseScene
+
+                self.app.push(PauseScene(self.app, self))
+            return
+        if key == pygame.K_h:
+            self.ask_hint()
+            return
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = 3 if key == pygame.K_PAGEUP else -3
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
+            return
+        self.keyboard = True
+        hand = self._hand_order(self.bottom)
+        row, i = self.focus
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            n = len(hand) if row == "hand" else len(self.items)
+            if n:
+                self.focus = (row, (i + (1 if key == pygame.K_RIGHT else -1)) % n)
+        elif key == pygame.K_UP and self.items:
+            self.focus = ("table", min(i, len(self.items) - 1) if row == "table" else len(self.items) // 2)
+        elif key == pygame.K_DOWN and hand:
+            self.focus = ("hand", min(i, len(hand) - 1) if row == "hand" else len(hand) // 2)
+        elif key == pygame.K_TAB:
+            order = [("hand", k) for k in range(len(hand))] + [("table", k) for k in range(len(self.items))]
+            if order:
+                at = order.index(self.focus) if self.focus in order else -1
+                self.focus = order[(at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(order)]
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self._human_turn():
+                return
+            if row == "table" and i < len(self.items):
+                self.selection ^= {self.items[i].mask}
+            elif row == "hand" and i < len(hand):
+                if key == pygame.K_SPACE and not self.selection:
+                    self.say("Select table cards with Space first, or press Enter to see what "
+                             "this card can do.")
+                    return
+                self.offer(hand[i], None, everything=not self.selection)
+
+    # -- between rounds and leaving ------------------------------------------------------------
+
+    def next_round(self) -> None:
+        """Show the round the game has dealt, dealing it in from the stock."""
+        self.pos = self.game.position
+        self.motion.clear()
+        self.piles = [0] * self.game.players
+        self.last.clear()
+        self.selection.clear()
+        self.log.clear()
+        self._layout(self.pos)
+        self._log(None, f"Round {self.game.round_number}: {self._name(self.pos.dealer)} "
+                        f"deal{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
+        self._deal_in(0.0)
+
+    def stop(self) -> None:
+        """Leaving the table: stop any computer player that is thinking."""
+        if self.thinker is not None:
+            self.thinker.cancel()
+            self.thinker = None
+
+    def restart(self) -> None:
+        """The same seats, a new game."""
+        self.stop()
+        game = Game(self.game.rules, self.game.players, self.game.teams, seed=random.randrange(1 << 30))
+        self.app.replace(TableScene(self.app, game, self.seats, self.on_quit))
+
+    def quit_to_title(self) -> None:
+        self.stop()
+        from .title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .draw import draw_table
+
+        draw_table(self, surface)
+
+
+def _symbol(card: int) -> str:
+    from cassino.rules import card_symbol
+
+    return card_symbol(card)
+
+
+__all__ = ["Seat", "TableScene", "default_seats", "card_back", "card_face"]

@@ -1,0 +1,87 @@
+"""Colours, fonts and cached text: one look for every scene.
+
+Text is rendered once per (string, size, colour) and cached, so a frame that
+redraws the whole table renders no glyphs it has drawn before.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from cassino.resources import asset_path
+
+Colour = tuple[int, int, int]
+
+FELT = (28, 104, 66)
+FELT_EDGE = (18, 70, 45)
+PANEL = (14, 38, 28)
+PANEL_LINE = (60, 110, 85)
+INK = (240, 240, 232)
+DIM = (170, 190, 178)
+GOLD = (246, 200, 80)
+GLOW = (255, 225, 120)
+TARGET = (120, 230, 255)
+WARN = (255, 140, 120)
+BUTTON = (34, 84, 62)
+BUTTON_HOT = (52, 124, 92)
+SHADOW = (0, 0, 0, 70)
+
+# One colour per seat: build badges, name plates and the last move's highlight.
+SEAT_COLOURS: tuple[Colour, ...] = ((246, 200, 80), (110, 200, 240), (240, 130, 110), (190, 150, 245))
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans (it has the suit symbols) at ``px`` pixels."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    path = asset_path("fonts", name)
+    try:
+        return pygame.font.Font(str(path), max(6, px))
+    except (FileNotFoundError, OSError):  # a broken install still shows text
+        return pygame.font.Font(None, max(6, px))
+
+
+@lru_cache(maxsize=2048)
+def text(s: str, px: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
+    """``s`` rendered antialiased, cached."""
+    return font(px, bold).render(s, True, colour)
+
+
+def fit_text(s: str, px: int, width: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
+    """``s`` at ``px``, shortened with an ellipsis to fit ``width`` pixels."""
+    surf = text(s, px, colour, bold)
+    if surf.get_width() <= width or len(s) < 2:
+        return surf
+    while len(s) > 1 and text(s + "…", px, colour, bold).get_width() > width:
+        s = s[:-1]
+    return text(s.rstrip() + "…", px, colour, bold)
+
+
+def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Break ``s`` into lines no wider than ``width`` at ``px``."""
+    f = font(px, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=64)
+def rounded_box(size: tuple[int, int], colour: tuple[int, ...], radius: int,
+                border: tuple[int, ...] | None = None, border_width: int = 0) -> pygame.Surface:
+    """A translucent rounded box, cached: panels, plates, badges, glows."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    if border is not None and border_width:
+        pygame.draw.rect(surf, border, surf.get_rect(), border_width, border_radius=radius)
+    return surf

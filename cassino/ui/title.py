@@ -1,0 +1,137 @@
+"""The title screen (Play, New game, Quit) and the new game's setup."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from cassino.rules import Game, Rules, parse_card, standard_teams
+
+from . import theme
+from .app import App, Scene
+from .cardart import card_face
+from .draw import felt
+from .layout import px
+from .overlays import RulesScene, SettingsScene
+from .table import TableScene, default_seats
+from .widgets import Item, Menu
+
+LEVEL_NAMES = ("beginner", "intermediate", "expert")
+
+
+def start_game(app: App, players: int = 2, level: str = "intermediate", partnerships: bool = False,
+               seed: int | None = None, rules: Rules | None = None) -> TableScene:
+    """A new game at the table: you at the bottom, computer players elsewhere."""
+    if seed is None:
+        seed = random.randrange(1 << 30)
+    teams = standard_teams(players, partnerships)
+    game = Game(rules or Rules(), players, teams, seed=seed)
+    seats = default_seats(players, level)
+    table = TableScene(app, game, seats)
+    app.replace(table)
+    return table
+
+
+class TitleScene(Scene):
+    """Cassino's front door."""
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.menu = Menu([
+            Item("Play", lambda: start_game(app), "You against one Intermediate computer player"),
+            Item("New game", lambda: app.push(SetupScene(app))),
+            Item("Rules", lambda: app.push(RulesScene(app))),
+            Item("Settings", lambda: app.push(SettingsScene(app))),
+            Item("Quit", self.quit),
+        ], self.quit)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        surface.blit(felt((w, h), w), (0, 0))
+        title_px = px((w, h), 120, 44)
+        t = theme.text("Cassino", title_px, theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(w // 2, round(h * 0.08))))
+        sub = theme.text("the classic fishing card game", px((w, h), 30, 15), theme.DIM)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.08) + t.get_height())))
+        # The two casinos and the aces, fanned under the title.
+        cw = max(40, round(h * 0.1))
+        fan = ["AS", "2S", "TD", "AH", "AD"]
+        y = round(h * 0.08) + t.get_height() + sub.get_height() + round(h * 0.03)
+        x0 = w // 2 - round(cw * 0.62 * (len(fan) - 1) / 2) - cw // 2
+        for i, c in enumerate(fan):
+            face = pygame.transform.rotozoom(card_face(parse_card(c), cw, self.app.settings.four_colour),
+                                             (len(fan) // 2 - i) * 6, 1.0)
+            surface.blit(face, face.get_rect(center=(x0 + round(i * cw * 0.62) + cw // 2,
+                                                     y + round(cw * 0.7) + abs(i - 2) * cw // 10)))
+        top = y + round(cw * 1.6) + round(h * 0.03)
+        fs = px((w, h), 30, 15)
+        area_h = h - top - fs * 2
+        self.menu.layout((w // 2, top + area_h // 2), round(min(max(w * 0.26, 300), 520)), fs, area_h)
+        self.menu.draw(surface)
+        hint = self.menu.items[self.menu.focus].hint
+        if hint:
+            t = theme.text(hint, px((w, h), 22, 12), theme.DIM)
+            surface.blit(t, t.get_rect(midbottom=(w // 2, h - fs // 2)))
+
+
+class SetupScene(Scene):
+    """Players, computer level and partnerships for a new game."""
+
+    opaque = False
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.players = 2
+        self.level = "intermediate"
+        self.partnerships = False
+        self.menu = Menu([], lambda: app.pop(self))
+        self.refresh()
+
+    def refresh(self) -> None:
+        def cycle_players() -> None:
+            self.players = 2 + (self.players - 1) % 3
+            self.partnerships = self.partnerships and self.players == 4
+            self.refresh()
+
+        def cycle_level() -> None:
+            self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + 1) % len(LEVEL_NAMES)]
+            self.refresh()
+
+        def toggle_teams() -> None:
+            if self.players == 4:
+                self.partnerships = not self.partnerships
+            self.refresh()
+
+        items = [Item(f"Players: {self.players}", cycle_players),
+                 Item(f"Computer players: {self.level.capitalize()}", cycle_level)]
+        if self.players == 4:
+            items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams))
+        items += [Item("Start", lambda: start_game(self.app, self.players, self.level, self.partnerships)),
+                  Item("Back", lambda: self.app.pop(self))]
+        focus = self.menu.focus
+        self.menu.items = items
+        self.menu.focus = min(focus, len(items) - 1)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .widgets import dim
+
+        dim(surface, 170)
+        w, h = self.app.size
+        fs = px((w, h), 28, 15)
+        box = pygame.Rect(0, 0, round(min(max(w * 0.36, 420), w - 40)), round(fs * (4 + 2.5 * len(self.menu.items))))
+        box.center = (w // 2, h // 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        t = theme.text("New game", round(fs * 1.3), theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
+        self.menu.layout((box.centerx, box.centery + fs), box.width - 2 * fs, fs)
+        self.menu.draw(surface)

@@ -1,0 +1,127 @@
+"""A vertical menu of buttons, worked by mouse and keyboard alike: the title
+screen, the pause menu, settings and the move chooser all use it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from . import theme
+
+
+@dataclass
+class Item:
+    label: str
+    action: Callable[[], None]
+    hint: str = ""
+
+
+class Menu:
+    """Buttons in a column centred on ``centre``; ``focus`` follows the mouse and the arrows."""
+
+    def __init__(self, items: list[Item], cancel: Callable[[], None] | None = None):
+        self.items = items
+        self.cancel = cancel
+        self.focus = 0
+        self.rects: list[pygame.Rect] = []
+        self.px = 24
+        self.scroll = 0
+        self.visible = len(items)
+
+    def layout(self, centre: tuple[int, int], width: int, px: int, max_height: int | None = None) -> pygame.Rect:
+        """Place the buttons; returns the rectangle they fill."""
+        self.px = px
+        h = round(px * 2.0)
+        gap = round(px * 0.45)
+        n = len(self.items)
+        if max_height is not None:
+            self.visible = max(1, min(n, (max_height + gap) // (h + gap)))
+        else:
+            self.visible = n
+        self.scroll = min(max(self.scroll, self.focus - self.visible + 1), self.focus, max(0, n - self.visible))
+        total = self.visible * h + (self.visible - 1) * gap
+        top = centre[1] - total // 2
+        self.rects = []
+        for i in range(n):
+            row = i - self.scroll
+            r = pygame.Rect(0, 0, width, h)
+            r.midtop = (centre[0], top + row * (h + gap))
+            self.rects.append(r if 0 <= row < self.visible else pygame.Rect(0, 0, 0, 0))
+        box = pygame.Rect(0, 0, width, total)
+        box.midtop = (centre[0], top)
+        return box
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Act on the event if it is for the menu; True if it was used."""
+        if event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.focus = i
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.focus = i
+                    self.items[i].action()
+                    return True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.focus = max(0, min(len(self.items) - 1, self.focus - event.y))
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key in (pygame.K_UP, pygame.K_LEFT) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+            self.focus = (self.focus - 1) % len(self.items)
+        elif key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.items)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.items[self.focus].action()
+        elif key == pygame.K_ESCAPE and self.cancel is not None:
+            self.cancel()
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.items):
+            self.focus = key - pygame.K_1
+            self.items[self.focus].action()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, numbered: bool = False) -> None:
+        for i, (item, r) in enumerate(zip(self.items, self.rects)):
+            if not r.width:
+                continue
+            hot = i == self.focus
+            colour = theme.BUTTON_HOT if hot else theme.BUTTON
+            border = theme.GLOW if hot else theme.PANEL_LINE
+            surface.blit(theme.rounded_box(r.size, colour + (235,), r.height // 4, border + (255,),
+                                           max(2, r.height // 16)), r.topleft)
+            label = f"{i + 1}.  {item.label}" if numbered and i < 9 else item.label
+            t = theme.fit_text(label, self.px, r.width - self.px, theme.INK, bold=hot)
+            surface.blit(t, t.get_rect(center=r.center))
+        if self.visible < len(self.items):
+            more = theme.text(f"{self.scroll + 1}-{self.scroll + self.visible} of {len(self.items)}  (scroll)",
+                              max(10, self.px * 2 // 3), theme.DIM)
+            last = self.rects[self.scroll + self.visible - 1]
+            surface.blit(more, more.get_rect(midtop=(last.centerx, last.bottom + 4)))
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken what is already drawn, under an overlay."""
+    shade = _shade(surface.get_size(), alpha)
+    surface.blit(shade, (0, 0))
+
+
+_shades: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    key = (size, alpha)
+    if key not in _shades:
+        if len(_shades) > 8:
+            _shades.clear()
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        s.fill((0, 0, 0, alpha))
+        _shades[key] = s
+    return _shades[key]
