@@ -14,6 +14,8 @@ import pygame
 
 from cassino.settings import Settings
 
+from . import theme
+
 FPS = 60
 WINDOWED = (1280, 720)
 MIN_SIZE = (1024, 600)
@@ -45,6 +47,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None):
         pygame.init()
+        theme.reset()
         pygame.key.set_repeat(350, 45)
         self.settings = settings or Settings()
         self.scenes: list[Scene] = []

@@ -224,6 +224,7 @@ class TableScene(Scene):
             return False
         words = describe(pos, move, past=True)
         sweeps_before = sum(pos.sweeps)
+        table_before = pos.table
         stock_before = len(pos.stock)
         result = self.game.play(move)
         self.selection.clear()
@@ -243,12 +244,12 @@ class TableScene(Scene):
             taker = pos.last_capturer if pos.last_capturer is not None else pos.dealer
         self._place_items(pos)
         if pos.round_over and result is not None:
-            left = [c for c in self.motion.sprites if c != move.card and c not in self._targets()
-                    and not (move.kind == CAPTURE and move.takes >> c & 1)]
-            if left and taker is not None:
-                self.piles[taker] += len(left)
-                self._log(None, f"The last {len(left)} table card{'s' if len(left) > 1 else ''} "
-                                f"go{'es' if len(left) == 1 else ''} to {self._name(taker)}.")
+            # The cards left on the table go to the last capturer.
+            left = (table_before | 1 << move.card) & ~(move.takes | 1 << move.card if move.kind == CAPTURE else 0)
+            n = left.bit_count()
+            if n and taker is not None:
+                self.piles[taker] += n
+                self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {self._name(taker)}.")
             self.round_result = result
             self.announce("Round over")
         elif len(pos.stock) < stock_before:

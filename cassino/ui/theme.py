@@ -32,6 +32,16 @@ SHADOW = (0, 0, 0, 70)
 SEAT_COLOURS: tuple[Colour, ...] = ((246, 200, 80), (110, 200, 240), (240, 130, 110), (190, 150, 245))
 
 
+def reset() -> None:
+    """Forget cached fonts and text: fonts die with ``pygame.quit()``, and a
+    new window (a test, a restart) must not use them."""
+    font.cache_clear()
+    text.cache_clear()
+    from .cardart import _font
+
+    _font.cache_clear()
+
+
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans (it has the suit symbols) at ``px`` pixels."""

@@ -1,0 +1,245 @@
+"""The table played the way a person plays it: posted mouse and keyboard
+events through the real scene loop, headless. The engine is the judge: the
+table only ever plays moves ``Position`` calls legal, and a refused drop
+changes nothing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cassino.rules import Game, position_to_json, score_round
+from cassino.ui.overlays import ChooserScene, PauseScene, RoundOverScene
+from cassino.ui.table import TableScene
+from tests.rules.helpers import cards, table_position
+
+from .driver import (bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, settle,
+                     step)
+
+
+def c(text: str) -> int:
+    return cards(text).bit_length() - 1
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def simple() -> object:
+    # You hold 8♠ 3♣ 2♦ 9♥; on the table 8♦, 5♥ and K♣.
+    return table_position(hand="8S 3C 2D 9H", loose="8D 5H KC")
+
+
+def test_a_drag_onto_a_matching_card_captures_it() -> None:
+    app, table = open_table(simple(), levels=(None, "beginner"))
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    game = table.game
+    assert game.moves[0].text() == "8Sx8:8D"
+    assert game.position.captured[0] & cards("8S 8D") == cards("8S 8D")
+    assert "captured 8♦ with the 8♠" in table.log[-1][1] or any("8♠" in t for _, t in table.log)
+
+
+def test_a_drop_with_no_legal_meaning_is_refused_with_the_reason_and_glides_back() -> None:
+    app, table = open_table(simple(), speed="fast")
+    before = position_to_json(table.game.position)
+    home = table.motion.get(c("3C")).dest  # type: ignore[union-attr]
+    drag(app, hand_card_centre(table, c("3C")), item_centre(table, cards("KC")))
+    assert position_to_json(table.game.position) == before
+    assert table.game.moves == []
+    assert table.message_time > 0 and "K" in table.message or "king" in table.message.lower()
+    sprite = table.motion.get(c("3C"))
+    assert sprite is not None and sprite.moving, "the card glides back, it does not jump"
+    settle(app)
+    assert sprite.at == home
+
+
+def test_a_drop_with_several_meanings_opens_the_chooser() -> None:
+    app, table = open_table(simple())
+    # 3♣ on 5♥ builds 8 — or eights together with the 8♦.
+    drag(app, hand_card_centre(table, c("3C")), item_centre(table, cards("5H")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert chooser.labels == ["Build 8: 5♥+3♣", "Build eights (multiple): 8♦, 5♥+3♣"]
+    assert table.game.moves == []
+    key(app, pygame.K_2)
+    assert app.top is table
+    assert table.game.moves[0].text() == "3Cm8:5H,8D"
+    assert table.pos.builds[0].multiple and table.pos.builds[0].value == 8
+
+
+def test_cancelling_the_chooser_changes_nothing() -> None:
+    app, table = open_table(simple())
+    before = position_to_json(table.game.position)
+    drag(app, hand_card_centre(table, c("3C")), item_centre(table, cards("5H")))
+    assert isinstance(app.top, ChooserScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    assert position_to_json(table.game.position) == before
+
+
+def test_click_items_then_a_hand_card_plays_exactly_that_move() -> None:
+    pos = table_position(hand="8S 3C 9H 2D", loose="8D 6C 2H 5H")
+    app, table = open_table(pos)
+    click(app, item_centre(table, cards("6C")))
+    click(app, item_centre(table, cards("2H")))
+    assert table.selection == {cards("6C"), cards("2H")}
+    click(app, hand_card_centre(table, c("8S")))
+    assert table.game.moves[0].text() == "8Sx8:2H,6C"
+    assert table.selection == set()
+
+
+def test_right_click_clears_the_selection() -> None:
+    app, table = open_table(simple())
+    click(app, item_centre(table, cards("5H")))
+    assert table.selection
+    click(app, (5, 5), button=3)
+    assert table.selection == set()
+
+
+def test_keyboard_alone_selects_and_plays() -> None:
+    app, table = open_table(simple())
+    key(app, pygame.K_UP)                      # to the table
+    while table.items[table.focus[1]].mask != cards("8D"):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)                   # select the 8♦
+    assert table.selection == {cards("8D")}
+    key(app, pygame.K_DOWN)                    # back to the hand
+    hand = table._hand_order(0)
+    while hand[table.focus[1]] != c("8S"):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert table.game.moves[0].text() == "8Sx8:8D"
+
+
+def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
+    app, table = open_table(simple())
+    hand = table._hand_order(0)
+    while hand[table.focus[1]] != c("3C"):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert "Trail the 3♣" in chooser.labels
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # the second choice
+    assert len(table.game.moves) == 1
+
+
+def test_a_trail_is_a_drop_on_the_bare_cloth() -> None:
+    app, table = open_table(simple())
+    drag(app, hand_card_centre(table, c("9H")), bare_cloth(table))
+    assert table.game.moves[0].text() == "9H-"
+
+
+def test_the_computer_takes_its_turn_and_the_table_keeps_drawing() -> None:
+    app, table = open_table(simple(), speed="fast", levels=(None, "intermediate"))
+    drag(app, hand_card_centre(table, c("9H")), bare_cloth(table))
+    frames = 0
+    while len(table.game.moves) < 2 and frames < 2000:
+        step(app)
+        frames += 1
+    assert len(table.game.moves) == 2, "the computer player never moved"
+    seat, move = table.game.round_moves[-1]
+    assert seat == 1 and move in table.game.moves
+    assert any(text.startswith("Bot1 ") for _, text in table.log)
+
+
+def test_a_click_skips_a_running_animation() -> None:
+    app, table = open_table(simple(), speed="slow")
+    drag(app, hand_card_centre(table, c("9H")), bare_cloth(table))
+    assert table.motion.busy
+    click(app, (3, 3))
+    assert not table.motion.busy
+
+
+def test_esc_opens_the_pause_menu_and_resume_returns() -> None:
+    app, table = open_table(simple())
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    key(app, pygame.K_RETURN)  # Resume is first
+    assert app.top is table
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160), (1100, 1000), (2560, 1080)])
+def test_every_size_keeps_everything_on_screen_and_apart(size: tuple[int, int]) -> None:
+    pos = table_position(hand="8S 3C 2D 9H", loose="AH 2H 3H 4S 5C 6H 7S JH QC KH TC AD 4D",
+                         builds=[("3D 5D", 8, False, 0)], others=["5S KS 9D 8C"], players=4,
+                         teams=[[0, 2], [1, 3]])
+    app, table = open_table(pos, size=(1280, 720), levels=(None, "beginner", "beginner", "beginner"))
+    table.players.clear()
+    app.resize(size)
+    settle(app)
+    screen = pygame.Rect((0, 0), size)
+    geo = table.geo
+    assert geo.size == size
+    rects = []
+    for card, sprite in table.motion.sprites.items():
+        r = pygame.Rect(round(sprite.at.x), round(sprite.at.y), round(sprite.at.w), round(sprite.at.w * 1.4))
+        assert screen.contains(r), (card, r)
+        rects.append(r)
+    for it in table.items:
+        assert geo.table.contains(it.rect)
+    items = [it.rect for it in table.items]
+    assert not any(a.colliderect(b) for i, a in enumerate(items) for b in items[i + 1:])
+    hand = [r for _, r in table._hand_rects()]
+    assert not any(h.colliderect(i) for h in hand for i in items)
+    plates = [p.plate for p in geo.places.values()]
+    assert all(screen.contains(p) for p in plates)
+    assert not any(p.colliderect(i) for p in plates for i in items)
+    assert not any(p.colliderect(geo.panel) for p in plates)
+
+
+def _perform(app: object, table: TableScene, move: object) -> None:
+    """Play ``move`` the way a person would: select what it takes, then click the card."""
+    from cassino.rules import Move
+    from cassino.ui.words import describe
+
+    assert isinstance(move, Move)
+    pos = table.pos
+    if move.kind == "trail":
+        drag(app, hand_card_centre(table, move.card), bare_cloth(table))  # type: ignore[arg-type]
+        return
+    for it in table.items:
+        if it.mask & move.takes:
+            click(app, it.rect.center)  # type: ignore[arg-type]
+    label = describe(pos, move)
+    click(app, hand_card_centre(table, move.card))  # type: ignore[arg-type]
+    if isinstance(app.top, ChooserScene):  # type: ignore[attr-defined]
+        key(app, pygame.K_1 + app.top.labels.index(label))  # type: ignore[arg-type, attr-defined]
+
+
+def test_a_whole_round_through_the_table_scores_as_the_engine_does() -> None:
+    app, table = open_table(None, levels=(None, "beginner"), seed=11)
+    game = table.game
+    turns = 0
+    while not isinstance(app.top, RoundOverScene):
+        settle(app)
+        if isinstance(app.top, RoundOverScene):
+            break
+        assert table._human_turn(), "the table waits for you"
+        pos = table.pos
+        # Prefer captures and builds, so that every kind of play goes through the table.
+        moves = sorted(pos.legal_moves(), key=lambda m: (m.kind == "trail", m.text()))
+        before = len(game.moves)
+        chosen = moves[turns % len(moves)]
+        _perform(app, table, chosen)  # type: ignore[arg-type]
+        assert game.moves[before:before + 1] == [chosen], "the move was not played"
+        turns += 1
+        assert turns < 40
+    shown = app.top
+    assert isinstance(shown, RoundOverScene)
+    # The same moves on a fresh engine give the same round.
+    engine = Game(game.rules, game.players, game.teams, seed=game.seed)
+    result = None
+    for move in game.moves:
+        result = engine.play(move) or result
+    assert result is not None
+    assert shown.result == result
+    pos = table.pos
+    assert [s.total for s in shown.result.scores] == [s.total for s in score_round(pos.rules, pos.captured, pos.sweeps)]
+    assert sum(table.piles) == 52 and sum(p.bit_count() for p in pos.captured) == 52
+    key(app, pygame.K_RETURN)  # Next round
+    settle(app)
+    assert app.top is table and table.pos is game.position and game.round_number == 2
