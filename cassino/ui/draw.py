@@ -110,6 +110,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             _outline(surface, rect, theme.TARGET, 3)
         if selected:
             _outline(surface, rect, theme.GLOW, 4)
+        hint = scene.hint_move
+        if hint is not None and hint.takes & item.mask and not selected:
+            _outline(surface, rect, theme.TARGET, 2)
         if scene.keyboard and scene.focus == ("table", n):
             pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
         for seat, (_, touched) in scene.last.items():
@@ -135,6 +138,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             if seat == scene.bottom:
                 up = geo.card_w * 0.12 if (card == scene.hover and turn) else 0.0
                 r = _card(scene, surface, card, s.at, up)
+                if scene.hint_move is not None and scene.hint_move.card == card:
+                    _outline(surface, r, theme.TARGET, 3)
                 if scene.keyboard and scene.focus == ("hand", n):
                     pygame.draw.rect(surface, theme.INK, r.inflate(10, 10), 3, border_radius=9)
             elif geo.places[seat].side in ("left", "right"):

@@ -98,6 +98,7 @@ class TableScene(Scene):
         self.thinker: Thinker | None = None
         self.think_clock = 0.0
         self.hinter: Thinker | None = None
+        self.hint_move: Move | None = None
         self.round_result: RoundResult | None = None
         self.clock = 0.0
         self._layout(game.position)
@@ -227,6 +228,7 @@ class TableScene(Scene):
         table_before = pos.table
         stock_before = len(pos.stock)
         result = self.game.play(move)
+        self.hint_move = None
         self.selection.clear()
         self.drag = None
         self.press = None
@@ -337,6 +339,8 @@ class TableScene(Scene):
         self.motion.update(dt)
         self.message_time = max(0.0, self.message_time - dt)
         self.banner_time = max(0.0, self.banner_time - dt)
+        if self.hinter is not None and self.hinter.done:
+            self._hint_ready()
         if self.round_result is not None:
             if not self.motion.busy and self.banner_time < 1.0:
                 from .overlays import RoundOverScene
@@ -369,15 +373,24 @@ class TableScene(Scene):
             self.play(move)
 
     def ask_hint(self) -> None:
-        if not self._human_turn():
+        """H: the Expert's move for you, with a reason; it thinks in the background."""
+        if not self._human_turn() or self.hinter is not None:
             return
         from cassino.ai.expert import Expert
 
-        view = SeatView(self.pos, self.pos.to_move, self.game.round_moves)
-        self.hinter = Thinker(Expert(), view, f"hint/{len(self.game.moves)}", ms=250)
-        move = self.hinter.result(2.0)
-        self.hinter = None
-        self.say(f"Hint: {describe(self.pos, move)}. {why(view, move)}")
+        self.hint_view = SeatView(self.pos, self.pos.to_move, self.game.round_moves)
+        self.hinter = Thinker(Expert(), self.hint_view, f"hint/{self.game.seed}/{len(self.game.moves)}", ms=300)
+        self.say("Thinking about a hint…")
+
+    def _hint_ready(self) -> None:
+        hinter, self.hinter = self.hinter, None
+        if hinter is None or hinter.move is None or self.hint_view.key() != \
+                SeatView(self.pos, self.pos.to_move, self.game.round_moves).key():
+            return  # the game moved on
+        move = hinter.move
+        self.hint_move = move
+        words = describe(self.pos, move) + ("" if move.kind == "trail" else f" with the {_symbol(move.card)}")
+        self.say(f"Hint: {words}. {why(self.hint_view, move)}")
 
     # -- input -----------------------------------------------------------------------------------
 
