@@ -9,6 +9,7 @@ pause menu, the chooser) are scenes too: they draw the scene below first.
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
 
@@ -48,6 +49,9 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None):
         pygame.init()
         theme.reset()
+        # A computer player thinks in a thread; hand the interpreter back to the
+        # drawing thread quickly so that frames keep their pace meanwhile.
+        sys.setswitchinterval(0.001)
         pygame.key.set_repeat(350, 45)
         self.settings = settings or Settings()
         self.scenes: list[Scene] = []

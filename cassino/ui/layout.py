@@ -72,7 +72,8 @@ class TableLayout:
 
         self.places: dict[int, Place] = {}
         hand_top = H - m - ch
-        top_bottom = m + max(oh, plate_h) + m  # the lower edge of the top seat's area
+        # The lower edge of the top seat's area: its plate, and a line under it for its last move.
+        top_bottom = m + max(oh, plate_h) + line + m
         for i, side in enumerate(SIDES[players]):
             seat = (bottom_seat + i) % players
             if side == "bottom":

@@ -27,7 +27,7 @@ from .app import App, Scene
 from .cardart import card_back, card_face
 from .layout import RATIO, Item, TableLayout
 from .motion import Motion, Spot
-from .words import describe
+from .words import value_groups, describe
 
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
@@ -127,7 +127,9 @@ class TableScene(Scene):
         self.item_of: dict[int, int | Build] = {}
         # Builds first, in the order they were made; then loose cards by rank.
         for b in pos.builds:
-            items.append(cards_of(b.cards))
+            groups = value_groups(cards_of(b.cards), pos.rules.values, b.value) if b.multiple else None
+            # A multiple build is fanned group by group, so its groups of the value show.
+            items.append([c for g in groups for c in g] if groups else cards_of(b.cards))
             self.item_of[b.cards] = b
         for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
             items.append([c])

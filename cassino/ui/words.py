@@ -9,7 +9,7 @@ from cassino.rules import BUILD, CAPTURE, TRAIL, Move, Position, card_symbol, ca
 from cassino.rules.moves import _plural
 
 
-def _groups(cards: list[int], values: tuple[int, ...], target: int) -> list[list[int]] | None:
+def value_groups(cards: list[int], values: tuple[int, ...], target: int) -> list[list[int]] | None:
     """Split ``cards`` into groups that each add up to ``target`` (largest cards first)."""
     if not cards:
         return []
@@ -19,7 +19,7 @@ def _groups(cards: list[int], values: tuple[int, ...], target: int) -> list[list
     def pick(i: int, need: int, chosen: list[int]) -> list[list[int]] | None:
         if need == 0:
             left = [c for c in rest if c not in chosen]
-            tail = _groups(left, values, target)
+            tail = value_groups(left, values, target)
             return None if tail is None else [[first] + chosen] + tail
         for j in range(i, len(rest)):
             v = values[rest[j]]
@@ -34,7 +34,7 @@ def _groups(cards: list[int], values: tuple[int, ...], target: int) -> list[list
 
 def _group_words(pos: Position, mask: int, value: int) -> list[str]:
     cards = cards_of(mask)
-    groups = _groups(cards, pos.rules.values, value) if value else None
+    groups = value_groups(cards, pos.rules.values, value) if value else None
     if groups is None:
         return [card_symbol(c) for c in cards]
     return ["+".join(card_symbol(c) for c in g) for g in groups]
