@@ -19,6 +19,7 @@ import pytest
 
 from cassino.rules import (Game, Move, Position, Rules, card_text, cards_of, parse_move,
                            position_from_json, position_to_json, record_to_json, replay)
+from cassino.cli import main
 from cassino.rules.cards import FULL_DECK
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -368,7 +369,44 @@ def test_selfplay_refuses_bad_settings(args: list[str], words: list[str]) -> Non
 # -- no command ----------------------------------------------------------------------
 
 
-def test_no_command_exits_0() -> None:
-    result = run()
+def _opened(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> dict[str, object]:
+    """Run the command in-process with a loop that draws three frames and stops."""
+    from cassino.ui.app import App
+
+    seen: dict[str, object] = {}
+
+    def three_frames(self: App) -> None:
+        for _ in range(3):
+            self.step(1 / 60)
+        seen["scene"] = type(self.top).__name__
+        seen["size"] = self.size
+        seen["seed"] = getattr(self.top, "game", None) and self.top.game.seed  # type: ignore[union-attr]
+
+    monkeypatch.setattr(App, "run", three_frames)
+    seen["status"] = main(argv)
+    return seen
+
+
+def test_no_command_opens_the_title_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _opened(monkeypatch, [])
+    assert seen["status"] == 0 and seen["scene"] == "TitleScene"
+
+
+def test_play_quick_in_a_window_sits_down_at_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _opened(monkeypatch, ["play", "--window", "1024x600", "--quick", "--seed", "3"])
+    assert seen == {"status": 0, "scene": "TableScene", "size": (1024, 600), "seed": 3}
+
+
+def test_a_bad_window_size_is_refused() -> None:
+    result = run("play", "--window", "big")
+    assert result.returncode == 2
+    assert "WIDTHxHEIGHT" in result.stderr
+
+
+def test_bench_ui_prints_frame_times_as_json_last() -> None:
+    result = run("bench-ui", "--frames", "30", "--size", "1024x600")
     assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["frames"] == 30 and figures["size"] == [1024, 600]
+    assert 0 < figures["median_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["table_items"] >= 12
