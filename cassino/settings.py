@@ -1,11 +1,12 @@
-"""The player's settings. Kept in memory for now; saving them per user
-(platformdirs) belongs to the settings-and-saves work."""
+"""The player's settings, with their JSON form (kept by ``cassino.store``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 SPEEDS = ("instant", "fast", "normal", "slow")
+CARD_BACKS = ("blue", "red", "green")
 
 # Seconds for one card's flight at each speed, and the least time a computer
 # player's move takes to appear, so that a person can follow it.
@@ -27,3 +28,26 @@ class Settings:
     @property
     def ai_pause(self) -> float:
         return AI_PAUSE[self.speed]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from JSON; a wrong value raises ValueError naming it and what
+        would be right. Keys this version does not know are ignored."""
+        if not isinstance(data, dict):
+            raise ValueError("settings must be a JSON object")
+        out = cls()
+        choices = {"speed": SPEEDS, "card_back": CARD_BACKS}
+        for name, default in asdict(out).items():
+            if name not in data:
+                continue
+            value = data[name]
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"setting '{name}' must be true or false, not {value!r}")
+            elif value not in choices[name]:
+                raise ValueError(f"setting '{name}' must be one of {', '.join(choices[name])}, not {value!r}")
+            setattr(out, name, value)
+        return out

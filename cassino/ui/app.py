@@ -14,6 +14,7 @@ import sys
 import pygame
 
 from cassino.settings import Settings
+from cassino.store import Store
 
 from . import theme
 
@@ -46,7 +47,8 @@ class Scene:
 class App:
     """The window, the scene stack and the frame loop."""
 
-    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None):
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
+                 store: Store | None = None):
         pygame.init()
         theme.reset()
         # A computer player thinks in a thread; hand the interpreter back to the
@@ -54,6 +56,7 @@ class App:
         sys.setswitchinterval(0.001)
         pygame.key.set_repeat(350, 45)
         self.settings = settings or Settings()
+        self.store = store  # None: nothing is kept (tests, the benchmark)
         self.scenes: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
@@ -72,9 +75,18 @@ class App:
         size = (max(MIN_SIZE[0], min(WINDOWED[0], desktop[0])), max(MIN_SIZE[1], min(WINDOWED[1], desktop[1])))
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
+    def save_settings(self) -> None:
+        """Keep the settings as they are now (they apply at once)."""
+        if self.store is not None:
+            try:
+                self.store.save_settings(self.settings)
+            except OSError as e:
+                self.store.problems.append(f"The settings could not be saved: {e.strerror}.")
+
     def toggle_fullscreen(self) -> None:
         """F11: full screen at the desktop resolution, or a resizable window."""
         self.settings.fullscreen = not self.settings.fullscreen
+        self.save_settings()
         self.fixed_size = None
         self.screen = self._open()
         self._resized()

@@ -9,10 +9,11 @@ from .title import TitleScene
 def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | None = None) -> int:
     """Open the window and play until the player quits. ``size`` asks for a
     window instead of full screen; ``quick`` goes straight to a game."""
-    from cassino.settings import Settings
+    from cassino.store import Store
 
-    settings = Settings(fullscreen=size is None)
-    app = App(size, settings)
+    store = Store()
+    settings = store.load_settings()
+    app = App(size, settings, store)
     if quick:
         from .title import start_game
 

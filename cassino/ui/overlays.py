@@ -128,10 +128,12 @@ class SettingsScene(Overlay):
 
         def speed() -> None:
             st.speed = SPEEDS[(SPEEDS.index(st.speed) + 1) % len(SPEEDS)]
+            app.save_settings()
             self.refresh()
 
         def colours() -> None:
             st.four_colour = not st.four_colour
+            app.save_settings()
             self.refresh()
 
         def screen() -> None:

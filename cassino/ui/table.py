@@ -19,7 +19,7 @@ from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
-from cassino.rules import CAPTURE, Build, Game, Move, Position, RoundResult, cards_of
+from cassino.rules import CAPTURE, Build, Game, Move, Position, RoundResult, cards_of, round_deck
 from cassino.rules.cards import rank_of, suit_of
 
 from . import theme
@@ -104,7 +104,23 @@ class TableScene(Scene):
         self._layout(game.position)
         self._log(None, f"Round {game.round_number}: {self._name(self.pos.dealer)} deal"
                   f"{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
+        if game.round_moves:
+            self._recall_round()
         self._deal_in(0.0)
+
+    def _recall_round(self) -> None:
+        """A resumed game: the round's log, piles and last moves, replayed from its deal."""
+        game = self.game
+        pos = Position.deal_round(game.rules, game.players, game.teams, self.pos.dealer,
+                                  round_deck(game.seed, len(game.rounds)), game.totals)
+        for seat, move in game.round_moves:
+            words = describe(pos, move, past=True)
+            self._log(seat, f"{self._name(seat)} {words}.")
+            if move.kind == CAPTURE:
+                self.piles[seat] += move.takes.bit_count() + 1
+            pos.play(move)
+            left = next((b.cards for b in pos.builds if b.cards >> move.card & 1), 1 << move.card)
+            self.last[seat] = (words, 0 if move.kind == CAPTURE else left)
 
     # -- names and seats -------------------------------------------------------------
 
@@ -230,6 +246,7 @@ class TableScene(Scene):
         table_before = pos.table
         stock_before = len(pos.stock)
         result = self.game.play(move)
+        self._save()
         self.hint_move = None
         self.selection.clear()
         self.drag = None
@@ -308,6 +325,9 @@ class TableScene(Scene):
             return
         from .overlays import ChooserScene
 
+        # The richest captures first, then builds, the trail last.
+        rank = {"capture": 0, "build": 1, "trail": 2}
+        moves = sorted(moves, key=lambda m: (rank[m.kind], m.multiple, -m.takes.bit_count(), m.text()))
         pos = self.pos
         self.app.push(ChooserScene(self.app, f"Play the {_symbol(card)}:", [describe(pos, m) for m in moves],
                                    lambda i: self.play(moves[i]), lambda: self._return(card)))
@@ -450,8 +470,8 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._mouse_up(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            if self.geo.log.collidepoint(pygame.mouse.get_pos()) or True:
-                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            # The wheel scrolls the log wherever the pointer is: nothing else on the table scrolls.
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -560,6 +580,24 @@ class TableScene(Scene):
                              "this card can do.")
                     return
                 self.offer(hand[i], None, everything=not self.selection)
+
+    def seat_records(self) -> list[dict[str, object]]:
+        """The seats as the game record (FORMATS.md) lists them."""
+        return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
+                for i, s in enumerate(self.seats)]
+
+    def _save(self) -> None:
+        """Saved after every move, so that quitting at any moment loses nothing."""
+        store = self.app.store
+        if store is None:
+            return
+        try:
+            if self.game.over:
+                store.delete("game.json")
+            else:
+                store.save_game(self.game, self.seat_records())
+        except OSError as e:
+            self.say(f"The game could not be saved: {e.strerror}.", warn=True)
 
     # -- between rounds and leaving ------------------------------------------------------------
 

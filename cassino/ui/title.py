@@ -14,7 +14,7 @@ from .cardart import card_face
 from .draw import felt
 from .layout import px
 from .overlays import RulesScene, SettingsScene
-from .table import TableScene, default_seats
+from .table import Seat, TableScene, default_seats
 from .widgets import Item, Menu
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
@@ -38,13 +38,33 @@ class TitleScene(Scene):
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.menu = Menu([
+        self.menu = Menu([], self.quit)
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = self.app
+        items = []
+        if app.store is not None and app.store.has_game():
+            items.append(Item("Continue", self.resume, "Back to the game you left, where you left it"))
+        items += [
             Item("Play", lambda: start_game(app), "You against one Intermediate computer player"),
-            Item("New game", lambda: app.push(SetupScene(app))),
+            Item("New game", lambda: app.push(SetupScene(app)), "Choose the players and their levels"),
             Item("Rules", lambda: app.push(RulesScene(app))),
             Item("Settings", lambda: app.push(SettingsScene(app))),
             Item("Quit", self.quit),
-        ], self.quit)
+        ]
+        self.menu.items = items
+        self.menu.focus = 0
+
+    def resume(self) -> None:
+        store = self.app.store
+        loaded = store.load_game() if store is not None else None
+        if loaded is None:  # set aside: the notice says why
+            self.refresh()
+            return
+        game, records = loaded
+        seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1]) for r in records]
+        self.app.replace(TableScene(self.app, game, seats))
 
     def quit(self) -> None:
         self.app.running = False
@@ -76,9 +96,18 @@ class TitleScene(Scene):
         self.menu.layout((w // 2, top + area_h // 2), round(min(max(w * 0.26, 300), 520)), fs, area_h)
         self.menu.draw(surface)
         hint = self.menu.items[self.menu.focus].hint
+        small = px((w, h), 22, 12)
+        y = h - fs // 2
         if hint:
-            t = theme.text(hint, px((w, h), 22, 12), theme.DIM)
-            surface.blit(t, t.get_rect(midbottom=(w // 2, h - fs // 2)))
+            t = theme.text(hint, small, theme.DIM)
+            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
+            y -= t.get_height() + 4
+        # Files that had to be set aside: said plainly, once, on the way in.
+        problems = self.app.store.problems if self.app.store is not None else []
+        for line in reversed([ln for p in problems[-3:] for ln in theme.wrap(p, small, w - 40)]):
+            t = theme.text(line, small, theme.WARN)
+            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
+            y -= t.get_height() + 2
 
 
 class SetupScene(Scene):

@@ -1,0 +1,101 @@
+"""Settings and the game in progress kept as JSON in the player's folder:
+written atomically, read back exactly, and a damaged file set aside (never
+fatal, never lost)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cassino.ai import make_player
+from cassino.ai.view import SeatView
+from cassino.rules import Game, position_to_json
+from cassino.settings import Settings
+from cassino.store import SAVED_GAME, SETTINGS, Store
+
+SEATS = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
+
+
+def played(moves: int, seed: int = 4) -> Game:
+    """A game some moves in, played by two Beginners."""
+    import random
+
+    game = Game(seed=seed)
+    player = make_player("beginner")
+    for i in range(moves):
+        seat = game.position.to_move
+        game.play(player.choose(SeatView(game.position, seat, game.round_moves), random.Random(i)))
+    return game
+
+
+def test_settings_are_kept_between_runs(tmp_path: Path) -> None:
+    Store(tmp_path).save_settings(Settings(speed="slow", four_colour=True, fullscreen=False, card_back="red"))
+    again = Store(tmp_path).load_settings()
+    assert again == Settings(speed="slow", four_colour=True, fullscreen=False, card_back="red")
+
+
+def test_no_files_yet_means_defaults_and_no_saved_game(tmp_path: Path) -> None:
+    store = Store(tmp_path / "new")
+    assert store.load_settings() == Settings()
+    assert store.load_game() is None and not store.has_game()
+    assert store.problems == []
+
+
+@pytest.mark.parametrize("text, said", [
+    ("{not json", "not valid JSON"),
+    ('{"speed": "warp"}', "'speed' must be one of instant, fast, normal, slow"),
+    ('{"four_colour": "yes"}', "'four_colour' must be true or false"),
+    ("[1, 2]", "a JSON object"),
+])
+def test_damaged_settings_are_set_aside_and_defaults_used(tmp_path: Path, text: str, said: str) -> None:
+    (tmp_path / SETTINGS).write_text(text, encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    assert len(store.problems) == 1 and said in store.problems[0]
+    assert (tmp_path / (SETTINGS + ".bad")).read_text(encoding="utf-8") == text
+    assert not (tmp_path / SETTINGS).exists()
+
+
+def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
+    game = played(23)
+    Store(tmp_path).save_game(game, SEATS)
+    loaded = Store(tmp_path).load_game()
+    assert loaded is not None
+    again, seats = loaded
+    assert seats == SEATS
+    assert position_to_json(again.position) == position_to_json(game.position)
+    assert again.round_moves == game.round_moves and again.totals == game.totals
+
+
+def test_saving_replaces_the_file_whole(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = played(5)
+    store.save_game(game, SEATS)
+    store.save_game(played(6), SEATS)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [SAVED_GAME]  # no temporary files left
+    assert len(json.loads((tmp_path / SAVED_GAME).read_text(encoding="utf-8"))["moves"]) == 6
+
+
+def _damaged(tmp_path: Path, change: object) -> Store:
+    store = Store(tmp_path)
+    store.save_game(played(9), SEATS)
+    data = json.loads((tmp_path / SAVED_GAME).read_text(encoding="utf-8"))
+    change(data)  # type: ignore[operator]
+    (tmp_path / SAVED_GAME).write_text(json.dumps(data), encoding="utf-8")
+    return Store(tmp_path)
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda d: d["moves"].__setitem__(3, "KS-"), "move 4"),
+    (lambda d: d.__setitem__("save_format", 99), "newer Cassino"),
+    (lambda d: d["position"].__setitem__("to_move", 1 - d["position"]["to_move"]), "do not lead to the position"),
+    (lambda d: d.__setitem__("players", [{"name": "A", "kind": "human"}, {"name": 3, "kind": "ai:god"}]), "a player must"),
+    (lambda d: d.__setitem__("seed", [1]), "'seed'"),
+])
+def test_a_damaged_saved_game_is_set_aside_and_the_reason_given(tmp_path: Path, change: object, said: str) -> None:
+    store = _damaged(tmp_path, change)
+    assert store.load_game() is None
+    assert len(store.problems) == 1 and said in store.problems[0], store.problems
+    assert (tmp_path / (SAVED_GAME + ".bad")).exists() and not store.has_game()

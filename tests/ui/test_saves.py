@@ -1,0 +1,76 @@
+"""The game is saved after every move and "Continue" on the title screen
+resumes it exactly; damaged files are reported on the title screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cassino.rules import Game, position_to_json
+from cassino.settings import Settings
+from cassino.store import SAVED_GAME, Store
+from cassino.ui.app import App
+from cassino.ui.table import Seat, TableScene
+from cassino.ui.title import TitleScene
+
+from .driver import bare_cloth, drag, hand_card_centre, key, settle, step
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    table = TableScene(app, Game(seed=21), [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    settle(app)
+    for _ in range(3):  # three of your moves, and the computer's replies
+        card = table._hand_order(0)[0]
+        drag(app, hand_card_centre(table, card), bare_cloth(table))
+        settle(app)
+    assert len(table.game.moves) >= 5
+    saved_at = position_to_json(table.game.position)
+    log = [text for _, text in table.log]
+    pygame.quit()
+
+    # A new run (as after closing the window or a kill): the title offers Continue.
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    app.replace(TitleScene(app))
+    step(app)
+    assert app.top.menu.items[0].label == "Continue"  # type: ignore[union-attr]
+    key(app, pygame.K_RETURN)
+    resumed = app.top
+    assert isinstance(resumed, TableScene)
+    assert position_to_json(resumed.game.position) == saved_at
+    assert [s.level for s in resumed.seats] == [None, "beginner"]
+    assert [text for _, text in resumed.log] == log, "the round's log comes back too"
+
+
+def test_a_damaged_save_is_reported_on_the_title_and_the_game_still_starts(tmp_path: Path) -> None:
+    (tmp_path / SAVED_GAME).write_text('{"format": "cassino-record/1", "moves": [', encoding="utf-8")
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    app.replace(TitleScene(app))
+    step(app)
+    key(app, pygame.K_RETURN)  # Continue: the file cannot be used
+    assert isinstance(app.top, TitleScene)
+    assert app.store is not None and "game.json was set aside" in app.store.problems[0]
+    assert (tmp_path / (SAVED_GAME + ".bad")).exists()
+    assert app.top.menu.items[0].label == "Play"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TableScene)
+
+
+def test_settings_changed_in_the_game_are_kept(tmp_path: Path) -> None:
+    from cassino.ui.overlays import SettingsScene
+
+    app = App((1024, 600), Settings(speed="normal", fullscreen=False), Store(tmp_path))
+    app.replace(TitleScene(app))
+    app.push(SettingsScene(app))
+    step(app)
+    key(app, pygame.K_RETURN)  # animation speed: normal -> slow
+    assert Store(tmp_path).load_settings().speed == "slow"
