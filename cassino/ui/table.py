@@ -77,6 +77,10 @@ class TableScene(Scene):
         self.on_quit = on_quit
         self.humans = [s for s, info in enumerate(seats) if not info.is_computer]
         self.bottom = self.humans[0] if self.humans else 0
+        # Pass-and-play: whose hand may be shown (after the cover screen), and
+        # whether the bottom hand is turned down because its owner has played.
+        self.revealed: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.hidden = len(self.humans) > 1
         self.players: dict[int, Player] = {s: make_player(info.level) for s, info in enumerate(seats)
                                            if info.level is not None}
         self.pos: Position = game.position  # the round on show (a finished one until dismissed)
@@ -128,9 +132,39 @@ class TableScene(Scene):
         return self.seats[seat].name
 
     def _human_turn(self) -> bool:
+        """A person is to play and can see their own hand."""
         pos = self.pos
         return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
-                and pos is self.game.position)
+                and pos is self.game.position and pos.to_move == self.revealed and not self.hidden)
+
+    def _pass_device(self) -> None:
+        """Before a person's turn: with several people at the screen, a cover
+        screen first whenever the last hand shown was someone else's."""
+        seat = self.pos.to_move
+        if seat == self.revealed:
+            if self.hidden:
+                self.hidden = False
+                self._resync()
+            return
+        from .overlays import CoverScene
+
+        def ready() -> None:
+            self.revealed = seat
+            self.hidden = False
+            if seat != self.bottom:  # the new player sits at the bottom: the table turns
+                self.bottom = seat
+                self._layout(self.pos)
+            self._resync()
+
+        self.app.push(CoverScene(self.app, self._name(seat), ready))
+
+    def _resync(self, duration: float | None = None) -> None:
+        """Every card glides to where the layout now puts it (and turns if it must)."""
+        flight = self.app.settings.flight if duration is None else duration
+        for card, spot in self._targets().items():
+            s = self.motion.get(card)
+            if s is not None and s.dest != spot:
+                s.go(spot, flight)
 
     # -- layout and motion --------------------------------------------------------------
 
@@ -171,7 +205,8 @@ class TableScene(Scene):
         for item in self.items:
             out.update(item.spots)
         for seat in range(self.pos.players):
-            out.update(self.geo.hand_spots(seat, self._hand_order(seat), seat == self.bottom))
+            face_up = seat == self.bottom and seat == self.revealed and not self.hidden
+            out.update(self.geo.hand_spots(seat, self._hand_order(seat), face_up))
         return out
 
     def _deal_in(self, after: float) -> None:
@@ -246,6 +281,8 @@ class TableScene(Scene):
         table_before = pos.table
         stock_before = len(pos.stock)
         result = self.game.play(move)
+        if seat in self.humans and len(self.humans) > 1:
+            self.hidden = True  # the next person may already be looking
         self._save()
         self.hint_move = None
         self.selection.clear()
@@ -375,6 +412,8 @@ class TableScene(Scene):
             return
         seat = pos.to_move
         if seat not in self.players:
+            if seat in self.humans and not self.motion.busy and (seat != self.revealed or self.hidden):
+                self._pass_device()
             return
         if self.thinker is None:
             if self.motion.busy:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -21,13 +22,25 @@ LEVEL_NAMES = ("beginner", "intermediate", "expert")
 
 
 def start_game(app: App, players: int = 2, level: str = "intermediate", partnerships: bool = False,
-               seed: int | None = None, rules: Rules | None = None) -> TableScene:
-    """A new game at the table: you at the bottom, computer players elsewhere."""
+               seed: int | None = None, rules: Rules | None = None,
+               kinds: list[str | None] | None = None) -> TableScene:
+    """A new game at the table: you at the bottom, computer players elsewhere;
+    ``kinds`` gives each seat's level (None for a person) instead."""
     if seed is None:
         seed = random.randrange(1 << 30)
     teams = standard_teams(players, partnerships)
     game = Game(rules or Rules(), players, teams, seed=seed)
     seats = default_seats(players, level)
+    if kinds is not None:
+        people = 0
+        named = []
+        for seat, kind in zip(seats, kinds):
+            if kind is None:
+                people += 1
+                named.append(Seat(f"Player {people}"))
+            else:
+                named.append(Seat(seat.name if seat.is_computer else "South", kind))
+        seats = named if people != 1 else [Seat("You") if k is None else s for s, k in zip(named, kinds)]
     table = TableScene(app, game, seats)
     app.replace(table)
     return table
@@ -120,6 +133,8 @@ class SetupScene(Scene):
         self.players = 2
         self.level = "intermediate"
         self.partnerships = False
+        # Each seat: None for a person, or a computer level. Seat 0 is the first person.
+        self.kinds: list[str | None] = [None, "intermediate", "intermediate", "intermediate"]
         self.menu = Menu([], lambda: app.pop(self))
         self.refresh()
 
@@ -131,7 +146,15 @@ class SetupScene(Scene):
 
         def cycle_level() -> None:
             self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + 1) % len(LEVEL_NAMES)]
+            self.kinds = [None] + [self.level if k is not None else None for k in self.kinds[1:]]
             self.refresh()
+
+        def cycle_seat(i: int) -> Callable[[], None]:
+            def act() -> None:
+                order: list[str | None] = [None, *LEVEL_NAMES]
+                self.kinds[i] = order[(order.index(self.kinds[i]) + 1) % len(order)]
+                self.refresh()
+            return act
 
         def toggle_teams() -> None:
             if self.players == 4:
@@ -139,10 +162,15 @@ class SetupScene(Scene):
             self.refresh()
 
         items = [Item(f"Players: {self.players}", cycle_players),
-                 Item(f"Computer players: {self.level.capitalize()}", cycle_level)]
+                 Item(f"All computer players: {self.level.capitalize()}", cycle_level)]
+        for i in range(1, self.players):
+            kind = self.kinds[i]
+            items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
+                              cycle_seat(i)))
         if self.players == 4:
             items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams))
-        items += [Item("Start", lambda: start_game(self.app, self.players, self.level, self.partnerships)),
+        items += [Item("Start", lambda: start_game(self.app, self.players, self.level, self.partnerships,
+                                                  kinds=self.kinds[:self.players])),
                   Item("Back", lambda: self.app.pop(self))]
         focus = self.menu.focus
         self.menu.items = items

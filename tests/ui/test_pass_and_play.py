@@ -1,0 +1,90 @@
+"""Pass-and-play: several people share the screen. No hand is ever face up
+while someone else might be looking: a cover screen naming the next player
+comes first whenever the last hand shown was someone else's."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cassino.rules import Game
+from cassino.settings import Settings
+from cassino.ui.app import App
+from cassino.ui.overlays import CoverScene
+from cassino.ui.table import Seat, TableScene
+
+from .driver import bare_cloth, click, drag, hand_card_centre, settle
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def face_up_hands(table: TableScene) -> set[int]:
+    """The seats with any hand card shown face up (where it rests or in flight)."""
+    shown = set()
+    for seat in range(table.pos.players):
+        for card in table._hand_order(seat):
+            s = table.motion.get(card)
+            if s is not None and (s.at.face_up or s.dest.face_up):
+                shown.add(seat)
+    return shown
+
+
+def sit(seats: list[Seat], seed: int = 8) -> tuple[App, TableScene]:
+    app = App((1280, 720), Settings(speed="fast", fullscreen=False))
+    table = TableScene(app, Game(players=len(seats), seed=seed), seats)
+    app.replace(table)
+    settle(app)
+    return app, table
+
+
+def play_a_trail(app: App, table: TableScene) -> None:
+    card = table._hand_order(table.pos.to_move)[0]
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+
+
+def test_two_people_take_turns_behind_the_cover() -> None:
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    for turn in range(6):
+        cover = app.top
+        assert isinstance(cover, CoverScene), f"turn {turn}: no cover before a different person's turn"
+        to_move = table.pos.to_move
+        assert cover.name == table.seats[to_move].name
+        assert face_up_hands(table) == set(), "a hand shows while the cover is up"
+        click(app, (640, 360))
+        settle(app)
+        assert app.top is table
+        assert face_up_hands(table) == {to_move}, "only the player to move sees a hand"
+        assert table.bottom == to_move, "the player to move sits at the bottom"
+        play_a_trail(app, table)
+        assert face_up_hands(table) == set(), "the hand turns down as soon as it has played"
+        settle(app)
+
+
+def test_a_person_after_computer_turns_gets_the_cover_only_if_someone_else_played_last() -> None:
+    app, table = sit([Seat("Ann"), Seat("Bot", "beginner"), Seat("Cy")], seed=3)
+    people_seen = []
+    for _ in range(8):
+        settle(app)
+        if isinstance(app.top, CoverScene):
+            people_seen.append(app.top.name)
+            click(app, (640, 360))
+            settle(app)
+        seat = table.pos.to_move
+        assert seat in (0, 2) and table._human_turn()
+        assert face_up_hands(table) == {seat}
+        play_a_trail(app, table)
+    # Ann and Cy alternate with the computer between them: a cover before every person's turn.
+    assert len(people_seen) == 8 and set(people_seen) == {"Ann", "Cy"}
+
+
+def test_one_person_never_sees_a_cover() -> None:
+    app, table = sit([Seat("You"), Seat("Bot", "beginner")])
+    for _ in range(4):
+        settle(app)
+        assert not isinstance(app.top, CoverScene)
+        assert face_up_hands(table) == {0}
+        play_a_trail(app, table)
