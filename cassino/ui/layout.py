@@ -135,7 +135,6 @@ class TableLayout:
     def table_items(self, items: list[list[int]]) -> tuple[list[Item], int]:
         """Lay out table items (each a list of cards, bottom first), in rows, with
         the largest card size that fits. Returns the items and that card width."""
-        area = self.table
         tw = self.card_w * 0.95
         while True:
             placed = self._flow(items, tw)

@@ -22,9 +22,7 @@ from cassino.ai.worker import Thinker
 from cassino.rules import CAPTURE, Build, Game, Move, Position, RoundResult, cards_of, round_deck
 from cassino.rules.cards import rank_of, suit_of
 
-from . import theme
 from .app import App, Scene
-from .cardart import card_back, card_face
 from .layout import RATIO, Item, TableLayout
 from .motion import Motion, Spot
 from .words import value_groups, describe
@@ -187,14 +185,14 @@ class TableScene(Scene):
         self.items, self.table_w = self.geo.table_items(items)
 
     def resized(self, size: tuple[int, int]) -> None:
+        """A new window size: everything goes straight to its new place."""
         self._layout(self.pos)
-        for card, spot in self._targets().items():
-            s = self.motion.get(card)
-            if s is None:
-                s = self.motion.place(card, spot)
+        targets = self._targets()
+        self.motion.finish()
+        for card, spot in targets.items():
+            s = self.motion.get(card) or self.motion.place(card, spot)
             s.at = spot
-            s.legs = []
-        self.motion.sprites = {c: s for c, s in self.motion.sprites.items() if c in self._targets()}
+        self.motion.sprites = {c: s for c, s in self.motion.sprites.items() if c in targets}
 
     def _hand_order(self, seat: int) -> list[int]:
         return sorted(cards_of(self.pos.hands[seat]), key=lambda c: (rank_of(c), suit_of(c)))
@@ -685,4 +683,4 @@ def _symbol(card: int) -> str:
     return card_symbol(card)
 
 
-__all__ = ["Seat", "TableScene", "default_seats", "card_back", "card_face"]
+__all__ = ["Seat", "TableScene", "default_seats"]

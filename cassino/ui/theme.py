@@ -37,6 +37,7 @@ def reset() -> None:
     new window (a test, a restart) must not use them."""
     font.cache_clear()
     text.cache_clear()
+    wrap.cache_clear()
     from .cardart import _font
 
     _font.cache_clear()
@@ -69,8 +70,10 @@ def fit_text(s: str, px: int, width: int, colour: Colour = INK, bold: bool = Fal
     return text(s.rstrip() + "…", px, colour, bold)
 
 
-def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``s`` into lines no wider than ``width`` at ``px``."""
+@lru_cache(maxsize=1024)
+def wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Break ``s`` into lines no wider than ``width`` at ``px`` (cached: the log
+    and captions are wrapped every frame)."""
     f = font(px, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -83,7 +86,7 @@ def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 @lru_cache(maxsize=64)
