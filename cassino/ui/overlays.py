@@ -311,7 +311,11 @@ class RoundOverScene(Scene):
             for i, score in enumerate(self.result.scores):
                 value = getattr(score, points)
                 shown = f"{getattr(score, count)} → {value}" if count else str(value)
-                surface.blit(theme.text(shown, fs, theme.INK), (x0 + label_w + i * col, y))
+                # Whoever scored the item is marked, so the winner of each reads at a glance.
+                won = value > 0
+                shown = ("★ " if won else "") + shown
+                surface.blit(theme.text(shown, fs, theme.GOLD if won else theme.INK, bold=won),
+                             (x0 + label_w + i * col - (theme.font(fs, True).size("★ ")[0] if won else 0), y))
             y += line
         pygame.draw.line(surface, theme.PANEL_LINE, (x0, y), (box.right - fs, y), 1)
         y += fs // 3
