@@ -19,6 +19,8 @@ from .table import Seat, TableScene, default_seats
 from .widgets import Item, Menu
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
+TARGETS = (21, 11, 31)
+SETUP = "setup.json"
 
 
 def start_game(app: App, players: int = 2, level: str = "intermediate", partnerships: bool = False,
@@ -135,8 +137,47 @@ class SetupScene(Scene):
         self.partnerships = False
         # Each seat: None for a person, or a computer level. Seat 0 is the first person.
         self.kinds: list[str | None] = [None, "intermediate", "intermediate", "intermediate"]
+        self.target = 21
+        self.deal = ""          # typed deal number; empty means a random deal
+        self.editing = False    # typing the deal number
         self.menu = Menu([], lambda: app.pop(self))
+        self._recall()
         self.refresh()
+
+    # The last setup is remembered in the player's folder.
+    def _recall(self) -> None:
+        store = self.app.store
+        data = store.read(SETUP) if store is not None else None
+        if data is None:
+            return
+        try:
+            players, level, teams, kinds, target = (data["players"], data["level"], data["partnerships"],
+                                                    data["kinds"], data["target"])
+            ok = (players in (2, 3, 4) and level in LEVEL_NAMES and isinstance(teams, bool)
+                  and isinstance(kinds, list) and len(kinds) == 4 and kinds[0] is None
+                  and all(k is None or k in LEVEL_NAMES for k in kinds) and target in TARGETS)
+        except (KeyError, TypeError):
+            ok = False
+        if not ok:
+            assert store is not None
+            store.set_aside(SETUP, "it does not describe a game's setup")
+            return
+        self.players, self.level, self.partnerships, self.kinds, self.target = players, level, teams, kinds, target
+
+    def _remember(self) -> None:
+        if self.app.store is not None:
+            try:
+                self.app.store.write(SETUP, {"players": self.players, "level": self.level,
+                                             "partnerships": self.partnerships, "kinds": self.kinds,
+                                             "target": self.target})
+            except OSError:
+                pass  # a setup not remembered is no reason to stop a game
+
+    def start(self) -> None:
+        self._remember()
+        seed = int(self.deal) if self.deal else None
+        start_game(self.app, self.players, self.level, self.partnerships, seed=seed,
+                   rules=Rules(target=self.target), kinds=self.kinds[:self.players])
 
     def refresh(self) -> None:
         def cycle_players() -> None:
@@ -169,14 +210,35 @@ class SetupScene(Scene):
                               cycle_seat(i)))
         if self.players == 4:
             items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams))
-        items += [Item("Start", lambda: start_game(self.app, self.players, self.level, self.partnerships,
-                                                  kinds=self.kinds[:self.players])),
+
+        def cycle_target() -> None:
+            self.target = TARGETS[(TARGETS.index(self.target) + 1) % len(TARGETS)]
+            self.refresh()
+
+        def edit_deal() -> None:
+            self.editing = not self.editing
+            self.refresh()
+
+        deal = (self.deal + "▌") if self.editing else (self.deal or "random")
+        items += [Item(f"Game to {self.target} points", cycle_target),
+                  Item(f"Deal number: {deal}", edit_deal,
+                       "Type a deal number to replay that deal; Enter when done, empty for a random deal"),
+                  Item("Start", self.start),
                   Item("Back", lambda: self.app.pop(self))]
         focus = self.menu.focus
         self.menu.items = items
         self.menu.focus = min(focus, len(items) - 1)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.editing and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = False
+            elif event.key == pygame.K_BACKSPACE:
+                self.deal = self.deal[:-1]
+            elif event.unicode.isdigit() and len(self.deal) < 9:
+                self.deal += event.unicode
+            self.refresh()
+            return
         self.menu.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -185,10 +247,15 @@ class SetupScene(Scene):
         dim(surface, 170)
         w, h = self.app.size
         fs = px((w, h), 28, 15)
-        box = pygame.Rect(0, 0, round(min(max(w * 0.36, 420), w - 40)), round(fs * (4 + 2.5 * len(self.menu.items))))
+        box = pygame.Rect(0, 0, round(min(max(w * 0.36, 420), w - 40)),
+                          min(h - 20, round(fs * (4 + 2.5 * len(self.menu.items)))))
         box.center = (w // 2, h // 2)
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
         t = theme.text("New game", round(fs * 1.3), theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
-        self.menu.layout((box.centerx, box.centery + fs), box.width - 2 * fs, fs)
+        self.menu.layout((box.centerx, box.centery + fs), box.width - 2 * fs, fs, h - 6 * fs)
         self.menu.draw(surface)
+        hint = self.menu.items[self.menu.focus].hint
+        if hint:
+            t = theme.fit_text(hint, px((w, h), 22, 12), w - 20, theme.DIM)
+            surface.blit(t, t.get_rect(midtop=(w // 2, box.bottom + 6)))

@@ -114,3 +114,36 @@ def test_h_asks_the_expert_for_a_hint_and_shows_it() -> None:
     assert table.message.startswith("Hint: ")
     assert table.hint_move is not None and table.pos.is_legal(table.hint_move)
     assert table.game.moves == [], "a hint never plays for you"
+
+
+def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from cassino.store import Store
+
+    assert isinstance(tmp_path, Path)
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    app.replace(TitleScene(app))
+    app.push(SetupScene(app))
+    step(app)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    labels = [i.label for i in setup.menu.items]
+    setup.menu.focus = next(i for i, lb in enumerate(labels) if lb.startswith("Game to"))
+    key(app, pygame.K_RETURN)  # 21 -> 11
+    setup.menu.focus = next(i for i, lb in enumerate(labels) if lb.startswith("Deal number"))
+    key(app, pygame.K_RETURN)
+    for ch in "4071":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch), mod=0, unicode=ch,
+                                             scancode=0))
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)  # done typing
+    assert setup.deal == "407" and not setup.editing
+    setup.menu.focus = [i.label for i in setup.menu.items].index("Start")
+    key(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.game.seed == 407 and table.game.rules.target == 11
+    # The next setup starts from this one (the deal number is not kept: a new deal by default).
+    again = SetupScene(app)
+    assert again.target == 11 and again.deal == ""
