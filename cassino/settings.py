@@ -20,6 +20,7 @@ class Settings:
     four_colour: bool = False
     fullscreen: bool = True
     card_back: str = "blue"
+    undo: bool = False  # practice: Ctrl+Z takes back your last move (alone against the computer)
 
     @property
     def flight(self) -> float:

@@ -171,14 +171,20 @@ class SettingsScene(Overlay):
             app.toggle_fullscreen()
             self.refresh()
 
-        self.actions = [speed, colours, screen]
+        def undo() -> None:
+            st.undo = not st.undo
+            app.save_settings()
+            self.refresh()
+
+        self.actions = [speed, colours, screen, undo]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 
     def refresh(self) -> None:
         st = self.app.settings
         labels = [f"Animation speed: {st.speed}", f"Four-colour deck: {'on' if st.four_colour else 'off'}",
-                  f"Display: {'full screen' if st.fullscreen else 'window'} (F11)"]
+                  f"Display: {'full screen' if st.fullscreen else 'window'} (F11)",
+                  f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}"]
         focus = self.menu.focus
         self.menu.items = [Item(label, act) for label, act in zip(labels, self.actions)] + \
             [Item("Back", lambda: self.app.pop(self))]

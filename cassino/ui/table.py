@@ -101,6 +101,7 @@ class TableScene(Scene):
         self.think_clock = 0.0
         self.hinter: Thinker | None = None
         self.hint_move: Move | None = None
+        self.practice = False  # undo was used: the game does not count in statistics
         self.round_result: RoundResult | None = None
         self.clock = 0.0
         self._layout(game.position)
@@ -586,6 +587,9 @@ class TableScene(Scene):
         if key == pygame.K_h:
             self.ask_hint()
             return
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             step = 3 if key == pygame.K_PAGEUP else -3
             self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
@@ -635,6 +639,44 @@ class TableScene(Scene):
                 store.save_game(self.game, self.seat_records())
         except OSError as e:
             self.say(f"The game could not be saved: {e.strerror}.", warn=True)
+
+    def undo(self) -> None:
+        """Ctrl+Z: back to just before your last move of this round (and the
+        computer's replies to it). Practice only: alone against the computer,
+        with the setting on; a game with undo used is marked as practice."""
+        if not self.app.settings.undo:
+            self.say("Undo is off: turn on \"Undo for practice\" in Settings to take moves back.", warn=True)
+            return
+        if len(self.humans) != 1 or self.round_result is not None or self.pos is not self.game.position:
+            self.say("Undo works only while you play alone against the computer, within a round.", warn=True)
+            return
+        game = self.game
+        mine = [i for i, (seat, _) in enumerate(game.round_moves) if seat == self.humans[0]]
+        if not mine:
+            self.say("There is no move of yours to take back in this round.", warn=True)
+            return
+        self.stop()
+        keep = len(game.moves) - len(game.round_moves) + mine[-1]
+        again = Game(game.rules, game.players, game.teams, seed=game.seed)
+        for move in game.moves[:keep]:
+            again.play(move)
+        self.game = again
+        self.practice = True
+        self.pos = again.position
+        self.motion.clear()
+        self.piles = [0] * again.players
+        self.last.clear()
+        self.selection.clear()
+        self.log.clear()
+        self.hint_move = None
+        self._layout(self.pos)
+        self._log(None, f"Round {again.round_number}: {self._name(self.pos.dealer)} "
+                        f"deal{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
+        if again.round_moves:
+            self._recall_round()
+        self.resized(self.app.size)  # every card straight to its place
+        self._log(None, "You took your move back (practice game).")
+        self._save()
 
     # -- between rounds and leaving ------------------------------------------------------------
 

@@ -243,3 +243,26 @@ def test_a_whole_round_through_the_table_scores_as_the_engine_does() -> None:
     key(app, pygame.K_RETURN)  # Next round
     settle(app)
     assert app.top is table and table.pos is game.position and game.round_number == 2
+
+
+def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
+    app, table = open_table(None, levels=(None, "beginner"), seed=12)
+    settle(app)
+    before = position_to_json(table.game.position)
+    moves_before = list(table.game.moves)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert "Undo is off" in table.message and table.game.moves == moves_before
+    app.settings.undo = True
+    card = table._hand_order(0)[0]
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+    settle(app)
+    assert len(table.game.moves) == len(moves_before) + 2  # yours and the computer's reply
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app)
+    assert position_to_json(table.game.position) == before
+    assert table.game.moves == moves_before and table.practice
+    assert table._human_turn() and c_in_hand(table, card)
+
+
+def c_in_hand(table: TableScene, card: int) -> bool:
+    return card in table._hand_order(0) and table.motion.get(card) is not None
