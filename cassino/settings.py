@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 SPEEDS = ("instant", "fast", "normal", "slow")
+VOLUMES = (0.25, 0.5, 0.7, 1.0)
 CARD_BACKS = ("blue", "red", "green")
 
 # Seconds for one card's flight at each speed, and the least time a computer
@@ -20,6 +21,8 @@ class Settings:
     four_colour: bool = False
     fullscreen: bool = True
     card_back: str = "blue"
+    sound: bool = True
+    volume: float = 0.7
     undo: bool = False  # practice: Ctrl+Z takes back your last move (alone against the computer)
 
     @property
@@ -48,6 +51,10 @@ class Settings:
             if isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise ValueError(f"setting '{name}' must be true or false, not {value!r}")
+            elif isinstance(default, float):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                    raise ValueError(f"setting '{name}' must be a number from 0 to 1, not {value!r}")
+                value = float(value)
             elif value not in choices[name]:
                 raise ValueError(f"setting '{name}' must be one of {', '.join(choices[name])}, not {value!r}")
             setattr(out, name, value)

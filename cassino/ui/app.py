@@ -63,6 +63,9 @@ class App:
         self.fixed_size = size  # tests and the benchmark ask for a size; players get full screen
         self.screen = self._open()
         pygame.display.set_caption("Cassino")
+        from .sound import Sounds
+
+        self.sounds = Sounds(self.settings)
 
     # -- the window --------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cassino.rules import RoundResult
-from cassino.settings import SPEEDS
+from cassino.settings import SPEEDS, VOLUMES
 
 from . import theme
 from .app import App, Scene
@@ -176,7 +176,19 @@ class SettingsScene(Overlay):
             app.save_settings()
             self.refresh()
 
-        self.actions = [speed, colours, screen, undo]
+        def sound() -> None:
+            # off -> 25% -> 50% -> 70% -> 100% -> off
+            if not st.sound:
+                st.sound, st.volume = True, VOLUMES[0]
+            elif st.volume >= VOLUMES[-1]:
+                st.sound = False
+            else:
+                st.volume = next(v for v in VOLUMES if v > st.volume)
+            app.save_settings()
+            app.sounds.play("capture")
+            self.refresh()
+
+        self.actions = [speed, colours, screen, sound, undo]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 
@@ -184,6 +196,7 @@ class SettingsScene(Overlay):
         st = self.app.settings
         labels = [f"Animation speed: {st.speed}", f"Four-colour deck: {'on' if st.four_colour else 'off'}",
                   f"Display: {'full screen' if st.fullscreen else 'window'} (F11)",
+                  f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}",
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}"]
         focus = self.menu.focus
         self.menu.items = [Item(label, act) for label, act in zip(labels, self.actions)] + \

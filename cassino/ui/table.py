@@ -216,6 +216,8 @@ class TableScene(Scene):
         order = [(pos.dealer + 1 + i) % pos.players for i in range(pos.players)]
         targets = self._targets()
         new = [c for c in targets if self.motion.get(c) is None]
+        if new:
+            self.app.sounds.play("deal")
         packet = 0
         for rnd in range(2):
             for seat in order:
@@ -294,8 +296,11 @@ class TableScene(Scene):
         else:
             built = next((b.cards for b in pos.builds if b.cards >> move.card & 1), 1 << move.card)
             self.last[seat] = (words, built)
+        sounds = self.app.sounds
+        sounds.play({"capture": "capture", "build": "build"}.get(move.kind, "play"))
         if sum(pos.sweeps) > sweeps_before:
             self.announce(f"Sweep! {self._name(seat)} cleared the table")
+            sounds.play("sweep")
         taker = None
         if pos.round_over:
             taker = pos.last_capturer if pos.last_capturer is not None else pos.dealer
@@ -309,6 +314,7 @@ class TableScene(Scene):
                 self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {self._name(taker)}.")
             self.round_result = result
             self.announce("Round over")
+            sounds.play("round")
         elif len(pos.stock) < stock_before:
             if pos.last_deal:
                 self.announce("Last deal")

@@ -1,0 +1,40 @@
+"""The table's sounds: dealing, playing, capturing, building, a sweep, the end
+of a round. Files made by ``assets/sounds/make_sounds.py``. No audio device
+(as on CI) means silence, never an error."""
+
+from __future__ import annotations
+
+import pygame
+
+from cassino.resources import asset_path
+from cassino.settings import Settings
+
+NAMES = ("deal", "play", "capture", "build", "sweep", "round")
+
+
+class Sounds:
+    """Loads the sounds once; ``play`` respects the mute and volume settings."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.problem: str | None = None
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(22050, -16, 1, 512)
+            for name in NAMES:
+                self.sounds[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
+        except (pygame.error, FileNotFoundError, OSError) as e:
+            self.sounds = {}
+            self.problem = f"no sound: {e}"
+
+    def play(self, name: str) -> None:
+        if not self.settings.sound or self.settings.volume <= 0:
+            return
+        sound = self.sounds.get(name)
+        if sound is not None:
+            try:
+                sound.set_volume(self.settings.volume)
+                sound.play()
+            except pygame.error:
+                pass  # a device that went away mid-game: carry on in silence
