@@ -15,15 +15,23 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cassino.rules import CassinoError, Game, position_to_json, record_to_json, replay
 from cassino.settings import Settings
+from cassino.stats import Stats
 
 APP_NAME = "Cassino"
 SETTINGS = "settings.json"
 SAVED_GAME = "game.json"
+STATS = "stats.json"
 SAVE_FORMAT = 1
+
+
+class SavedGame(NamedTuple):
+    game: Game
+    seats: list[dict[str, Any]]  # as the game record lists them: name, seat, kind
+    practice: bool               # undo was used
 
 
 def user_folder() -> Path:
@@ -111,16 +119,32 @@ class Store:
     def save_settings(self, settings: Settings) -> None:
         self.write(SETTINGS, settings.to_json())
 
+    # -- statistics ----------------------------------------------------------------------
+
+    def load_stats(self) -> Stats:
+        data = self.read(STATS)
+        if data is None:
+            return Stats()
+        try:
+            return Stats.from_json(data)
+        except ValueError as e:
+            self.set_aside(STATS, str(e))
+            return Stats()
+
+    def save_stats(self, stats: Stats) -> None:
+        self.write(STATS, stats.to_json())
+
     # -- the game in progress ----------------------------------------------------------
 
-    def save_game(self, game: Game, seats: list[dict[str, Any]]) -> None:
+    def save_game(self, game: Game, seats: list[dict[str, Any]], practice: bool = False) -> None:
         """The game record (FORMATS.md) with the position it reached, after every move."""
         data = record_to_json(game, seats)
         data["save_format"] = SAVE_FORMAT
+        data["practice"] = practice
         data["position"] = position_to_json(game.position)
         self.write(SAVED_GAME, data)
 
-    def load_game(self) -> tuple[Game, list[dict[str, Any]]] | None:
+    def load_game(self) -> SavedGame | None:
         """The saved game, replayed move by move through the rules engine and
         checked against the position it was saved at; None if there is none."""
         data = self.read(SAVED_GAME)
@@ -136,7 +160,7 @@ class Store:
         return self.path(SAVED_GAME).exists()
 
 
-def _saved_game(data: Any) -> tuple[Game, list[dict[str, Any]]]:
+def _saved_game(data: Any) -> SavedGame:
     if not isinstance(data, dict):
         raise ValueError("it is not a JSON object")
     version = data.get("save_format")
@@ -155,4 +179,4 @@ def _saved_game(data: Any) -> tuple[Game, list[dict[str, Any]]]:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str) or \
                 s.get("kind") not in ("human", "ai:beginner", "ai:intermediate", "ai:expert"):
             raise ValueError(f"a player must have a name and a kind ('human' or 'ai:LEVEL'), not {s!r}")
-    return game, seats
+    return SavedGame(game, seats, data.get("practice") is True)

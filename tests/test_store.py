@@ -63,8 +63,8 @@ def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
     Store(tmp_path).save_game(game, SEATS)
     loaded = Store(tmp_path).load_game()
     assert loaded is not None
-    again, seats = loaded
-    assert seats == SEATS
+    again, seats, practice = loaded
+    assert seats == SEATS and not practice
     assert position_to_json(again.position) == position_to_json(game.position)
     assert again.round_moves == game.round_moves and again.totals == game.totals
 

@@ -54,7 +54,7 @@ class Overlay(Scene):
         width = self.box_width()
         title = theme.wrap(self.title, fs, width - 2 * fs, bold=True)
         head = len(title) * round(fs * 1.3) + fs
-        probe = pygame.Rect(0, 0, width, 0)
+        probe = pygame.Rect(0, 0, width - 2 * fs, 0)
         extra = self.body(pygame.Surface((1, 1)), probe)
         item_px = px(size, 24, 14)
         max_menu = size[1] - head - extra - 4 * fs
@@ -346,3 +346,50 @@ class RoundOverScene(Scene):
         menu_h = round(fs * (2.5 * len(self.menu.items)))
         self.menu.layout((box.centerx, box.bottom - fs - menu_h // 2), min(width - 2 * fs, round(fs * 14)), fs)
         self.menu.draw(surface)
+
+
+class StatsScene(Overlay):
+    """Games won and lost per opponent and rules; points and sweeps per round."""
+
+    def __init__(self, app: App):
+        self.stats = app.store.load_stats() if app.store is not None else None
+
+        def reset() -> None:
+            def yes() -> None:
+                if app.store is not None:
+                    from cassino.stats import Stats
+
+                    app.store.save_stats(Stats())
+                    self.stats = Stats()
+                app.pop(confirm)
+
+            confirm = Overlay(app, "Reset all statistics? This cannot be undone.",
+                              [Item("No, keep them", lambda: app.pop(confirm)), Item("Yes, reset", yes)],
+                              lambda: app.pop(confirm))
+            app.push(confirm)
+
+        super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self)), Item("Reset…", reset)],
+                         lambda: app.pop(self))
+
+    def lines(self) -> list[str]:
+        s = self.stats
+        if s is None or (not s.games and not s.rounds):
+            return ["No games yet: statistics count games with one person at the table,",
+                    "and not practice games (undo)."]
+        out = [f"{k}: played {r.played}, won {r.won}, lost {r.lost}" for k, r in sorted(s.games.items())]
+        out.append(f"Rounds {s.rounds} · average {s.average_round:.1f} points · best {s.best_round} · "
+                   f"sweeps {s.sweeps}")
+        return out
+
+    def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        fs = px(self.app.size, 22, 13)
+        y = box.y
+        for line in self.lines():
+            for ln in theme.wrap(line, fs, max(100, box.width)):
+                surface.blit(theme.text(ln, fs, theme.INK), (box.x, y))
+                y += round(fs * 1.4)
+        return y - box.y + fs
+
+    def box_width(self) -> int:
+        w, _ = self.app.size
+        return round(min(max(w * 0.5, 480), w - 40))

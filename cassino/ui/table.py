@@ -313,6 +313,7 @@ class TableScene(Scene):
                 self.piles[taker] += n
                 self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {self._name(taker)}.")
             self.round_result = result
+            self._count(result)
             self.announce("Round over")
             sounds.play("round")
         elif len(pos.stock) < stock_before:
@@ -633,6 +634,23 @@ class TableScene(Scene):
         return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
                 for i, s in enumerate(self.seats)]
 
+    def _count(self, result: RoundResult) -> None:
+        """Statistics: only games with one person at the table, and not practice."""
+        store = self.app.store
+        if store is None or len(self.humans) != 1 or self.practice:
+            return
+        team = self.game.position.team_of[self.humans[0]] if not self.game.over else self.pos.team_of[self.humans[0]]
+        stats = store.load_stats()
+        mine = result.scores[team]
+        stats.record_round(mine.total, mine.sweeps)
+        if self.game.over:
+            levels = sorted({s.level for s in self.seats if s.level is not None})
+            stats.record_game("+".join(levels), self.game.rules, self.game.winner == team)
+        try:
+            store.save_stats(stats)
+        except OSError as e:
+            self.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
+
     def _save(self) -> None:
         """Saved after every move, so that quitting at any moment loses nothing."""
         store = self.app.store
@@ -642,7 +660,7 @@ class TableScene(Scene):
             if self.game.over:
                 store.delete("game.json")
             else:
-                store.save_game(self.game, self.seat_records())
+                store.save_game(self.game, self.seat_records(), self.practice)
         except OSError as e:
             self.say(f"The game could not be saved: {e.strerror}.", warn=True)
 

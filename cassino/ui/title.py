@@ -14,7 +14,7 @@ from .app import App, Scene
 from .cardart import card_face
 from .draw import felt
 from .layout import px
-from .overlays import RulesScene, SettingsScene
+from .overlays import RulesScene, SettingsScene, StatsScene
 from .table import Seat, TableScene, default_seats
 from .widgets import Item, Menu
 
@@ -66,6 +66,7 @@ class TitleScene(Scene):
             Item("New game", lambda: app.push(SetupScene(app)), "Choose the players and their levels"),
             Item("Rules", lambda: app.push(RulesScene(app))),
             Item("Settings", lambda: app.push(SettingsScene(app))),
+            Item("Statistics", lambda: app.push(StatsScene(app))),
             Item("Quit", self.quit),
         ]
         self.menu.items = items
@@ -77,9 +78,11 @@ class TitleScene(Scene):
         if loaded is None:  # set aside: the notice says why
             self.refresh()
             return
-        game, records = loaded
-        seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1]) for r in records]
-        self.app.replace(TableScene(self.app, game, seats))
+        seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1])
+                 for r in loaded.seats]
+        table = TableScene(self.app, loaded.game, seats)
+        table.practice = loaded.practice
+        self.app.replace(table)
 
     def quit(self) -> None:
         self.app.running = False

@@ -60,9 +60,8 @@ def test_new_game_sets_up_three_players_at_the_chosen_level() -> None:
 
 def test_quit_from_the_title_ends_the_loop() -> None:
     app = title_app()
-    for _ in range(4):
+    while app.top.menu.items[app.top.menu.focus].label != "Quit":  # type: ignore[union-attr]
         key(app, pygame.K_DOWN)
-    assert app.top.menu.items[app.top.menu.focus].label == "Quit"  # type: ignore[union-attr]
     key(app, pygame.K_RETURN)
     assert not app.running
 
@@ -147,3 +146,53 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     # The next setup starts from this one (the deal number is not kept: a new deal by default).
     again = SetupScene(app)
     assert again.target == 11 and again.deal == ""
+
+
+def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from cassino.rules import Rules
+    from cassino.store import Store
+    from cassino.ui.overlays import Overlay, StatsScene
+
+    from .driver import settle
+
+    assert isinstance(tmp_path, Path)
+    store = Store(tmp_path)
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), store)
+    from cassino.rules import Game
+    from cassino.ui.table import Seat
+
+    # A one-round game (to 1 point) played to its end through the table.
+    game = Game(Rules(target=1), seed=5)
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    table.players[0] = table.players[1]  # a computer plays your seat too, through the same table
+    from cassino.ui.overlays import RoundOverScene
+
+    for _ in range(10):  # a tie at the top means another round
+        settle(app, limit=60)
+        if game.winner is not None:
+            break
+        assert isinstance(app.top, RoundOverScene)
+        key(app, pygame.K_RETURN)  # Next round
+    stats = store.load_stats()
+    assert stats.rounds == len(game.rounds) and sum(r.played for r in stats.games.values()) == 1
+    (key_name, record), = stats.games.items()
+    assert key_name == "beginner · target 1" and record.won + record.lost == 1
+    assert stats.points == sum(r.scores[0].total for r in game.rounds)
+
+    app.replace(TitleScene(app))
+    app.push(StatsScene(app))
+    step(app)
+    scene = app.top
+    assert isinstance(scene, StatsScene) and "played 1" in " ".join(scene.lines())
+    scene.menu.focus = 1
+    key(app, pygame.K_RETURN)  # Reset…
+    assert isinstance(app.top, Overlay) and app.top is not scene
+    key(app, pygame.K_RETURN)  # "No, keep them" has the focus
+    assert store.load_stats().rounds == len(game.rounds)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Yes, reset
+    assert store.load_stats().rounds == 0 and app.top is scene

@@ -1,0 +1,81 @@
+"""The player's statistics: games played, won and lost per opponent level and
+rules, points and sweeps per round. Counts only games with one person at the
+table, and never practice games (undo used). Pure data with a JSON form;
+``cassino.store`` keeps it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cassino.rules import Rules
+
+
+def rules_name(rules: Rules) -> str:
+    """'standard', or the options that differ from it: 'royal, target 11'."""
+    diff = rules.to_json()
+    if not diff:
+        return "standard"
+    return ", ".join(k if v is True else f"{k} {v}" for k, v in sorted(diff.items()))
+
+
+@dataclass
+class Record:
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass
+class Stats:
+    games: dict[str, Record] = field(default_factory=dict)  # "intermediate · standard" -> record
+    rounds: int = 0
+    points: int = 0
+    best_round: int = 0
+    sweeps: int = 0
+
+    @staticmethod
+    def key(opponents: str, rules: Rules) -> str:
+        return f"{opponents} · {rules_name(rules)}"
+
+    def record_round(self, points: int, sweeps: int) -> None:
+        self.rounds += 1
+        self.points += points
+        self.best_round = max(self.best_round, points)
+        self.sweeps += sweeps
+
+    def record_game(self, opponents: str, rules: Rules, won: bool) -> None:
+        r = self.games.setdefault(self.key(opponents, rules), Record())
+        r.played += 1
+        r.won += won
+        r.lost += not won
+
+    @property
+    def average_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": 1, "games": {k: [r.played, r.won, r.lost] for k, r in self.games.items()},
+                "rounds": self.rounds, "points": self.points, "best_round": self.best_round,
+                "sweeps": self.sweeps}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stats:
+        """Statistics from JSON; anything malformed raises ValueError saying what."""
+        if not isinstance(data, dict) or data.get("format") != 1:
+            raise ValueError("statistics must be a JSON object with \"format\": 1")
+        out = cls()
+        for name in ("rounds", "points", "best_round", "sweeps"):
+            v = data.get(name, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"'{name}' must be a whole number, not {v!r}")
+            setattr(out, name, v)
+        games = data.get("games", {})
+        if not isinstance(games, dict):
+            raise ValueError("'games' must be an object")
+        for k, v in games.items():
+            if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) and x >= 0 for x in v)
+                    and v[1] + v[2] == v[0]):
+                raise ValueError(f"games {k!r} must be [played, won, lost], not {v!r}")
+            out.games[k] = Record(*v)
+        return out
