@@ -307,6 +307,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.log_scroll:
         more = theme.text(f"▼ {scene.log_scroll} newer (scroll down)", geo.fs_small, theme.GOLD)
         surface.blit(more, (lg.x, lg.bottom - line_h))
+    for rect, label, live in ((geo.hint_button, "Hint (H)", scene._human_turn()),
+                              (geo.menu_button, "Menu (Esc)", True)):
+        hot = live and rect.collidepoint(scene.pointer)
+        colour = theme.BUTTON_HOT if hot else theme.BUTTON
+        surface.blit(theme.rounded_box(rect.size, colour + (235 if live else 110,), rect.height // 4,
+                                       theme.PANEL_LINE + (255,), 1), rect.topleft)
+        t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot)
+        surface.blit(t, t.get_rect(center=rect.center))
     keys = "Esc menu · H hint · F11 full screen"
     surface.blit(theme.fit_text(keys, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, geo.help.y + 4))
 

@@ -105,8 +105,13 @@ class TableLayout:
                                   round(self.fs * 1.5) + players * line + line)
         self.stock = pygame.Rect(self.panel.x + pm, self.scores.bottom + pm, sw, round(sw * RATIO))
         self.log = pygame.Rect(self.panel.x + pm, self.stock.bottom + 2 * pm, self.panel.width - 2 * pm, 0)
-        self.log.height = H - self.log.y - pm - round(self.fs_small * 1.6)
-        self.help = pygame.Rect(self.panel.x + pm, self.log.bottom, self.panel.width - 2 * pm,
+        button_h = round(self.fs * 1.9)
+        self.log.height = H - self.log.y - 2 * pm - round(self.fs_small * 1.6) - button_h
+        # Buttons under the log: a hint, and the menu (what H and Esc do).
+        half = (self.panel.width - 3 * pm) // 2
+        self.hint_button = pygame.Rect(self.panel.x + pm, self.log.bottom + pm, half, button_h)
+        self.menu_button = pygame.Rect(self.hint_button.right + pm, self.hint_button.y, half, button_h)
+        self.help = pygame.Rect(self.panel.x + pm, self.hint_button.bottom, self.panel.width - 2 * pm,
                                 round(self.fs_small * 1.6))
 
     def stock_spot(self) -> Spot:

@@ -89,6 +89,7 @@ class TableScene(Scene):
         self.press: tuple[int, tuple[int, int]] | None = None
         self.drag: Drag | None = None
         self.hover: int | None = None
+        self.pointer = (0, 0)
         self.message = ""
         self.message_time = 0.0
         self.banner = ""
@@ -528,6 +529,14 @@ class TableScene(Scene):
         self.selection.clear()
 
     def _mouse_down(self, p: tuple[int, int]) -> None:
+        if self.geo.menu_button.collidepoint(p):
+            from .overlays import PauseScene
+
+            self.app.push(PauseScene(self.app, self))
+            return
+        if self.geo.hint_button.collidepoint(p):
+            self.ask_hint()
+            return
         if not self._human_turn():
             return
         card = self._hand_card_at(p)
@@ -539,6 +548,7 @@ class TableScene(Scene):
             self.selection ^= {item.mask}
 
     def _mouse_move(self, p: tuple[int, int]) -> None:
+        self.pointer = p
         self.hover = self._hand_card_at(p) if self._human_turn() else None
         if self.drag is not None:
             self.drag.at = p

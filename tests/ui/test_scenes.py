@@ -196,3 +196,18 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Yes, reset
     assert store.load_stats().rounds == 0 and app.top is scene
+
+
+def test_the_hint_and_menu_buttons_do_what_h_and_esc_do() -> None:
+    from .driver import click
+
+    app, table = open_table(table_position(hand="8S 3C 9H", loose="8D 5H KC"))
+    click(app, table.geo.hint_button.center)
+    end = time.monotonic() + 10
+    while table.hinter is not None and time.monotonic() < end:
+        step(app)
+    assert table.message.startswith("Hint: ")
+    click(app, table.geo.menu_button.center)
+    from cassino.ui.overlays import PauseScene
+
+    assert isinstance(app.top, PauseScene)
