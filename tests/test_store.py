@@ -99,3 +99,31 @@ def test_a_damaged_saved_game_is_set_aside_and_the_reason_given(tmp_path: Path, 
     assert store.load_game() is None
     assert len(store.problems) == 1 and said in store.problems[0], store.problems
     assert (tmp_path / (SAVED_GAME + ".bad")).exists() and not store.has_game()
+
+
+def test_a_killed_game_resumes_from_its_last_saved_move(tmp_path: Path) -> None:
+    """The real program, killed without warning after the computer's first move."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from cassino.rules import first_dealer
+
+    seed = next(s for s in range(100) if first_dealer(s, 2) == 0)  # you deal: North plays first
+    env = {**os.environ, "CASSINO_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.Popen([sys.executable, "-m", "cassino", "play", "--window", "1024x600", "--quick",
+                             "--seed", str(seed)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        end = time.monotonic() + 60
+        while not (tmp_path / SAVED_GAME).exists() and time.monotonic() < end and proc.poll() is None:
+            time.sleep(0.1)
+        assert (tmp_path / SAVED_GAME).exists(), "no save after the computer's move"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    loaded = Store(tmp_path).load_game()
+    assert loaded is not None
+    assert loaded.game.seed == seed and len(loaded.game.moves) == 1
+    assert loaded.game.position.to_move == 0  # your turn, where it was
