@@ -13,6 +13,10 @@ CARD_BACKS = ("blue", "red", "green")
 # player's move takes to appear, so that a person can follow it.
 FLIGHT = {"instant": 0.0, "fast": 0.16, "normal": 0.32, "slow": 0.6}
 AI_PAUSE = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.1}
+# The computer's move delay on top of the animation pace: how long it "holds" its card.
+AI_DELAYS = ("none", "short", "long")
+AI_DELAY = {"none": 0.0, "short": 0.4, "long": 1.2}
+TABLE_COLOURS = ("green", "blue", "red")
 
 
 @dataclass
@@ -23,6 +27,8 @@ class Settings:
     card_back: str = "blue"
     sound: bool = True
     volume: float = 0.7
+    ai_delay: str = "short"
+    table_colour: str = "green"
     undo: bool = False  # practice: Ctrl+Z takes back your last move (alone against the computer)
 
     @property
@@ -31,7 +37,7 @@ class Settings:
 
     @property
     def ai_pause(self) -> float:
-        return AI_PAUSE[self.speed]
+        return AI_PAUSE[self.speed] + (AI_DELAY[self.ai_delay] if self.speed != "instant" else 0.0)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -43,7 +49,7 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings must be a JSON object")
         out = cls()
-        choices = {"speed": SPEEDS, "card_back": CARD_BACKS}
+        choices = {"speed": SPEEDS, "card_back": CARD_BACKS, "ai_delay": AI_DELAYS, "table_colour": TABLE_COLOURS}
         for name, default in asdict(out).items():
             if name not in data:
                 continue

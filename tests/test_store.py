@@ -127,3 +127,13 @@ def test_a_killed_game_resumes_from_its_last_saved_move(tmp_path: Path) -> None:
     assert loaded is not None
     assert loaded.game.seed == seed and len(loaded.game.moves) == 1
     assert loaded.game.position.to_move == 0  # your turn, where it was
+
+
+def test_every_setting_round_trips_and_bad_choices_are_named(tmp_path: Path) -> None:
+    chosen = Settings(speed="fast", four_colour=True, fullscreen=False, card_back="green", sound=False,
+                      volume=0.25, ai_delay="long", table_colour="blue", undo=True)
+    assert Settings.from_json(json.loads(json.dumps(chosen.to_json()))) == chosen
+    with pytest.raises(ValueError, match="'table_colour' must be one of green, blue, red"):
+        Settings.from_json({"table_colour": "purple"})
+    with pytest.raises(ValueError, match="'volume' must be a number from 0 to 1"):
+        Settings.from_json({"volume": 3})

@@ -23,15 +23,16 @@ if TYPE_CHECKING:
 
 
 @lru_cache(maxsize=4)
-def felt(size: tuple[int, int], panel_x: int) -> pygame.Surface:
+def felt(size: tuple[int, int], panel_x: int, cloth: str = "green") -> pygame.Surface:
     """The cloth: a soft light in the middle darkening to the rim, and the side panel."""
     w, h = size
+    centre, rim = theme.CLOTHS.get(cloth, theme.CLOTHS["green"])
     surf = pygame.Surface(size)
-    surf.fill(theme.FELT_EDGE)
+    surf.fill(rim)
     steps = 24
     for i in range(steps):
         k = i / (steps - 1)
-        colour = [round(e + (f - e) * k) for e, f in zip(theme.FELT_EDGE, theme.FELT)]
+        colour = [round(e + (f - e) * k) for e, f in zip(rim, centre)]
         r = pygame.Rect(0, 0, round(panel_x * (1.25 - 0.55 * k)), round(h * (1.35 - 0.6 * k)))
         r.center = (panel_x // 2, h // 2)
         pygame.draw.ellipse(surf, colour, r)
@@ -86,7 +87,7 @@ def _outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int,
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     geo = scene.geo
     pos = scene.pos
-    surface.blit(felt(surface.get_size(), geo.panel.x), (0, 0))
+    surface.blit(felt(surface.get_size(), geo.panel.x, scene.app.settings.table_colour), (0, 0))
     _draw_seats(scene, surface)
     drag = scene.drag
     moving = []

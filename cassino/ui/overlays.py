@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cassino.rules import RoundResult
-from cassino.settings import SPEEDS, VOLUMES
+from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
 
 from . import theme
 from .app import App, Scene
@@ -121,7 +121,7 @@ class CoverScene(Scene):
         from .draw import felt
 
         w, h = self.app.size
-        surface.blit(felt((w, h), w), (0, 0))
+        surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         big = px(self.app.size, 64, 28)
         t = theme.text(f"Pass to {self.name}", big, theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - big)))
@@ -188,13 +188,23 @@ class SettingsScene(Overlay):
             app.sounds.play("capture")
             self.refresh()
 
-        self.actions = [speed, colours, screen, sound, undo]
+        def cycle(name: str, options: tuple[str, ...]) -> Callable[[], None]:
+            def act() -> None:
+                setattr(st, name, options[(options.index(getattr(st, name)) + 1) % len(options)])
+                app.save_settings()
+                self.refresh()
+            return act
+
+        self.actions = [speed, cycle("ai_delay", AI_DELAYS), colours, cycle("card_back", CARD_BACKS),
+                        cycle("table_colour", TABLE_COLOURS), screen, sound, undo]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 
     def refresh(self) -> None:
         st = self.app.settings
-        labels = [f"Animation speed: {st.speed}", f"Four-colour deck: {'on' if st.four_colour else 'off'}",
+        labels = [f"Animation speed: {st.speed}", f"Computer move delay: {st.ai_delay}",
+                  f"Four-colour deck: {'on' if st.four_colour else 'off'}", f"Card back: {st.card_back}",
+                  f"Table colour: {st.table_colour}",
                   f"Display: {'full screen' if st.fullscreen else 'window'} (F11)",
                   f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}",
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}"]

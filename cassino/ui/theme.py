@@ -16,6 +16,9 @@ Colour = tuple[int, int, int]
 
 FELT = (28, 104, 66)
 FELT_EDGE = (18, 70, 45)
+# The cloth's centre and rim for each table colour setting.
+CLOTHS = {"green": (FELT, FELT_EDGE), "blue": ((30, 78, 120), (18, 48, 80)),
+          "red": ((118, 36, 44), (76, 22, 30))}
 PANEL = (14, 38, 28)
 PANEL_LINE = (60, 110, 85)
 INK = (240, 240, 232)

@@ -92,7 +92,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
-        surface.blit(felt((w, h), w), (0, 0))
+        surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         title_px = px((w, h), 120, 44)
         t = theme.text("Cassino", title_px, theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(w // 2, round(h * 0.08))))

@@ -83,7 +83,7 @@ def test_pause_menu_reaches_rules_and_settings_and_quits_to_title() -> None:
     settings.menu.focus = 0
     key(app, pygame.K_RETURN)
     assert app.settings.speed != speed
-    settings.menu.focus = 1
+    settings.menu.focus = next(i for i, it in enumerate(settings.menu.items) if it.label.startswith("Four-colour"))
     key(app, pygame.K_RETURN)
     assert app.settings.four_colour
     key(app, pygame.K_ESCAPE)  # back to the pause menu, still on "Settings"
