@@ -3,7 +3,10 @@ matches (2 players, standard rules, games to 21), written to
 benchmarks/results/ladder.json and ladder.md.
 
     python benchmarks/ai_ladder.py [--games 300] [--expert-games 100] [--key-games 300]
-                                   [--seed 900000] [--jobs 2]
+                                   [--seed 900000] [--jobs 2] [--pairs expert:intermediate ...]
+
+--pairs plays only the pairs named (stronger level first) on their usual seeds
+and keeps the other rows of ladder.json as they are.
 
 --key-games is for Expert vs Intermediate, the pair whose target is hardest
 to show; the other Expert pairs are slow and far apart, so fewer games do.
@@ -21,6 +24,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -46,18 +50,28 @@ def main() -> None:
     parser.add_argument("--key-games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=900000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--pairs", nargs="*", metavar="A:B",
+                        help="play only these pairs; keep the other rows of ladder.json")
     args = parser.parse_args()
     # Stronger level first in each pair: a is the one expected to win.
     pairs = [(b, a) for a, b in itertools.combinations(LEVELS, 2)]
     # The longest match first, so that the others fill the second core meanwhile.
     pairs.sort(key=lambda p: p != ("expert", "intermediate"))
+    only = {tuple(p.split(":")) for p in args.pairs} if args.pairs else None
+    old: dict[tuple[str, str], dict[str, Any]] = {}
+    if only is not None:
+        old = {(str(r["a"]), str(r["b"])): r
+               for r in json.loads((RESULTS / "ladder.json").read_text(encoding="utf-8"))}
     jobs = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for i, pair in enumerate(pairs):
             games = (args.key_games if pair == ("expert", "intermediate")
                      else args.expert_games if "expert" in pair else args.games)
-            jobs.append(pool.submit(play, pair, games, args.seed + 1000 * i))
-        results = [j.result() for j in jobs]
+            if only is None or pair in only:
+                jobs.append(pool.submit(play, pair, games, args.seed + 1000 * i))
+        played = iter([j.result() for j in jobs])
+    results: list[dict[str, Any]] = [next(played) if only is None or pair in only else old[pair]
+                                     for pair in pairs]
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "ladder.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     lines = ["# Computer player ladder", "",

@@ -1,23 +1,28 @@
 """Expert: searches over the deals it cannot see.
 
 Each iteration deals the hidden cards at random consistently with what the
-seat knows (``SeatView.sample``), then plays every candidate move out to the
-end of the round with a fast greedy policy for all players; the move with the
-best mean round margin wins. Candidates are the Intermediate's best few, so
-the search spends its time where it matters. In the last deal of a
-two-player round a card counter knows every card, and the round is solved
+seat knows (``SeatView.sample``), and with what the other players' plays in
+this deal suggest they do not hold (``unlikely_cards``: who trailed beside a
+loose ace holds no ace). Then it plays every candidate move out to the end
+of the round with a fast greedy policy for all players; the move with the
+best mean outcome wins, if it beats the Intermediate's own choice clearly. Candidates
+are the Intermediate's best few, so the search spends its time where it
+matters; a close call may take a few times the budget. In the last deal of
+a two-player round a card counter knows every card, and the round is solved
 exactly by alpha-beta search instead. Anytime: it stops at the budget.
 """
 
 from __future__ import annotations
 
 import random
+from math import erf, sqrt
 
-from cassino.rules import Move, Position, score_round
-from cassino.rules.cards import rank_of
+from cassino.rules import Build, Move, Position, score_round
+from cassino.rules.cards import RANK_SETS, CardSet, cards_of, rank_of
+from cassino.rules.position import groups_by_sum, table_cards
 
 from .intermediate import Evaluator
-from .knowledge import Worth, candidate_moves
+from .knowledge import Worth, best_take, candidate_moves
 from .player import Budget, Player
 from .view import SeatView
 
@@ -54,16 +59,118 @@ def greedy_move(pos: Position, worth: Worth) -> Move:
     return trail if trail is not None else moves[0]
 
 
-def margin(pos: Position, team: int) -> float:
-    """Our team's round points less the best other team's, for a finished round."""
+# How the game's race goes on from given totals: a round's margin between
+# two teams spreads about this much, and each team scores about this much a round.
+ROUND_SPREAD = 5.5
+ROUND_POINTS = 6.5
+MARGIN_WEIGHT = 0.01
+
+
+def outcome(pos: Position, team: int) -> float:
+    """What a finished round is worth to our team: the chance of winning the game
+    from the totals it leaves. 1 or 0 when it ends the game; otherwise the
+    lead against the spread of the rounds still to play, so that early on it
+    follows the round's margin and near the target it plays to win; plus a
+    hundredth of the round's margin."""
     scores = score_round(pos.rules, pos.captured, pos.sweeps)
-    ours = scores[team].total
-    return ours - max(s.total for t, s in enumerate(scores) if t != team)
+    totals = [pos.scores[t] + s.total for t, s in enumerate(scores)]
+    ours = totals[team]
+    theirs = max(x for t, x in enumerate(totals) if t != team)
+    target = pos.rules.target
+    # A little of the round's margin too: a game won or lost all but surely
+    # still has its margin to play for, and the playouts something to tell apart.
+    tie_break = MARGIN_WEIGHT * (scores[team].total - max(s.total for t, s in enumerate(scores)
+                                                          if t != team))
+    if max(ours, theirs) >= target and ours != theirs:
+        return (1.0 if ours > theirs else 0.0) + tie_break
+    rounds = max(1.0, (target - max(ours, theirs)) / ROUND_POINTS)
+    return 0.5 * (1.0 + erf((ours - theirs) / (ROUND_SPREAD * sqrt(2.0 * rounds)))) + tie_break
 
 
 def playout(pos: Position, worth: Worth) -> None:
     while not pos.round_over:
         pos.play_unchecked(greedy_move(pos, worth))
+
+
+def replay(view: SeatView) -> list[tuple[int, Move, CardSet, tuple[Build, ...]]]:
+    """The round's plays, each with the table (loose cards, builds) its player saw;
+    empty if they do not lead to the table the seat sees now. The table at the
+    round's start is every card on the table or captured that nobody played."""
+    played = 0
+    for _, m in view.history:
+        played |= 1 << m.card
+    seen = view.table
+    for c in view.captured:
+        seen |= c
+    loose: CardSet = seen & ~played
+    builds: tuple[Build, ...] = ()
+    out = []
+    for seat, m in view.history:
+        out.append((seat, m, loose, builds))
+        t = m.takes
+        cb = 1 << m.card
+        if m.kind == "trail":
+            loose |= cb
+        elif m.kind == "capture":
+            loose &= ~t
+            builds = tuple(b for b in builds if not b.cards & t)
+        else:
+            loose &= ~t
+            new = Build(t | cb, m.value, m.multiple, seat)
+            touched = [i for i, b in enumerate(builds) if b.cards & t]
+            if touched:  # as Position.play_unchecked: the build built on is replaced
+                builds = builds[:touched[0]] + (new,) + builds[touched[0] + 1:]
+            else:
+                builds = builds + (new,)
+    if loose != view.loose or set(builds) != set(view.builds):
+        return []
+    return out
+
+
+def unlikely_cards(view: SeatView, threshold: float = 0.3) -> dict[int, CardSet]:
+    """For each other seat, the unseen cards it probably does not hold. A player
+    who trailed earlier in this deal would rather have captured something worth
+    more than ``threshold`` with a card it held, and one who captured would
+    rather have captured ``threshold`` more: so it held no such card then, and
+    still holds none now. Read from the round's history alone."""
+    rules = view.rules
+    values = rules.values
+    per_deal = 4 * view.players
+    start = len(view.history) // per_deal * per_deal
+    if start == len(view.history):
+        return {}
+    worth = Worth(view.captured)
+    wt = worth.table
+    unseen = cards_of(view.unseen)
+    out: dict[int, CardSet] = {}
+    for seat, m, loose, builds in replay(view)[start:]:
+        if seat == view.seat or m.kind == "build":
+            continue
+        table = table_cards(loose, builds)
+        took = 0.0
+        if m.kind == "capture":
+            took = worth.of(m.takes | 1 << m.card) + (rules.sweeps if m.takes == table else 0.0)
+        sums = groups_by_sum(loose, values, rules.max_build)
+        takes: dict[int, tuple[float, CardSet]] = {}
+        mask = 0
+        for c in unseen:
+            best = 0.0
+            if values[c]:
+                for v in rules.capture_values(c):
+                    got = takes.get(v)
+                    if got is None:
+                        got = takes[v] = best_take(rules, loose, builds, v, worth, sums)
+                    if got[1]:
+                        best = max(best, got[0] + wt[c] + (rules.sweeps if got[1] == table else 0.0))
+            else:
+                same = loose & RANK_SETS[rank_of(c)]
+                if same:
+                    best = worth.of(same & -same) + wt[c]
+            if best > took + threshold:
+                mask |= 1 << c
+        if mask:
+            out[seat] = out.get(seat, 0) | mask
+    return out
 
 
 class _Solver:
@@ -77,7 +184,7 @@ class _Solver:
 
     def value(self, pos: Position, alpha: float, beta: float) -> float:
         if pos.round_over:
-            return margin(pos, self.team)
+            return outcome(pos, self.team)
         self.nodes += 1
         if self.nodes & 255 == 0 and self.budget.spent_time():
             raise TimeoutError
@@ -122,9 +229,17 @@ class Expert(Player):
     level = "expert"
     default_ms = 140.0
 
-    def __init__(self, candidates: int = 6, confidence: float = 1.0):
+    def __init__(self, candidates: int = 6, confidence: float = 1.0, extend: float = 2.8,
+                 settle: tuple[float, float] = (0.25, 2.0), infer: bool = True):
         self.candidates = candidates
         self.confidence = confidence
+        # Deal the hidden cards as the other players' trails suggest (``unlikely_cards``).
+        self.infer = infer
+        # A close call may think up to ``extend`` times the budget (time or work alike),
+        # while the playouts' favourite is neither clearly better than the evaluator's
+        # nor clearly not: its paired t statistic lies within ``settle``.
+        self.extend = extend
+        self.settle = settle
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         budget = budget or Budget(ms=self.default_ms)
@@ -143,29 +258,54 @@ class Expert(Player):
         candidates = [m for _, m in scored[: self.candidates]]
         worth = Worth(view.captured)
         results: list[list[float]] = [[] for _ in candidates]
-        done = 0
-        while True:
-            deal = view.sample(rng)  # the same deal for every candidate: fair comparisons
+        avoid = list(unlikely_cards(view).items()) if self.infer else []
+
+        def sample() -> None:
+            # The same deal for every candidate: fair comparisons.
+            deal = view.sample(rng)
+            for _ in range(40):  # rejection keeps the odds of the deals that fit
+                if not any(deal.hands[s] & mask for s, mask in avoid):
+                    break
+                deal = view.sample(rng)
             for i, m in enumerate(candidates):
                 q = deal.copy()
                 q.play_unchecked(m)
                 playout(q, worth)
-                results[i].append(margin(q, team))
+                results[i].append(outcome(q, team))
+
+        sample()
+        done = 1
+        while not budget.spent(done):
+            sample()
             done += 1
-            if budget.spent(done):
-                break
+        while not budget.spent(done, self.extend) and self._close_call(results):
+            for _ in range(4):
+                sample()
+            done += 4
         return candidates[self._pick(results)]
+
+    def _contest(self, results: list[list[float]]) -> tuple[int, float]:
+        """The candidate with the best mean, and the paired t statistic of its
+        lead over the evaluator's favourite (index 0) on the same deals."""
+        n = len(results[0])
+        means = [sum(r) / n for r in results]
+        best = max(range(len(results)), key=lambda i: (means[i], -i))
+        if best == 0 or n < 4:
+            return best, 0.0
+        diffs = [a - b for a, b in zip(results[best], results[0])]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return best, mean / (var / n) ** 0.5 if var > 0 else (1e9 if mean > 0 else 0.0)
+
+    def _close_call(self, results: list[list[float]]) -> bool:
+        best, t = self._contest(results)
+        return best != 0 and self.settle[0] < t < self.settle[1]
 
     def _pick(self, results: list[list[float]]) -> int:
         """The candidate the playouts prefer, if they prefer it clearly over the
         evaluator's favourite (index 0): a paired comparison on the same deals,
         so that noise in a few dozen playouts does not overrule good judgement."""
-        n = len(results[0])
-        means = [sum(r) / n for r in results]
-        best = max(range(len(results)), key=lambda i: (means[i], -i))
-        if best == 0 or n < 4:
-            return best if n >= 4 else 0
-        diffs = [a - b for a, b in zip(results[best], results[0])]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return best if mean > self.confidence * (var / n) ** 0.5 else 0
+        if len(results[0]) < 4:
+            return 0
+        best, t = self._contest(results)
+        return best if best == 0 or t > self.confidence else 0

@@ -26,7 +26,9 @@ class Budget:
     def __init__(self, ms: float | None = None, work: int | None = None,
                  cancel: threading.Event | None = None):
         self.work = work
-        self.deadline = None if ms is None or work is not None else time.perf_counter() + ms / 1000
+        self.start = time.perf_counter()
+        self.ms = None if work is not None else ms
+        self.deadline = None if self.ms is None else self.start + self.ms / 1000
         self.cancel = cancel or threading.Event()
 
     def spent_time(self) -> bool:
@@ -35,13 +37,16 @@ class Budget:
             return True
         return self.work is None and self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def spent(self, done: int) -> bool:
-        """True once ``done`` units of work use up the budget, or on cancel."""
+    def spent(self, done: int, scale: float = 1.0) -> bool:
+        """True once ``done`` units of work use up the budget, or on cancel.
+        ``scale`` stretches the budget (time or work alike), for a player that
+        may think longer over a hard decision: so a fixed amount of work still
+        gives the same move every time."""
         if self.cancel.is_set():
             return True
         if self.work is not None:
-            return done >= self.work
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+            return done >= self.work * scale
+        return self.ms is not None and time.perf_counter() >= self.start + self.ms * scale / 1000
 
 
 class Player(ABC):
