@@ -25,7 +25,7 @@ SETUP = "setup.json"
 
 def start_game(app: App, players: int = 2, level: str = "intermediate", partnerships: bool = False,
                seed: int | None = None, rules: Rules | None = None,
-               kinds: list[str | None] | None = None) -> TableScene:
+               kinds: list[str | None] | None = None, names: list[str] | None = None) -> TableScene:
     """A new game at the table: you at the bottom, computer players elsewhere;
     ``kinds`` gives each seat's level (None for a person) instead."""
     if seed is None:
@@ -39,7 +39,8 @@ def start_game(app: App, players: int = 2, level: str = "intermediate", partners
         for seat, kind in zip(seats, kinds):
             if kind is None:
                 people += 1
-                named.append(Seat(f"Player {people}"))
+                typed = names[len(named)].strip() if names is not None else ""
+                named.append(Seat(typed or f"Player {people}"))
             else:
                 named.append(Seat(seat.name if seat.is_computer else "South", kind))
         seats = named if people != 1 else [Seat("You") if k is None else s for s, k in zip(named, kinds)]
@@ -142,7 +143,8 @@ class SetupScene(Scene):
         self.kinds: list[str | None] = [None, "intermediate", "intermediate", "intermediate"]
         self.target = 21
         self.deal = ""          # typed deal number; empty means a random deal
-        self.editing = False    # typing the deal number
+        self.editing: str | int | None = None  # typing the deal number ("deal") or a seat's name (its index)
+        self.names = ["", "", "", ""]          # people's names; empty means "Player N"
         self.menu = Menu([], lambda: app.pop(self))
         self._recall()
         self.refresh()
@@ -180,7 +182,8 @@ class SetupScene(Scene):
         self._remember()
         seed = int(self.deal) if self.deal else None
         start_game(self.app, self.players, self.level, self.partnerships, seed=seed,
-                   rules=Rules(target=self.target), kinds=self.kinds[:self.players])
+                   rules=Rules(target=self.target), kinds=self.kinds[:self.players],
+                   names=self.names[:self.players])
 
     def refresh(self) -> None:
         def cycle_players() -> None:
@@ -200,6 +203,12 @@ class SetupScene(Scene):
                 self.refresh()
             return act
 
+        def edit(what: str | int) -> Callable[[], None]:
+            def act() -> None:
+                self.editing = None if self.editing == what else what
+                self.refresh()
+            return act
+
         def toggle_teams() -> None:
             if self.players == 4:
                 self.partnerships = not self.partnerships
@@ -207,10 +216,15 @@ class SetupScene(Scene):
 
         items = [Item(f"Players: {self.players}", cycle_players),
                  Item(f"All computer players: {self.level.capitalize()}", cycle_level)]
-        for i in range(1, self.players):
+        people = [i for i in range(self.players) if self.kinds[i] is None]
+        for i in range(self.players):
             kind = self.kinds[i]
-            items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                              cycle_seat(i)))
+            if i:
+                items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
+                                  cycle_seat(i)))
+            if kind is None and len(people) > 1:
+                shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
+                items.append(Item(f"Seat {i + 1} name: {shown}", edit(i), "Enter, type the name, Enter"))
         if self.players == 4:
             items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams))
 
@@ -218,11 +232,8 @@ class SetupScene(Scene):
             self.target = TARGETS[(TARGETS.index(self.target) + 1) % len(TARGETS)]
             self.refresh()
 
-        def edit_deal() -> None:
-            self.editing = not self.editing
-            self.refresh()
-
-        deal = (self.deal + "▌") if self.editing else (self.deal or "random")
+        edit_deal = edit("deal")
+        deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
         items += [Item(f"Game to {self.target} points", cycle_target),
                   Item(f"Deal number: {deal}", edit_deal,
                        "Type a deal number to replay that deal; Enter when done, empty for a random deal"),
@@ -233,13 +244,21 @@ class SetupScene(Scene):
         self.menu.focus = min(focus, len(items) - 1)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.editing and event.type == pygame.KEYDOWN:
+        if self.editing is not None and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.editing = False
-            elif event.key == pygame.K_BACKSPACE:
-                self.deal = self.deal[:-1]
-            elif event.unicode.isdigit() and len(self.deal) < 9:
-                self.deal += event.unicode
+                self.editing = None
+            elif self.editing == "deal":
+                if event.key == pygame.K_BACKSPACE:
+                    self.deal = self.deal[:-1]
+                elif event.unicode.isdigit() and len(self.deal) < 9:
+                    self.deal += event.unicode
+            elif isinstance(self.editing, int):
+                name = self.names[self.editing]
+                if event.key == pygame.K_BACKSPACE:
+                    name = name[:-1]
+                elif event.unicode.isprintable() and event.unicode and len(name) < 16:
+                    name += event.unicode
+                self.names[self.editing] = name.lstrip()
             self.refresh()
             return
         self.menu.handle(event)

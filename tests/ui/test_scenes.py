@@ -211,3 +211,41 @@ def test_the_hint_and_menu_buttons_do_what_h_and_esc_do() -> None:
     from cassino.ui.overlays import PauseScene
 
     assert isinstance(app.top, PauseScene)
+
+
+def test_setup_names_the_people_for_pass_and_play() -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    app.replace(TitleScene(app))
+    app.push(SetupScene(app))
+    step(app)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+
+    def focus(prefix: str) -> None:
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+
+    def type_text(text: str) -> None:
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0))
+        key(app, pygame.K_RETURN)
+
+    for _ in range(4):  # Intermediate -> Expert -> Person
+        focus("Seat 2:")
+        if "Person" in setup.menu.items[setup.menu.focus].label:
+            break
+        key(app, pygame.K_RETURN)
+    focus("Seat 1 name")
+    key(app, pygame.K_RETURN)
+    type_text("Ann")
+    focus("Seat 2 name")
+    key(app, pygame.K_RETURN)
+    type_text("Ben")
+    focus("Start")
+    key(app, pygame.K_RETURN)
+    table = app.top
+    from cassino.ui.overlays import CoverScene
+
+    assert isinstance(table, CoverScene) or isinstance(app.scenes[0], TableScene)
+    seated = app.scenes[0]
+    assert isinstance(seated, TableScene)
+    assert [s.name for s in seated.seats] == ["Ann", "Ben"] and seated.humans == [0, 1]
