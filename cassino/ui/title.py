@@ -19,6 +19,20 @@ from .table import Seat, TableScene, default_seats
 from .widgets import Item, Menu
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
+# The rule choices of the setup: (label, options for Rules, one line saying what it changes).
+PRESET_CHOICES = (("Standard", {}, "The standard game: court cards pair only; builds up to 10."),
+                  ("Royal", {"royal": True, "sweeps": 0},
+                   "Jack 11, queen 12, king 13: court cards add up and build like numerals; no sweeps."),
+                  ("Royal, aces 1 or 14", {"royal": True, "ace_14": True, "sweeps": 0},
+                   "Royal, and an ace played from the hand may count 14."))
+SWEEP_CHOICES = ((1, "Each sweep (taking every card from the table) scores 1."),
+                 (2, "Each sweep scores 2."), (0, "Sweeps score nothing."))
+COURT_CHOICES = (("one", "A court card takes one card of its rank from the table."),
+                 ("all", "A court card takes every loose card of its rank at once."))
+CONTROL_CHOICES = (("hoyle", "You may not trail while you control a build, and must keep its card."),
+                   ("permissive", "A build's controller may trail."),
+                   ("answer", "Make a build, and on your next turn you must capture it, add to it or raise it."),
+                   ("strict", "No trailing, one build of a value per player; take over a build only by raising it."))
 TARGETS = (21, 11, 31)
 SETUP = "setup.json"
 
@@ -132,7 +146,7 @@ class TitleScene(Scene):
 class SetupScene(Scene):
     """Players, computer level and partnerships for a new game."""
 
-    opaque = False
+    opaque = True  # its own cloth: nothing of the title shows through
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -142,6 +156,7 @@ class SetupScene(Scene):
         # Each seat: None for a person, or a computer level. Seat 0 is the first person.
         self.kinds: list[str | None] = [None, "intermediate", "intermediate", "intermediate"]
         self.target = 21
+        self.preset, self.sweeps, self.court, self.control = 0, 1, "one", "hoyle"
         self.deal = ""          # typed deal number; empty means a random deal
         self.editing: str | int | None = None  # typing the deal number ("deal") or a seat's name (its index)
         self.names = ["", "", "", ""]          # people's names; empty means "Player N"
@@ -168,13 +183,19 @@ class SetupScene(Scene):
             store.set_aside(SETUP, "it does not describe a game's setup")
             return
         self.players, self.level, self.partnerships, self.kinds, self.target = players, level, teams, kinds, target
+        rules = (data.get("preset", 0), data.get("sweeps", 1), data.get("court", "one"), data.get("control", "hoyle"))
+        if (rules[0] in range(len(PRESET_CHOICES)) and rules[1] in (0, 1, 2) and rules[2] in ("one", "all")
+                and rules[3] in [c for c, _ in CONTROL_CHOICES]):
+            self.preset, self.sweeps, self.court, self.control = rules
 
     def _remember(self) -> None:
         if self.app.store is not None:
             try:
                 self.app.store.write(SETUP, {"players": self.players, "level": self.level,
                                              "partnerships": self.partnerships, "kinds": self.kinds,
-                                             "target": self.target})
+                                             "target": self.target, "preset": self.preset,
+                                             "sweeps": self.sweeps, "court": self.court,
+                                             "control": self.control})
             except OSError:
                 pass  # a setup not remembered is no reason to stop a game
 
@@ -182,8 +203,15 @@ class SetupScene(Scene):
         self._remember()
         seed = int(self.deal) if self.deal else None
         start_game(self.app, self.players, self.level, self.partnerships, seed=seed,
-                   rules=Rules(target=self.target), kinds=self.kinds[:self.players],
+                   rules=self.rules(), kinds=self.kinds[:self.players],
                    names=self.names[:self.players])
+
+    def rules(self) -> Rules:
+        """The rules chosen: the preset, with the options set over it."""
+        options = dict(PRESET_CHOICES[self.preset][1], sweeps=self.sweeps)
+        if not options.get("royal"):
+            options["court_capture"] = self.court  # in Royal, court cards are numerals
+        return Rules(controller=self.control, target=self.target, **options)
 
     def refresh(self) -> None:
         def cycle_players() -> None:
@@ -233,6 +261,30 @@ class SetupScene(Scene):
             self.refresh()
 
         edit_deal = edit("deal")
+        def cycle_preset() -> None:
+            self.preset = (self.preset + 1) % len(PRESET_CHOICES)
+            self.sweeps = 0 if PRESET_CHOICES[self.preset][1].get("royal") else 1
+            self.refresh()
+
+        def cycle_of(name: str, choices: tuple[tuple[object, str], ...]) -> Callable[[], None]:
+            def act() -> None:
+                values = [c[0] for c in choices]
+                setattr(self, name, values[(values.index(getattr(self, name)) + 1) % len(values)])
+                self.refresh()
+            return act
+
+        def said(choices: tuple[tuple[object, str], ...], value: object) -> str:
+            return next(text for v, text in choices if v == value)
+
+        label, _, explain = PRESET_CHOICES[self.preset]
+        items.append(Item(f"Rules: {label}", cycle_preset, explain))
+        sweep_word = {0: "score nothing", 1: "1 point", 2: "2 points"}[self.sweeps]
+        items.append(Item(f"Sweeps: {sweep_word}", cycle_of("sweeps", SWEEP_CHOICES), said(SWEEP_CHOICES, self.sweeps)))
+        if not PRESET_CHOICES[self.preset][1].get("royal"):
+            items.append(Item(f"Court cards take: {'one' if self.court == 'one' else 'all of a rank'}",
+                              cycle_of("court", COURT_CHOICES), said(COURT_CHOICES, self.court)))
+        items.append(Item(f"Build control: {self.control}", cycle_of("control", CONTROL_CHOICES),
+                          said(CONTROL_CHOICES, self.control)))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
         items += [Item(f"Game to {self.target} points", cycle_target),
                   Item(f"Deal number: {deal}", edit_deal,
@@ -264,14 +316,12 @@ class SetupScene(Scene):
         self.menu.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .widgets import dim
-
-        dim(surface, 170)
         w, h = self.app.size
+        surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         fs = px((w, h), 28, 15)
         box = pygame.Rect(0, 0, round(min(max(w * 0.36, 420), w - 40)),
-                          min(h - 20, round(fs * (4 + 2.5 * len(self.menu.items)))))
-        box.center = (w // 2, h // 2)
+                          min(h - 20 - 2 * px((w, h), 22, 12), round(fs * (4 + 2.5 * len(self.menu.items)))))
+        box.midtop = (w // 2, 10)
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
         t = theme.text("New game", round(fs * 1.3), theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))

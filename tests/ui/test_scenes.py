@@ -249,3 +249,26 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
     seated = app.scenes[0]
     assert isinstance(seated, TableScene)
     assert [s.name for s in seated.seats] == ["Ann", "Ben"] and seated.humans == [0, 1]
+
+
+@pytest.mark.parametrize("presses, expected", [
+    ({}, {}),
+    ({"Rules:": 1}, {"royal": True, "sweeps": 0}),
+    ({"Rules:": 2, "Sweeps:": 1}, {"royal": True, "ace_14": True, "sweeps": 1}),
+    ({"Sweeps:": 2, "Court cards": 1, "Build control": 3}, {"sweeps": 0, "court_capture": "all",
+                                                           "controller": "strict"}),
+])
+def test_setup_rule_choices_make_the_rules_of_the_game(presses: dict[str, int], expected: dict[str, object]) -> None:
+    from cassino.rules import Rules
+
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    app.replace(TitleScene(app))
+    setup = SetupScene(app)
+    app.push(setup)
+    step(app)
+    for prefix, n in presses.items():
+        for _ in range(n):
+            setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+            assert setup.menu.items[setup.menu.focus].hint, "every rule choice says what it changes"
+            key(app, pygame.K_RETURN)
+    assert setup.rules() == Rules(**expected)  # type: ignore[arg-type]
