@@ -227,6 +227,16 @@ Taking every card from the table is a sweep. When the last card is played, the c
 
 Scoring each round: most cards 3, most spades 1, big casino (10♦) 2, little casino (2♠) 1, each ace 1, each sweep 1 (when sweeps count).
 
+Examples. You hold an 8; the table has 8♦, 6♣ and 2♦: the 8 captures all three (8♦, and 6♣+2♦). You hold a 3 and a 9; the table has a 6: put the 3 on the 6 to build 9, and capture it with your 9 next turn, unless someone takes it first. A build of 8 with another 8 beside it can be made into eights (multiple): a single 8 then takes both.
+
+Options (chosen in New game):
+• Sweeps: 1 point (standard), 2 points, or nothing.
+• Court cards take all of a rank: a king takes every king on the table at once, not just one.
+• Build control: Hoyle (standard: no trailing while you control a build, and keep its card); permissive (a controller may trail); answer (on your next turn you must capture your build, add to it or raise it); strict (no trailing, one build of a value each, and another's build can be taken over only by raising it).
+• Royal: jack 11, queen 12, king 13, and court cards add up and build like numerals (a 6 and a 7 make a king). No sweeps by default.
+• Royal, aces 1 or 14: an ace from your hand may capture as 14 (say, a 6 and an 8).
+• Game to 11, 21 or 31 points.
+
 At the table: drag a card onto a table item to capture it or build on it, or onto the cloth to trail. Or click table items to select them, then click a card in your hand. Keyboard: arrows or Tab move, Space selects, Enter plays, Esc clears or pauses, H asks for a hint."""
 
 
