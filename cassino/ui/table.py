@@ -649,7 +649,7 @@ class TableScene(Scene):
         store = self.app.store
         if store is None or len(self.humans) != 1 or self.practice:
             return
-        team = self.game.position.team_of[self.humans[0]] if not self.game.over else self.pos.team_of[self.humans[0]]
+        team = self.pos.team_of[self.humans[0]]
         stats = store.load_stats()
         mine = result.scores[team]
         stats.record_round(mine.total, mine.sweeps)
