@@ -15,11 +15,14 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 from cassino.rules import CassinoError, Game, position_to_json, record_to_json, replay
 from cassino.settings import Settings
 from cassino.stats import Stats
+
+T = TypeVar("T")
 
 APP_NAME = "Cassino"
 SETTINGS = "settings.json"
@@ -106,15 +109,19 @@ class Store:
 
     # -- settings --------------------------------------------------------------------
 
-    def load_settings(self) -> Settings:
-        data = self.read(SETTINGS)
+    def _load(self, name: str, parse: Callable[[Any], T], default: Callable[[], T]) -> T:
+        """The file parsed, or the default if it is missing or set aside as unusable."""
+        data = self.read(name)
         if data is None:
-            return Settings()
+            return default()
         try:
-            return Settings.from_json(data)
+            return parse(data)
         except ValueError as e:
-            self.set_aside(SETTINGS, str(e))
-            return Settings()
+            self.set_aside(name, str(e))
+            return default()
+
+    def load_settings(self) -> Settings:
+        return self._load(SETTINGS, Settings.from_json, Settings)
 
     def save_settings(self, settings: Settings) -> None:
         self.write(SETTINGS, settings.to_json())
@@ -122,14 +129,7 @@ class Store:
     # -- statistics ----------------------------------------------------------------------
 
     def load_stats(self) -> Stats:
-        data = self.read(STATS)
-        if data is None:
-            return Stats()
-        try:
-            return Stats.from_json(data)
-        except ValueError as e:
-            self.set_aside(STATS, str(e))
-            return Stats()
+        return self._load(STATS, Stats.from_json, Stats)
 
     def save_stats(self, stats: Stats) -> None:
         self.write(STATS, stats.to_json())

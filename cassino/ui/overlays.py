@@ -157,23 +157,24 @@ class SettingsScene(Overlay):
         self.table = table
         st = app.settings
 
-        def speed() -> None:
-            st.speed = SPEEDS[(SPEEDS.index(st.speed) + 1) % len(SPEEDS)]
+        def changed() -> None:
             app.save_settings()
             self.refresh()
 
-        def colours() -> None:
-            st.four_colour = not st.four_colour
-            app.save_settings()
-            self.refresh()
+        def cycle(name: str, options: tuple[str, ...]) -> Callable[[], None]:
+            def act() -> None:
+                setattr(st, name, options[(options.index(getattr(st, name)) + 1) % len(options)])
+                changed()
+            return act
+
+        def toggle(name: str) -> Callable[[], None]:
+            def act() -> None:
+                setattr(st, name, not getattr(st, name))
+                changed()
+            return act
 
         def screen() -> None:
             app.toggle_fullscreen()
-            self.refresh()
-
-        def undo() -> None:
-            st.undo = not st.undo
-            app.save_settings()
             self.refresh()
 
         def sound() -> None:
@@ -184,19 +185,12 @@ class SettingsScene(Overlay):
                 st.sound = False
             else:
                 st.volume = next(v for v in VOLUMES if v > st.volume)
-            app.save_settings()
             app.sounds.play("capture")
-            self.refresh()
+            changed()
 
-        def cycle(name: str, options: tuple[str, ...]) -> Callable[[], None]:
-            def act() -> None:
-                setattr(st, name, options[(options.index(getattr(st, name)) + 1) % len(options)])
-                app.save_settings()
-                self.refresh()
-            return act
-
-        self.actions = [speed, cycle("ai_delay", AI_DELAYS), colours, cycle("card_back", CARD_BACKS),
-                        cycle("table_colour", TABLE_COLOURS), screen, sound, undo]
+        self.actions = [cycle("speed", SPEEDS), cycle("ai_delay", AI_DELAYS), toggle("four_colour"),
+                        cycle("card_back", CARD_BACKS), cycle("table_colour", TABLE_COLOURS), screen, sound,
+                        toggle("undo")]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 

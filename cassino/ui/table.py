@@ -105,12 +105,24 @@ class TableScene(Scene):
         self.practice = False  # undo was used: the game does not count in statistics
         self.round_result: RoundResult | None = None
         self.clock = 0.0
-        self._layout(game.position)
-        self._log(None, f"Round {game.round_number}: {self._name(self.pos.dealer)} deal"
-                  f"{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
-        if game.round_moves:
-            self._recall_round()
+        self._show_round()
         self._deal_in(0.0)
+
+    def _show_round(self) -> None:
+        """Start showing the game's current round: a fresh table, log and piles,
+        and (for a resumed or undone game) the plays made in it so far."""
+        self.pos = self.game.position
+        self.motion.clear()
+        self.piles = [0] * self.game.players
+        self.last.clear()
+        self.selection.clear()
+        self.log.clear()
+        self.hint_move = None
+        self._layout(self.pos)
+        dealer = self._name(self.pos.dealer)
+        self._log(None, f"Round {self.game.round_number}: {dealer} deal{'' if dealer == 'You' else 's'}.")
+        if self.game.round_moves:
+            self._recall_round()
 
     def _recall_round(self) -> None:
         """A resumed game: the round's log, piles and last moves, replayed from its deal."""
@@ -696,18 +708,7 @@ class TableScene(Scene):
             again.play(move)
         self.game = again
         self.practice = True
-        self.pos = again.position
-        self.motion.clear()
-        self.piles = [0] * again.players
-        self.last.clear()
-        self.selection.clear()
-        self.log.clear()
-        self.hint_move = None
-        self._layout(self.pos)
-        self._log(None, f"Round {again.round_number}: {self._name(self.pos.dealer)} "
-                        f"deal{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
-        if again.round_moves:
-            self._recall_round()
+        self._show_round()
         self.resized(self.app.size)  # every card straight to its place
         self._log(None, "You took your move back (practice game).")
         self._save()
@@ -716,15 +717,7 @@ class TableScene(Scene):
 
     def next_round(self) -> None:
         """Show the round the game has dealt, dealing it in from the stock."""
-        self.pos = self.game.position
-        self.motion.clear()
-        self.piles = [0] * self.game.players
-        self.last.clear()
-        self.selection.clear()
-        self.log.clear()
-        self._layout(self.pos)
-        self._log(None, f"Round {self.game.round_number}: {self._name(self.pos.dealer)} "
-                        f"deal{'' if self._name(self.pos.dealer) == 'You' else 's'}.")
+        self._show_round()
         self._deal_in(0.0)
 
     def stop(self) -> None:
