@@ -213,6 +213,12 @@ def cmd_play(args: argparse.Namespace) -> int:
                seed=getattr(args, "seed", None))
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from cassino.ui.main import selftest
+
+    return selftest(seed=args.selftest_seed, out=Path(args.selftest_file) if args.selftest_file else None)
+
+
 def cmd_bench_ui(args: argparse.Namespace) -> int:
     from cassino.ui.bench import bench
 
@@ -223,6 +229,12 @@ def cmd_bench_ui(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cassino", description="Cassino, the fishing card game.")
+    p.add_argument("--selftest", action="store_true",
+                   help="play one seeded game between computer players through the real table at full "
+                        "speed; exit 0 if all went well; a JSON summary to stdout and a file")
+    p.add_argument("--selftest-file", metavar="FILE",
+                   help="where --selftest writes its summary (default: selftest.json in the player's folder)")
+    p.add_argument("--selftest-seed", type=int, default=1, metavar="S", help="the self-test game's seed")
     sub = p.add_subparsers(dest="command")
 
     s = sub.add_parser("legal", help="list every legal move of a position, in canonical order")
@@ -284,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    func = getattr(args, "func", cmd_play)
+    func = cmd_selftest if args.selftest else getattr(args, "func", cmd_play)
     try:
         return int(func(args))
     except Refused as e:

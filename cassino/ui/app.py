@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 import pygame
 
+from cassino.resources import asset_path
 from cassino.settings import Settings
 from cassino.store import Store
 
@@ -21,6 +23,7 @@ from . import theme
 FPS = 60
 WINDOWED = (1280, 720)
 MIN_SIZE = (1024, 600)
+ICON = ("icon", "cassino.png")  # in assets/; made by assets/icon/make_icon.py
 
 
 class Scene:
@@ -59,8 +62,13 @@ class App:
         self.store = store  # None: nothing is kept (tests, the benchmark)
         self.scenes: list[Scene] = []
         self.running = True
+        self._first_frame = os.environ.get("CASSINO_FIRST_FRAME")
         self.clock = pygame.time.Clock()
         self.fixed_size = size  # tests and the benchmark ask for a size; players get full screen
+        try:  # before the window opens, so that it opens with it
+            pygame.display.set_icon(pygame.image.load(str(asset_path(*ICON))))
+        except (pygame.error, OSError):
+            pass  # the default icon: not worth stopping for
         self.screen = self._open()
         pygame.display.set_caption("Cassino")
         from .sound import Sounds
@@ -157,6 +165,18 @@ class App:
             top.update(dt)
         self.draw(self.screen)
         pygame.display.flip()
+        if self._first_frame is not None:
+            self._mark_first_frame()
+
+    def _mark_first_frame(self) -> None:
+        """``CASSINO_FIRST_FRAME=FILE``: write the wall-clock time of the first
+        frame shown, for the start-up benchmark (benchmarks/exe_build.py)."""
+        path, self._first_frame = self._first_frame, None
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(repr(time.time()))
+        except OSError:
+            pass
 
     def draw(self, surface: pygame.Surface) -> None:
         first = 0

@@ -9,6 +9,7 @@ to where the layout says they belong (``motion``).
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from .words import value_groups, describe
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
 SIDE_NAMES = {"top": "North", "left": "West", "right": "East"}
+
+log = logging.getLogger("cassino.table")
 
 
 @dataclass(frozen=True)
@@ -448,6 +451,8 @@ class TableScene(Scene):
             move = thinker.move
             if move is None or not pos.is_legal(move):
                 # Never expected; the game goes on with a legal move rather than stopping.
+                log.error("%s (%s) gave no legal move (%r); a random legal move was played",
+                          self._name(seat), self.seats[seat].level, move, exc_info=thinker.error)
                 move = random.Random(len(self.game.moves)).choice(pos.legal_moves())
                 self.say(f"{self._name(seat)} could not decide; it played a legal move instead.", warn=True)
             self.play(move)
@@ -684,6 +689,7 @@ class TableScene(Scene):
             else:
                 store.save_game(self.game, self.seat_records(), self.practice)
         except OSError as e:
+            log.warning("saving the game failed: %s", e)
             self.say(f"The game could not be saved: {e.strerror}.", warn=True)
 
     def undo(self) -> None:

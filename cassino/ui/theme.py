@@ -32,6 +32,8 @@ BUTTON_HOT = (52, 124, 92)
 SHADOW = (0, 0, 0, 70)
 
 # One colour per seat: build badges, name plates and the last move's highlight.
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")  # regular, bold; in assets/fonts
+
 SEAT_COLOURS: tuple[Colour, ...] = ((246, 200, 80), (110, 200, 240), (240, 130, 110), (190, 150, 245))
 
 
@@ -49,7 +51,7 @@ def reset() -> None:
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans (it has the suit symbols) at ``px`` pixels."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    name = FONT_FILES[1] if bold else FONT_FILES[0]
     path = asset_path("fonts", name)
     try:
         return pygame.font.Font(str(path), max(6, px))

@@ -1,0 +1,28 @@
+"""The yardstick for the executable's figures: the least pygame-ce program that
+opens a window and shows a frame. ``benchmarks/exe_build.py`` builds it with
+the game's own PyInstaller options (``build_exe.spec -- --baseline``).
+
+Like the game, it writes the time of its first frame to ``CASSINO_FIRST_FRAME``
+when that is set, and closes on a key, a click or the window's close button.
+"""
+
+import os
+import time
+
+import pygame
+
+pygame.init()
+screen = pygame.display.set_mode((1280, 720))
+pygame.display.set_caption("Hello")
+screen.fill((28, 104, 66))
+pygame.display.flip()
+if os.environ.get("CASSINO_FIRST_FRAME"):
+    with open(os.environ["CASSINO_FIRST_FRAME"], "w", encoding="utf-8") as f:
+        f.write(repr(time.time()))
+running = True
+while running:
+    for event in pygame.event.get():
+        if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            running = False
+    pygame.time.wait(16)
+pygame.quit()

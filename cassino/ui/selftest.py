@@ -1,0 +1,178 @@
+"""``Cassino --selftest``: is this install (or this build) whole and working?
+
+Opens the window (SDL's dummy drivers will do), loads every asset, then
+plays one whole seeded game between two computer players through the real
+table scene, frame by frame, at the quickest speed, dismissing each round's
+summary with the Enter key as a player would. Along the way it checks what
+the table showed against the engine: every card in someone's pile at each
+round's end, the same counts as the scoring, the game record replaying to
+the same result, nothing logged as an error. One JSON line says how it went.
+It touches none of the player's files: settings and saves are not read or
+written; only the summary is written where asked.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from cassino import __version__
+from cassino.resources import asset_path
+from cassino.rules import Game, Rules, record_to_json, replay
+from cassino.settings import Settings
+
+from . import theme
+from .app import ICON, App
+from .overlays import RoundOverScene
+from .sound import NAMES as SOUND_NAMES
+from .table import Seat, TableScene
+
+STEP = 0.1          # seconds of game time per frame: animations end in a frame or two
+MAX_FRAMES = 20000  # a whole game takes a few thousand; more means it is stuck
+MAX_SECONDS = 300.0
+SEATS = (Seat("West", "intermediate"), Seat("East", "beginner"))
+SUITS_TEXT = "10♦ 2♠ A♥ K♣"
+
+log = logging.getLogger("cassino.selftest")
+
+
+class SelfTestFailure(Exception):
+    """Something the self-test found wrong, in words."""
+
+
+class _Errors(logging.Handler):
+    """Collects every error the game logs while the self-test runs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def required_assets() -> list[Path]:
+    """The files the game cannot do without."""
+    return ([asset_path("fonts", name) for name in theme.FONT_FILES]
+            + [asset_path("sounds", f"{name}.wav") for name in SOUND_NAMES]
+            + [asset_path(*ICON)])
+
+
+def load_assets() -> int:
+    """Load every font, sound and image in ``assets/``; the number loaded."""
+    missing = [str(p) for p in required_assets() if not p.is_file()]
+    if missing:
+        raise SelfTestFailure(f"missing asset(s): {', '.join(missing)}")
+    root = asset_path()
+    loaded = 0
+    for path in sorted(root.rglob("*")):
+        kind = path.suffix.lower()
+        try:
+            if kind == ".ttf":
+                font = pygame.font.Font(str(path), 24)
+                absent = [ch for ch, m in zip(SUITS_TEXT, font.metrics(SUITS_TEXT)) if m is None]
+                if absent:
+                    raise SelfTestFailure(f"{path.name} lacks the glyphs {''.join(absent)!r}")
+                font.render(SUITS_TEXT, True, (0, 0, 0))
+            elif kind == ".wav":
+                if pygame.mixer.get_init():
+                    if pygame.mixer.Sound(str(path)).get_length() <= 0:
+                        raise SelfTestFailure(f"{path.name} is silent")
+                else:
+                    with path.open("rb") as f:
+                        if f.read(4) != b"RIFF":
+                            raise SelfTestFailure(f"{path.name} is not a WAV file")
+            elif kind == ".png":
+                pygame.image.load(str(path))
+            else:
+                continue
+        except (pygame.error, OSError) as e:
+            raise SelfTestFailure(f"cannot load {path}: {e}") from None
+        loaded += 1
+    return loaded
+
+
+def _check_round(table: TableScene, scene: RoundOverScene) -> None:
+    piles = table.piles
+    if sum(piles) != 52:
+        raise SelfTestFailure(f"round {scene.result.number}: the piles hold {sum(piles)} cards, not 52")
+    for team, score in zip(table.pos.teams, scene.result.scores):
+        if sum(piles[s] for s in team) != score.cards:
+            raise SelfTestFailure(f"round {scene.result.number}: the table counted "
+                                  f"{sum(piles[s] for s in team)} cards for a side the scoring gives {score.cards}")
+
+
+def play_game(app: App, seed: int, started: float) -> dict[str, Any]:
+    """One whole game through the table scene; figures for the summary."""
+    game = Game(Rules(), len(SEATS), seed=seed)
+    table = TableScene(app, game, list(SEATS))
+    app.replace(table)
+    frames = 0
+    shown: set[int] = set()
+    while True:
+        top = app.top
+        if isinstance(top, RoundOverScene) and id(top) not in shown:
+            shown.add(id(top))
+            _check_round(table, top)
+            if game.over:
+                break
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="\r", scancode=0))
+        if frames >= MAX_FRAMES or time.perf_counter() - started > MAX_SECONDS:
+            raise SelfTestFailure(f"the game did not finish: {frames} frames, {len(game.moves)} moves, "
+                                  f"round {game.round_number}")
+        if not app.running:
+            raise SelfTestFailure("the window closed before the game ended")
+        app.step(STEP)
+        frames += 1
+    app.step(STEP)  # the final summary, drawn
+    frames += 1
+    record = record_to_json(game, table.seat_records())
+    again = replay(json.loads(json.dumps(record)))
+    if list(again.totals) != list(game.totals) or again.winner != game.winner:
+        raise SelfTestFailure(f"the game record replays to {again.totals}, the table showed {game.totals}")
+    if len(shown) != len(game.rounds):
+        raise SelfTestFailure(f"{len(game.rounds)} rounds were played but {len(shown)} summaries shown")
+    return {"frames": frames, "moves": len(game.moves), "rounds": len(game.rounds),
+            "scores": list(game.totals), "winner": SEATS[game.winner].name if game.winner is not None else None}
+
+
+def run(seed: int = 1, out: Path | None = None, size: tuple[int, int] = (1280, 720)) -> int:
+    """The self-test; exit status 0 only if everything worked."""
+    started = time.perf_counter()
+    errors = _Errors()
+    logging.getLogger("cassino").addHandler(errors)
+    summary: dict[str, Any] = {"selftest": "ok", "version": __version__,
+                               "build": "executable" if getattr(sys, "frozen", False) else "python",
+                               "seed": seed}
+    try:
+        app = App(size, Settings(speed="instant", ai_delay="none", fullscreen=False), store=None)
+        summary["video"] = pygame.display.get_driver()
+        summary["assets"] = load_assets()
+        summary.update(play_game(app, seed, started))
+        if errors.messages:
+            raise SelfTestFailure(f"errors were logged: {'; '.join(errors.messages[:3])}")
+    except Exception as e:  # noqa: BLE001 - any failure is the self-test's answer
+        log.exception("self-test failed")
+        summary["selftest"] = "failed"
+        summary["error"] = f"{type(e).__name__}: {e}"
+    finally:
+        logging.getLogger("cassino").removeHandler(errors)
+        pygame.quit()
+    summary["seconds"] = round(time.perf_counter() - started, 2)
+    line = json.dumps(summary)
+    print(line, flush=True)
+    if out is not None:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(line + "\n", encoding="utf-8")
+        except OSError as e:
+            print(f"cassino: cannot write {out}: {e.strerror}", file=sys.stderr)
+            return 1
+    return 0 if summary["selftest"] == "ok" else 1
