@@ -3,8 +3,10 @@ the rules, and the end of a round."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -13,7 +15,9 @@ from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUM
 
 from . import theme
 from .app import App, Scene
+from .cardart import card_face
 from .layout import px
+from .rulebook import SECTIONS, Example, Pile, Section, piles
 from .widgets import Item, Menu, dim
 
 if TYPE_CHECKING:
@@ -208,73 +212,426 @@ class SettingsScene(Overlay):
         self.menu.focus = focus
 
 
-RULES_TEXT = """Aim: capture cards. The first side to 21 points wins.
+# -- the rules screen --------------------------------------------------------------------
 
-Each player gets four cards, two at a time, and four go face up on the table. When every hand is empty, four more each, until the stock is gone; the last deal is announced.
+SUIT_RED = (255, 150, 140)  # ♥ and ♦ in running text, readable on the dark panel
+EXAMPLE_BOX = (24, 60, 44)
+_RED_SUITS = re.compile("([♥♦])")
 
-On your turn play one card from your hand:
-• Capture: take table cards of the same rank, or numeral cards that add up to your card's value (ace 1, numerals at face value). Several groups can be taken at once. Court cards take only their own rank.
-• Build: put your card on table cards to make a total you can capture with a card still in your hand, e.g. put a 3 on a 5 while holding an 8. A multiple build holds several groups of the same total ("8s"). Anyone may capture a build with its value; a single build may be raised by adding a card, unless it is a multiple build.
-• Trail: put the card face up on the table. You may not trail while you control a build.
 
-Taking every card from the table is a sweep. When the last card is played, the cards left on the table go to whoever captured last.
+class Op(NamedTuple):
+    """One thing drawn on a rules page, placed in the page's own coordinates."""
 
-Scoring each round: most cards 3, most spades 1, big casino (10♦) 2, little casino (2♠) 1, each ace 1, each sweep 1 (when sweeps count).
+    kind: str               # "text", "card", "badge" or "box"
+    rect: pygame.Rect
+    text: str = ""
+    size: int = 0           # the font's pixels
+    bold: bool = False
+    colour: theme.Colour = theme.INK
+    card: int = -1
 
-Examples. You hold an 8; the table has 8♦, 6♣ and 2♦: the 8 captures all three (8♦, and 6♣+2♦). You hold a 3 and a 9; the table has a 6: put the 3 on the 6 to build 9, and capture it with your 9 next turn, unless someone takes it first. A build of 8 with another 8 beside it can be made into eights (multiple): a single 8 then takes both.
 
-Options (chosen in New game):
-• Sweeps: 1 point (standard), 2 points, or nothing.
-• Court cards take all of a rank: a king takes every king on the table at once, not just one.
-• Build control: Hoyle (standard: no trailing while you control a build, and keep its card); permissive (a controller may trail); answer (on your next turn you must capture your build, add to it or raise it); strict (no trailing, one build of a value each, and another's build can be taken over only by raising it).
-• Royal: jack 11, queen 12, king 13, and court cards add up and build like numerals (a 6 and a 7 make a king). No sweeps by default.
-• Royal, aces 1 or 14: an ace from your hand may capture as 14 (say, a 6 and an 8).
-• Game to 11, 21 or 31 points.
+class Page(NamedTuple):
+    ops: list[Op]
+    height: int
 
-At the table: drag a card onto a table item to capture it or build on it, or onto the cloth to trail. Or click table items to select them, then click a card in your hand. Keyboard: arrows or Tab move, Space selects, Enter plays, Esc clears or pauses, H asks for a hint."""
+
+class Frame(NamedTuple):
+    """Where the parts of the rules screen go for one window size."""
+
+    box: pygame.Rect
+    close: pygame.Rect
+    rows: list[tuple[int | None, str, pygame.Rect]]  # (section index, or None for a group's name; text; place)
+    row_px: int
+    pane: pygame.Rect        # the section's title and text
+    text: pygame.Rect        # the scrolling part of the pane
+    fs: int
+    small: int
+
+
+def _words(text: str) -> list[list[tuple[str, bool]]]:
+    """The words of marked-up text, each a list of (piece, bold): in '*Capture*: take'
+    the first word is 'Capture' in bold followed by ':'."""
+    words: list[list[tuple[str, bool]]] = []
+    text = text.replace(" + ", "\xa0+\xa0")  # a sum stays on one line
+    glued = False  # the last piece ended without a space: the next one belongs to its word
+    for i, part in enumerate(text.split("*")):
+        for j, piece in enumerate(part.split(" ")):
+            if j:
+                glued = False
+            if not piece:
+                continue
+            if glued and words:
+                words[-1].append((piece, i % 2 == 1))
+            else:
+                words.append([(piece, i % 2 == 1)])
+            glued = True
+    return words
+
+
+@lru_cache(maxsize=512)
+def rich_lines(text: str, size: int, width: int) -> tuple[tuple[tuple[int, str, bool], ...], ...]:
+    """Marked-up text broken into lines no wider than ``width``: each line is runs
+    of (x, text, bold)."""
+    space = theme.font(size).size(" ")[0]
+    lines: list[list[tuple[int, str, bool]]] = [[]]
+    x = 0
+    for word in _words(text):
+        w = sum(theme.font(size, bold).size(piece)[0] for piece, bold in word)
+        if lines[-1] and x + space + w > width:
+            lines.append([])
+            x = 0
+        runs = lines[-1]
+        spaced = bool(runs)
+        if spaced:
+            x += space
+        for piece, bold in word:
+            if runs and runs[-1][2] == bold:
+                rx, rt, _ = runs[-1]
+                runs[-1] = (rx, rt + (" " if spaced else "") + piece, bold)
+            else:
+                runs.append((x, piece, bold))
+            # Measured as drawn, whole runs at a time, so the next run starts where this one ends.
+            rx, rt, _ = runs[-1]
+            x = rx + theme.font(size, bold).size(rt)[0]
+            spaced = False
+    return tuple(tuple(line) for line in lines)
+
+
+def _blit_run(surface: pygame.Surface, text: str, size: int, bold: bool, colour: theme.Colour,
+              at: tuple[int, int]) -> None:
+    """Text with its red suits in red."""
+    x, y = at
+    for piece in _RED_SUITS.split(text):
+        if piece:
+            t = theme.text(piece, size, SUIT_RED if piece in "♥♦" else colour, bold)
+            surface.blit(t, (x, y))
+            x += t.get_width()
+
+
+def _paragraphs(section: Section, fs: int, width: int, ops: list[Op]) -> int:
+    """Lay out the section's text from the top; returns the height used."""
+    line = round(fs * 1.45)
+    y = 0
+    for n, para in enumerate(section.text):
+        bullet = para.startswith("• ")
+        # Bullets of one list sit close together; a paragraph after them stands apart.
+        listed = bullet and n + 1 < len(section.text) and section.text[n + 1].startswith("• ")
+        indent = round(fs * 1.3) if bullet else 0
+        if bullet:
+            para = para[2:]
+            ops.append(Op("text", pygame.Rect(round(fs * 0.35), y, fs, line), "•", fs, True, theme.GOLD))
+        for ln in rich_lines(para, fs, width - indent):
+            for x, t, bold in ln:
+                w = theme.font(fs, bold).size(t)[0]
+                ops.append(Op("text", pygame.Rect(indent + x, y, w, line), t, fs, bold,
+                              theme.GOLD if bold else theme.INK))
+            y += line
+        y += round(fs * (0.3 if listed else 0.6))
+    return y
+
+
+def _example(example: Example, size: tuple[int, int], width: int, top: int, ops: list[Op]) -> int:
+    """Lay out one example (its cards, then what happens, beside them or under them);
+    returns its height."""
+    fs = px(size, 24, 13)
+    small = px(size, 19, 11)
+    line = round(fs * 1.45)
+    cw = px(size, 60, 36)
+    ch = round(cw * 1.4)
+    pad = round(fs * 0.7)
+    fan = round(cw * 0.3)
+    gap = round(cw * 0.14)
+    group_gap = round(fs * 1.5)
+    groups: list[tuple[str, tuple[Pile, ...]]] = []
+    if example.table:
+        groups.append(("On the table", piles(example.table)))
+    if example.hand:
+        groups.append(("In your hand", piles(example.hand)))
+    if example.cards:
+        groups.append(("Cards", piles(example.cards)))
+    builds = any(p.value for _, g in groups for p in g)
+    label_h = round(small * 1.4)
+    r = max(10, round(cw * 0.28))         # a build's badge
+    bump = r * 2 // 3 if builds else 0    # the badge stands out above its pile
+    tag_h = round(small * 1.4) if builds else 0
+    row_h = label_h + bump + ch + tag_h
+
+    def pile_w(p: Pile) -> int:
+        return cw + fan * (len(p.cards) - 1)
+
+    def step(p: Pile) -> int:  # to the next pile: clear of a build's badge
+        return pile_w(p) + gap + (r * 2 // 3 if p.value else 0)
+
+    widths = [max(theme.font(small).size(label)[0],
+                  sum(step(p) for p in g[:-1]) + pile_w(g[-1])) for label, g in groups]
+    inner = width - 2 * pad
+    # Groups side by side, onto a second row if they must.
+    rows: list[list[int]] = []
+    x = 0
+    for i, w in enumerate(widths):
+        if rows and x + group_gap + w <= inner:
+            rows[-1].append(i)
+            x += group_gap + w
+        else:
+            rows.append([i])
+            x = w
+    cards_w = max((sum(widths[i] for i in row) + group_gap * (len(row) - 1) for row in rows), default=0)
+    cards_h = len(rows) * row_h + (len(rows) - 1) * pad
+    beside = bool(groups) and inner - cards_w - group_gap >= inner * 0.4
+    if not groups:
+        cap_x, cap_w = pad, inner
+    elif beside:
+        cap_x, cap_w = pad + cards_w + group_gap, inner - cards_w - group_gap
+    else:
+        cap_x, cap_w = pad, inner
+    lines = rich_lines(example.says, fs, cap_w)
+    cap_h = len(lines) * line
+    if beside:
+        height = 2 * pad + max(cards_h, cap_h)
+        cap_y = top + pad + max(0, (cards_h - cap_h) // 2)
+    else:
+        height = 2 * pad + cards_h + (pad if groups else 0) + cap_h
+        cap_y = top + pad + cards_h + (pad if groups else 0)
+    ops.append(Op("box", pygame.Rect(0, top, width, height)))
+    y = top + pad
+    for row in rows:
+        x = pad
+        for i in row:
+            label, g = groups[i]
+            ops.append(Op("text", pygame.Rect(x, y, theme.font(small).size(label)[0], label_h), label, small,
+                          False, theme.DIM))
+            px_ = x
+            for p in g:
+                for k, card in enumerate(p.cards):
+                    ops.append(Op("card", pygame.Rect(px_ + k * fan, y + label_h + bump, cw, ch), card=card))
+                if p.value:
+                    colour = theme.SEAT_COLOURS[0 if p.yours else 1]
+                    right = px_ + pile_w(p)
+                    ops.append(Op("badge", pygame.Rect(right - r // 3 - r, y + label_h + bump + r // 3 - r,
+                                                       2 * r, 2 * r), p.label, max(10, round(r * 1.05)),
+                                  True, colour))
+                    tag = "yours" if p.yours else "theirs"
+                    tw = theme.font(small, True).size(tag)[0]
+                    ops.append(Op("text", pygame.Rect(px_ + (pile_w(p) - tw) // 2, y + label_h + bump + ch + 2,
+                                                      tw, tag_h), tag, small, True, colour))
+                px_ += step(p)
+            x += widths[i] + group_gap
+        y += row_h + pad
+    for ln in lines:
+        for x, t, bold in ln:
+            w = theme.font(fs, bold).size(t)[0]
+            ops.append(Op("text", pygame.Rect(cap_x + x, cap_y, w, line), t, fs, bold,
+                          theme.GOLD if bold else theme.INK))
+        cap_y += line
+    return height
 
 
 class RulesScene(Scene):
-    """The rules in short, scrollable."""
+    """The rules: section names down the left, the chosen section's text and
+    examples on the right, scrolling within the section when it is long."""
 
     opaque = False
 
-    def __init__(self, app: App):
+    def __init__(self, app: App, section: int = 0):
         super().__init__(app)
+        self.section = section
+        self.scroll = 0          # pixels into the section's text
+        self.hover: int | None = None
+        self._frames: dict[tuple[int, int], Frame] = {}
+        self._pages: dict[tuple[tuple[int, int], int], Page] = {}
+
+    # -- geometry ----------------------------------------------------------------------------
+
+    def frame(self) -> Frame:
+        size = self.app.size
+        if size not in self._frames:
+            self._frames = {size: self._frame(size)}
+        return self._frames[size]
+
+    @staticmethod
+    def _frame(size: tuple[int, int]) -> Frame:
+        w, h = size
+        fs = px(size, 24, 13)
+        small = px(size, 19, 11)
+        margin = px(size, 24, 8)
+        pad = round(fs * 0.9)
+        list_w = max(theme.font(fs, True).size(s.title)[0] for s in SECTIONS) + round(fs * 1.6)
+        box = pygame.Rect(0, 0, min(w - 2 * margin, list_w + round(fs * 46) + 3 * pad), h - 2 * margin)
+        box.center = (w // 2, h // 2)
+        head = round(fs * 1.5)
+        close_label = "Close (Esc)"
+        close = pygame.Rect(0, 0, theme.font(small, True).size(close_label)[0] + 2 * pad, round(head * 1.25))
+        close.topright = (box.right - pad, box.y + pad // 2)
+        body_top = close.bottom + pad // 2
+        body_bottom = box.bottom - round(small * 1.8)
+        groups = list(dict.fromkeys(s.group for s in SECTIONS))
+        group_h = round(small * 1.9)
+        item_h = min(round(fs * 1.75), (body_bottom - body_top - len(groups) * group_h) // len(SECTIONS))
+        row_px = min(fs, max(10, round(item_h / 1.45)))
+        rows: list[tuple[int | None, str, pygame.Rect]] = []
+        y = body_top
+        for group in groups:
+            rows.append((None, group, pygame.Rect(box.x + pad, y, list_w, group_h)))
+            y += group_h
+            for i, s in enumerate(SECTIONS):
+                if s.group == group:
+                    rows.append((i, s.title, pygame.Rect(box.x + pad, y, list_w, item_h - 2)))
+                    y += item_h
+        pane = pygame.Rect(box.x + 2 * pad + list_w, body_top, box.right - pad - (box.x + 2 * pad + list_w),
+                           body_bottom - body_top)
+        heading = round(fs * 1.3 * 1.7)
+        text = pygame.Rect(pane.x, pane.y + heading, pane.width - round(fs * 0.9), pane.height - heading)
+        return Frame(box, close, rows, row_px, pane, text, fs, small)
+
+    def page(self, index: int) -> Page:
+        """Section ``index`` laid out for the window as it is now."""
+        size = self.app.size
+        key = (size, index)
+        if key not in self._pages:
+            if len(self._pages) > 64:
+                self._pages.clear()
+            f = self.frame()
+            section = SECTIONS[index]
+            ops: list[Op] = []
+            y = _paragraphs(section, f.fs, f.text.width, ops)
+            for example in section.examples:
+                y += _example(example, size, f.text.width, y, ops) + round(f.fs * 0.7)
+            if section.examples:
+                y -= round(f.fs * 0.7)  # no gap under the last one
+            self._pages[key] = Page(ops, y)
+        return self._pages[key]
+
+    def max_scroll(self) -> int:
+        return max(0, self.page(self.section).height - self.frame().text.height)
+
+    # -- input -------------------------------------------------------------------------------
+
+    def choose(self, index: int) -> None:
+        self.section = index % len(SECTIONS)
         self.scroll = 0
 
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        for index, _, rect in self.frame().rows:
+            if index is not None and rect.collidepoint(pos):
+                return index
+        return None
+
     def handle(self, event: pygame.event.Event) -> None:
+        f = self.frame()
+        line = round(f.fs * 1.45)
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE):
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop(self)
-            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll += 3 if event.key == pygame.K_PAGEDOWN else 1
-            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll = max(0, self.scroll - (3 if event.key == pygame.K_PAGEUP else 1))
+            elif key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+                self.choose(self.section - 1)
+            elif key in (pygame.K_DOWN, pygame.K_TAB):
+                self.choose(self.section + 1)
+            elif key in (pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.scroll_by(f.text.height - line)
+            elif key == pygame.K_PAGEUP:
+                self.scroll_by(line - f.text.height)
+            elif key == pygame.K_HOME:
+                self.scroll = 0
+            elif key == pygame.K_END:
+                self.scroll = self.max_scroll()
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            self.scroll_by(-event.y * 3 * line)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self._row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if f.close.collidepoint(event.pos):
+                self.app.pop(self)
+                return
+            index = self._row_at(event.pos)
+            if index is not None:
+                self.choose(index)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.app.pop(self)
 
+    # -- drawing -----------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 190)
-        w, h = self.app.size
-        fs = px(self.app.size, 24, 13)
-        box = pygame.Rect(0, 0, min(w - 40, max(600, w * 0.55)), h - 60)
-        box.center = (w // 2, h // 2)
+        dim(surface, 235)
+        f = self.frame()
+        fs, small, box = f.fs, f.small, f.box
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (250,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
-        t = theme.text("Rules of Cassino", round(fs * 1.4), theme.GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
-        lines = theme.wrap(RULES_TEXT, fs, box.width - 2 * fs)
-        line_h = round(fs * 1.35)
-        top = box.y + round(fs * 3.2)
-        fit = (box.bottom - fs * 2 - top) // line_h
-        self.scroll = min(self.scroll, max(0, len(lines) - fit))
-        for i, ln in enumerate(lines[self.scroll:self.scroll + fit]):
-            surface.blit(theme.text(ln, fs, theme.INK), (box.x + fs, top + i * line_h))
-        more = "Scroll for more · " if len(lines) > fit else ""
-        t = theme.text(f"{more}Esc or click to close", round(fs * 0.85), theme.DIM)
-        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))
+        t = theme.text("Rules of Cassino", round(fs * 1.5), theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midleft=(box.x + round(fs * 0.9), f.close.centery)))
+        hot = f.close.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+        surface.blit(theme.rounded_box(f.close.size, (theme.BUTTON_HOT if hot else theme.BUTTON) + (235,),
+                                       f.close.height // 4, theme.PANEL_LINE + (255,), 2), f.close.topleft)
+        t = theme.text("Close (Esc)", small, theme.INK, bold=True)
+        surface.blit(t, t.get_rect(center=f.close.center))
+        pygame.draw.line(surface, theme.PANEL_LINE, (box.x + fs, f.pane.y - 2), (box.right - fs, f.pane.y - 2), 1)
+
+        # The sections, by group; the one shown is lit.
+        pad = round(fs * 0.5)
+        for index, label, rect in f.rows:
+            if index is None:
+                t = theme.fit_text(label, small, rect.width, theme.GOLD, bold=True)
+                surface.blit(t, t.get_rect(bottomleft=(rect.x + 2, rect.bottom - small // 4)))
+                continue
+            current = index == self.section
+            if current or index == self.hover:
+                fill = theme.BUTTON_HOT if current else theme.BUTTON
+                edge = theme.GLOW if current else theme.PANEL_LINE
+                surface.blit(theme.rounded_box(rect.size, fill + (235,), rect.height // 4, edge + (255,), 2),
+                             rect.topleft)
+            t = theme.fit_text(label, f.row_px, rect.width - 2 * pad, theme.INK if current else theme.DIM,
+                               bold=current)
+            surface.blit(t, t.get_rect(midleft=(rect.x + pad, rect.centery)))
+
+        # The section: its title, then its text and examples, scrolled.
+        section = SECTIONS[self.section]
+        t = theme.fit_text(section.title, round(fs * 1.3), f.pane.width, theme.GOLD, bold=True)
+        surface.blit(t, (f.pane.x, f.pane.y + round(fs * 0.3)))
+        page = self.page(self.section)
+        scroll = min(self.scroll, self.max_scroll())
+        area = f.text
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        four = self.app.settings.four_colour
+        for op in page.ops:
+            r = op.rect.move(area.x, area.y - scroll)
+            if r.bottom < area.top or r.top > area.bottom:
+                continue
+            if op.kind == "box":
+                surface.blit(theme.rounded_box(r.size, EXAMPLE_BOX + (255,), max(6, fs // 2),
+                                               theme.PANEL_LINE + (255,), 1), r.topleft)
+            elif op.kind == "card":
+                surface.blit(card_face(op.card, r.width, four), r.topleft)
+            elif op.kind == "badge":
+                pygame.draw.circle(surface, (20, 20, 24), (r.centerx + 2, r.centery + 2), r.width // 2)
+                pygame.draw.circle(surface, op.colour, r.center, r.width // 2)
+                pygame.draw.circle(surface, (30, 30, 30), r.center, r.width // 2, 2)
+                value = theme.text(op.text, op.size, (20, 20, 24), bold=True)
+                surface.blit(value, value.get_rect(center=r.center))
+            else:  # text sits in the middle of its line
+                _blit_run(surface, op.text, op.size, op.bold, op.colour,
+                          (r.x, r.y + (r.height - theme.font(op.size, op.bold).get_height()) // 2))
+        surface.set_clip(clip)
+        limit = self.max_scroll()
+        if limit:
+            # A scroll bar beside the text, and a word at the foot while more is below.
+            track = pygame.Rect(area.right + round(fs * 0.35), area.y, max(4, fs // 4), area.height)
+            pygame.draw.rect(surface, theme.BUTTON, track, border_radius=track.width // 2)
+            thumb_h = max(fs, track.height * area.height // page.height)
+            thumb = pygame.Rect(track.x, track.y + (track.height - thumb_h) * scroll // limit, track.width, thumb_h)
+            pygame.draw.rect(surface, theme.GLOW, thumb, border_radius=track.width // 2)
+            if scroll < limit:
+                t = theme.text("more below ▾", small, theme.GOLD, bold=True)
+                back = t.get_rect(bottomright=(area.right, area.bottom)).inflate(small, small // 2)
+                surface.blit(theme.rounded_box(back.size, theme.PANEL + (240,), back.height // 3,
+                                               theme.PANEL_LINE + (255,), 1), back.topleft)
+                surface.blit(t, t.get_rect(center=back.center))
+        keys = "↑ ↓ or Tab: section  ·  wheel or PgUp / PgDn: scroll  ·  Esc: close"
+        t = theme.fit_text(keys, small, box.width - 2 * fs, theme.DIM)
+        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - small // 3)))
 
 
 ITEM_NAMES = (("Cards", "cards", "most_cards"), ("Spades", "spades", "most_spades"),
