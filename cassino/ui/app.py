@@ -11,14 +11,17 @@ from __future__ import annotations
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
 from cassino.resources import asset_path
 from cassino.settings import Settings
-from cassino.store import Store
 
 from . import theme
+
+if TYPE_CHECKING:
+    from cassino.store import Store
 
 FPS = 60
 WINDOWED = (1280, 720)
@@ -52,7 +55,9 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
                  store: Store | None = None):
-        pygame.init()
+        # Only what the first frame needs; the audio device opens after it.
+        pygame.display.init()
+        pygame.font.init()
         theme.reset()
         # A computer player thinks in a thread; hand the interpreter back to the
         # drawing thread quickly so that frames keep their pace meanwhile.
@@ -62,7 +67,7 @@ class App:
         self.store = store  # None: nothing is kept (tests, the benchmark)
         self.scenes: list[Scene] = []
         self.running = True
-        self._first_frame = os.environ.get("CASSINO_FIRST_FRAME")
+        self._timing = os.environ.get("CASSINO_FIRST_FRAME")
         self.clock = pygame.time.Clock()
         self.fixed_size = size  # tests and the benchmark ask for a size; players get full screen
         try:  # before the window opens, so that it opens with it
@@ -73,7 +78,8 @@ class App:
         pygame.display.set_caption("Cassino")
         from .sound import Sounds
 
-        self.sounds = Sounds(self.settings)
+        self.sounds = Sounds(self.settings, load=False)
+        self.frames = 0
 
     # -- the window --------------------------------------------------------------
 
@@ -164,17 +170,31 @@ class App:
         if top is not None:
             top.update(dt)
         self.draw(self.screen)
-        pygame.display.flip()
-        if self._first_frame is not None:
-            self._mark_first_frame()
+        self.show()
 
-    def _mark_first_frame(self) -> None:
-        """``CASSINO_FIRST_FRAME=FILE``: write the wall-clock time of the first
-        frame shown, for the start-up benchmark (benchmarks/exe_build.py)."""
-        path, self._first_frame = self._first_frame, None
+    def show(self) -> None:
+        """Put the frame drawn on the screen; after the first, open the audio."""
+        pygame.display.flip()
+        self.frames += 1
+        if self._timing is not None:
+            self._mark_time()
+        if self.frames == 1:
+            self.sounds.load()
+
+    def _mark_time(self) -> None:
+        """``CASSINO_FIRST_FRAME=FILE``, for the start-up benchmark
+        (benchmarks/exe_build.py): the wall-clock time of the first frame shown,
+        then on a second line that of the first frame with a scene (the menus)."""
+        if self.frames > 1 and not self.scenes:
+            return
+        path = self._timing
+        if self.scenes:
+            self._timing = None
         try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(repr(time.time()))
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(f"{time.time()!r}\n")
+                if self.frames == 1 and self.scenes:  # no splash: the first frame is both
+                    f.write(f"{time.time()!r}\n")
         except OSError:
             pass
 

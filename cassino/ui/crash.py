@@ -23,7 +23,7 @@ def message(error: BaseException, log_path: Path | None) -> list[str]:
                   "Please send that file with a short note of what you were doing."]
     else:
         lines += ["The log file could not be written; the details went to the console, if any."]
-    lines += ["Your game was saved after your last move: Continue on the title screen resumes it.", "",
+    lines += ["A game in progress was saved after its last move: Continue on the title screen resumes it.", "",
               "Click or press any key to close."]
     return lines
 

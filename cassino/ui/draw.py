@@ -41,6 +41,21 @@ def felt(size: tuple[int, int], panel_x: int, cloth: str = "green") -> pygame.Su
     return surf
 
 
+def heading(surface: pygame.Surface, cloth: str) -> int:
+    """The title screen's cloth and name; where the space under the name begins.
+    Also the very first frame, shown while the rest of the game loads."""
+    from .layout import px
+
+    w, h = surface.get_size()
+    surface.blit(felt((w, h), w, cloth), (0, 0))
+    t = theme.text("Cassino", px((w, h), 120, 44), theme.GOLD, bold=True)
+    top = round(h * 0.08)
+    surface.blit(t, t.get_rect(midtop=(w // 2, top)))
+    sub = theme.text("the classic fishing card game", px((w, h), 30, 15), theme.DIM)
+    surface.blit(sub, sub.get_rect(midtop=(w // 2, top + t.get_height())))
+    return top + t.get_height() + sub.get_height()
+
+
 @lru_cache(maxsize=64)
 def glow(size: tuple[int, int], colour: tuple[int, int, int], width: int) -> pygame.Surface:
     """A rounded outline with a soft halo, for highlighted cards and items."""

@@ -25,12 +25,18 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
     log_path = logs.start(store.folder)
     try:
         from .app import App
-        from .title import TitleScene
+        from .draw import heading
 
         settings = store.load_settings()
         for problem in store.problems:
             log.warning("%s", problem)
         app = App(size, settings, store)
+        # The cloth and the name at once; the menus follow as soon as the
+        # rest of the game (rules, computer players, scenes) has loaded.
+        heading(app.screen, settings.table_colour)
+        app.show()
+        from .title import TitleScene
+
         if quick:
             from .title import start_game
 

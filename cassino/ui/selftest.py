@@ -1,6 +1,7 @@
 """``Cassino --selftest``: is this install (or this build) whole and working?
 
-Opens the window (SDL's dummy drivers will do), loads every asset, then
+Opens the window (SDL's dummy drivers will do), loads every asset, draws
+each screen on the way to a game (title, new game, rules, settings), then
 plays one whole seeded game between two computer players through the real
 table scene, frame by frame, at the quickest speed, dismissing each round's
 summary with the Enter key as a player would. Along the way it checks what
@@ -108,6 +109,26 @@ def _check_round(table: TableScene, scene: RoundOverScene) -> None:
                                   f"{sum(piles[s] for s in team)} cards for a side the scoring gives {score.cards}")
 
 
+def show_screens(app: App) -> int:
+    """A frame of each screen a player passes on the way to the table: in a
+    built executable this proves every module and font they need is inside."""
+    from .overlays import RulesScene, SettingsScene
+    from .title import SetupScene, TitleScene
+
+    title = TitleScene(app)
+    app.replace(title)
+    app.step(STEP)
+    shown = 1
+    for scene in (SetupScene(app), RulesScene(app), SettingsScene(app)):
+        app.push(scene)
+        app.step(STEP)
+        app.pop(scene)
+        shown += 1
+    if app.top is not title or not app.running:
+        raise SelfTestFailure("the title screen did not come back after the other screens")
+    return shown
+
+
 def play_game(app: App, seed: int, started: float) -> dict[str, Any]:
     """One whole game through the table scene; figures for the summary."""
     game = Game(Rules(), len(SEATS), seed=seed)
@@ -155,7 +176,9 @@ def run(seed: int = 1, out: Path | None = None, size: tuple[int, int] = (1280, 7
         app = App(size, Settings(speed="instant", ai_delay="none", fullscreen=False), store=None)
         summary["video"] = pygame.display.get_driver()
         summary["assets"] = load_assets()
+        summary["screens"] = show_screens(app)
         summary.update(play_game(app, seed, started))
+        summary["frames"] = app.frames
         if errors.messages:
             raise SelfTestFailure(f"errors were logged: {'; '.join(errors.messages[:3])}")
     except Exception as e:  # noqa: BLE001 - any failure is the self-test's answer

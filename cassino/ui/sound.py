@@ -15,10 +15,20 @@ NAMES = ("deal", "play", "capture", "build", "sweep", "round")
 class Sounds:
     """Loads the sounds once; ``play`` respects the mute and volume settings."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, load: bool = True):
         self.settings = settings
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.problem: str | None = None
+        self.loaded = False
+        if load:
+            self.load()
+
+    def load(self) -> None:
+        """Open the audio device and read the files (the window opens first:
+        an audio device can take a good part of a second to answer)."""
+        if self.loaded:
+            return
+        self.loaded = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(22050, -16, 1, 512)
@@ -31,6 +41,7 @@ class Sounds:
     def play(self, name: str) -> None:
         if not self.settings.sound or self.settings.volume <= 0:
             return
+        self.load()
         sound = self.sounds.get(name)
         if sound is not None:
             try:
