@@ -38,14 +38,14 @@ def show(error: BaseException, log_path: Path | None, wait: bool = True) -> None
         if screen is None:
             screen = pygame.display.set_mode((960, 420))
         pygame.display.set_caption("Cassino: unexpected error")
-        _draw(screen, lines)
+        _draw(screen, lines, str(log_path))
         pygame.display.flip()
         while wait:
             event = pygame.event.wait()
             if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
                 break
             if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                _draw(pygame.display.get_surface(), lines)
+                _draw(pygame.display.get_surface(), lines, str(log_path))
                 pygame.display.flip()
     except Exception:  # noqa: BLE001 - the message must not raise a second error
         pass
@@ -53,7 +53,7 @@ def show(error: BaseException, log_path: Path | None, wait: bool = True) -> None
         pygame.quit()
 
 
-def _draw(screen: pygame.Surface, lines: list[str]) -> None:
+def _draw(screen: pygame.Surface, lines: list[str], path: str = "") -> None:
     w, h = screen.get_size()
     screen.fill((40, 28, 30))
     size = max(14, min(26, w // 48))
@@ -64,7 +64,8 @@ def _draw(screen: pygame.Surface, lines: list[str]) -> None:
     y = max(size, h // 2 - len(lines) * size * 3 // 4)
     for i, line in enumerate(lines):
         f = fonts[0] if i == 0 else fonts[1]
-        surf = f.render(line, True, (250, 235, 200) if i == 0 else (235, 230, 222))
+        colour = (250, 235, 200) if i == 0 else theme.GOLD if line == path else (235, 230, 222)
+        surf = f.render(line, True, colour)
         if surf.get_width() > w - 2 * size:  # a long path: shrink rather than cut
             surf = pygame.transform.smoothscale_by(surf, (w - 2 * size) / surf.get_width())
         screen.blit(surf, surf.get_rect(midtop=(w // 2, y)))

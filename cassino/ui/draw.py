@@ -357,11 +357,17 @@ def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
         text = f"{scene.seats[pos.to_move].name} to play."
         colour = theme.DIM
     r = geo.status
-    lines = theme.wrap(text, geo.fs, r.width - 20)[:2]
-    t_h = round(geo.fs * 1.25)
-    yy = r.centery - t_h * len(lines) // 2
-    for ln in lines:
-        t = theme.text(ln, geo.fs, colour, bold=True)
+    fs = geo.fs
+    lines = theme.wrap(text, fs, r.width - 20, bold=True)
+    if len(lines) > 2:  # a long hint or reason: smaller rather than cut
+        fs = round(geo.fs * 0.85)
+        lines = theme.wrap(text, fs, r.width - 20, bold=True)
+    t_h = round(fs * 1.25)
+    yy = r.centery - t_h * min(2, len(lines)) // 2
+    for i, ln in enumerate(lines[:2]):
+        if i == 1 and len(lines) > 2:
+            ln = " ".join(lines[1:])
+        t = theme.fit_text(ln, fs, r.width - 20, colour, bold=True)
         box = t.get_rect(midtop=(r.centerx, yy)).inflate(18, 4)
         surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), box.height // 2), box.topleft)
         surface.blit(t, t.get_rect(center=box.center))
