@@ -61,9 +61,14 @@ class Overlay(Scene):
         probe = pygame.Rect(0, 0, width - 2 * fs, 0)
         extra = self.body(pygame.Surface((1, 1)), probe)
         item_px = px(size, 24, 14)
-        max_menu = size[1] - head - extra - 4 * fs
+        # Under the buttons, a line or two saying what the one in focus does (room for the longest).
+        small = px(size, 20, 12)
+        hint_line = round(small * 1.35)
+        hints = [theme.wrap(it.hint, small, width - 2 * fs) for it in self.menu.items if it.hint]
+        hint_h = max((len(h) for h in hints), default=0) * hint_line + (fs // 2 if hints else 0)
+        max_menu = size[1] - head - extra - hint_h - 4 * fs
         area = self.menu.layout((0, 0), width - 2 * fs, item_px, max_menu)
-        height = head + extra + area.height + 2 * fs
+        height = head + extra + area.height + hint_h + 2 * fs
         box = pygame.Rect(0, 0, width, height)
         box.center = (size[0] // 2, size[1] // 2)
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2),
@@ -78,6 +83,12 @@ class Overlay(Scene):
         y += used
         self.menu.layout((box.centerx, y + area.height // 2), width - 2 * fs, item_px, max_menu)
         self.menu.draw(surface, self.numbered)
+        if hints:
+            y += area.height + fs // 2
+            for ln in theme.wrap(self.menu.items[self.menu.focus].hint, small, width - 2 * fs):
+                t = theme.text(ln, small, theme.DIM)
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += hint_line
 
 
 class ChooserScene(Overlay):
@@ -154,6 +165,23 @@ class PauseScene(Overlay):
         super().__init__(app, "Paused", items, resume)
 
 
+def _either(values: tuple[str, ...]) -> str:
+    """'instant, fast, normal or slow'."""
+    return ", ".join(values[:-1]) + " or " + values[-1]
+
+
+# What each setting does, in the order of the settings screen.
+SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
+                 f"How long a computer player holds its card before playing it: {_either(AI_DELAYS)}",
+                 "Spades black, hearts red, diamonds blue, clubs green: suits told apart at a glance",
+                 f"The pattern on the backs of the cards: {_either(CARD_BACKS)}",
+                 f"The colour of the cloth: {_either(TABLE_COLOURS)}",
+                 "Full screen or a window; F11 switches at any time",
+                 "Off, or the volume of the card sounds",
+                 "Ctrl+Z takes back your last move (alone against the computer); "
+                 "such games are practice, not counted in the statistics")
+
+
 class SettingsScene(Overlay):
     """Animation speed, the four-colour deck and full screen."""
 
@@ -207,8 +235,8 @@ class SettingsScene(Overlay):
                   f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}",
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}"]
         focus = self.menu.focus
-        self.menu.items = [Item(label, act) for label, act in zip(labels, self.actions)] + \
-            [Item("Back", lambda: self.app.pop(self))]
+        self.menu.items = [Item(label, act, hint) for label, act, hint in zip(labels, self.actions, SETTING_HINTS)] + \
+            [Item("Back", lambda: self.app.pop(self), "Enter or click a line to change it; Esc goes back")]
         self.menu.focus = focus
 
 
@@ -742,25 +770,91 @@ class StatsScene(Overlay):
         super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self)), Item("Reset…", reset)],
                          lambda: app.pop(self))
 
+    def records(self) -> list[tuple[str, str, str, str, str]]:
+        """One row per opponent and rules: against, rules, played, won, lost (as shown)."""
+        if self.stats is None:
+            return []
+        out = []
+        for key, r in sorted(self.stats.games.items()):
+            against, _, rules = key.partition(" · ")
+            out.append((" + ".join(level.capitalize() for level in against.split("+")), _rules_words(rules),
+                        str(r.played), str(r.won), str(r.lost)))
+        return out
+
+    def summary(self) -> str:
+        s = self.stats
+        if s is None or not s.rounds:
+            return ""
+        return (f"{s.rounds} round{'s' if s.rounds != 1 else ''} counted: {s.average_round:.1f} points a round "
+                f"on average, {s.best_round} at best; {s.sweeps} sweep{'s' if s.sweeps != 1 else ''}.")
+
     def lines(self) -> list[str]:
+        """What the screen says, as lines of text."""
         s = self.stats
         if s is None or (not s.games and not s.rounds):
             return ["No games yet: statistics count games with one person at the table,",
                     "and not practice games (undo)."]
-        out = [f"{k}: played {r.played}, won {r.won}, lost {r.lost}" for k, r in sorted(s.games.items())]
-        out.append(f"Rounds {s.rounds} · average {s.average_round:.1f} points · best {s.best_round} · "
-                   f"sweeps {s.sweeps}")
-        return out
+        return [f"{a} · {r}: played {p}, won {w}, lost {lost}" for a, r, p, w, lost in self.records()] + \
+            [self.summary()]
+
+    def _columns(self, fs: int) -> list[int]:
+        rows = [STATS_HEAD, *self.records()]
+        return [max(theme.font(fs, bold=True).size(row[i])[0] for row in rows) for i in range(len(STATS_HEAD))]
 
     def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         fs = px(self.app.size, 22, 13)
+        line = round(fs * 1.4)
         y = box.y
-        for line in self.lines():
-            for ln in theme.wrap(line, fs, max(100, box.width)):
-                surface.blit(theme.text(ln, fs, theme.INK), (box.x, y))
-                y += round(fs * 1.4)
+        records = self.records()
+        if records:
+            # A table: who against, which rules, then the counts, right-aligned.
+            widths = self._columns(fs)
+            gap = max(fs, (box.width - sum(widths)) // (len(widths) - 1)) if len(widths) > 1 else 0
+            gap = min(gap, fs * 3)
+            table_w = sum(widths) + gap * (len(widths) - 1)
+            x0 = box.x + max(0, (box.width - table_w) // 2)
+            for n, row in enumerate([STATS_HEAD, *records]):
+                x = x0
+                for i, (cell, w) in enumerate(zip(row, widths)):
+                    colour = theme.GOLD if n == 0 else theme.INK
+                    t = theme.fit_text(cell, fs, max(20, box.right - x), colour, bold=n == 0)
+                    surface.blit(t, (x + (w - t.get_width() if i >= 2 else 0), y))
+                    x += w + gap
+                y += line
+                if n == 0:
+                    pygame.draw.line(surface, theme.PANEL_LINE, (x0, y - fs // 5), (x0 + table_w, y - fs // 5), 1)
+            y += fs // 2
+            texts = [self.summary()]
+        else:
+            texts = self.lines()
+        for text in texts:
+            for ln in theme.wrap(text, fs, max(100, box.width)):
+                t = theme.text(ln, fs, theme.INK if records else theme.DIM)
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += line
         return y - box.y + fs
 
     def box_width(self) -> int:
         w, _ = self.app.size
-        return round(min(max(w * 0.5, 480), w - 40))
+        fs = px(self.app.size, 22, 13)
+        table = sum(self._columns(fs)) + 2 * fs * (len(STATS_HEAD) - 1) + 2 * px(self.app.size, 30, 15)
+        return round(min(max(w * 0.5, 480, table), w - 40))
+
+
+STATS_HEAD = ("Against", "Rules", "Played", "Won", "Lost")
+# The rule options as statistics name them (``cassino.stats.rules_name``), in words.
+_RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps score nothing",
+               "sweeps 2": "sweeps 2 points", "court_capture all": "court cards take all",
+               "controller permissive": "permissive control", "controller answer": "answer your build",
+               "controller strict": "strict builds"}
+
+
+def _rules_words(name: str) -> str:
+    """'ace_14, royal, sweeps 0' -> 'Royal, aces 1 or 14, sweeps score nothing'."""
+    if name == "standard":
+        return "Standard"
+    parts = [p.strip() for p in name.split(",")]
+    words = [_RULE_WORDS.get(p, "game to " + p.split()[1] if p.startswith("target ") else p) for p in parts]
+    words.sort(key=lambda w: w != "Royal")  # the preset first, its details after
+    out = ", ".join(words)
+    return out[:1].upper() + out[1:]

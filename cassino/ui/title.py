@@ -79,10 +79,10 @@ class TitleScene(Scene):
         items += [
             Item("Play", lambda: start_game(app), "You against one Intermediate computer player"),
             Item("New game", lambda: app.push(SetupScene(app)), "Choose the players and their levels"),
-            Item("Rules", lambda: app.push(RulesScene(app))),
-            Item("Settings", lambda: app.push(SettingsScene(app))),
-            Item("Statistics", lambda: app.push(StatsScene(app))),
-            Item("Quit", self.quit),
+            Item("Rules", lambda: app.push(RulesScene(app)), "How to play, with examples, and what each option changes"),
+            Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
+            Item("Statistics", lambda: app.push(StatsScene(app)), "Your games won and lost, and points per round"),
+            Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),
         ]
         self.menu.items = items
         self.menu.focus = 0
@@ -242,19 +242,24 @@ class SetupScene(Scene):
                 self.partnerships = not self.partnerships
             self.refresh()
 
-        items = [Item(f"Players: {self.players}", cycle_players),
-                 Item(f"All computer players: {self.level.capitalize()}", cycle_level)]
+        typing = "Type, then Enter when done; Backspace rubs out"
+        items = [Item(f"Players: {self.players}", cycle_players, "2, 3 or 4 players; four may play in partnerships")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
+        if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
+            items.append(Item(f"All computer players: {self.level.capitalize()}", cycle_level,
+                              "Every computer seat at once: " + ", ".join(LEVEL_NAMES)))
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
                 items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                                  cycle_seat(i)))
+                                  cycle_seat(i), "A person at this screen (pass and play), or a computer and its level"))
             if kind is None and len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
-                items.append(Item(f"Seat {i + 1} name: {shown}", edit(i), "Enter, type the name, Enter"))
+                items.append(Item(f"Seat {i + 1} name: {shown}", edit(i),
+                                  typing if self.editing == i else "Enter or click, type the name, Enter"))
         if self.players == 4:
-            items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams))
+            items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
+                              "Seats 1 and 3 play against seats 2 and 4, partners sitting opposite"))
 
         def cycle_target() -> None:
             self.target = TARGETS[(TARGETS.index(self.target) + 1) % len(TARGETS)]
@@ -286,11 +291,13 @@ class SetupScene(Scene):
         items.append(Item(f"Build control: {self.control}", cycle_of("control", CONTROL_CHOICES),
                           said(CONTROL_CHOICES, self.control)))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
-        items += [Item(f"Game to {self.target} points", cycle_target),
+        items += [Item(f"Game to {self.target} points", cycle_target,
+                       "The first to this many points wins: 21 is the standard, 11 a short game, 31 a long one"),
                   Item(f"Deal number: {deal}", edit_deal,
+                       typing if self.editing == "deal" else
                        "Type a deal number to replay that deal; Enter when done, empty for a random deal"),
-                  Item("Start", self.start),
-                  Item("Back", lambda: self.app.pop(self))]
+                  Item("Start", self.start, "Deal the cards and play"),
+                  Item("Back", lambda: self.app.pop(self), "Back to the title")]
         focus = self.menu.focus
         self.menu.items = items
         self.menu.focus = min(focus, len(items) - 1)

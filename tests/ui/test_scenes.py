@@ -272,3 +272,52 @@ def test_setup_rule_choices_make_the_rules_of_the_game(presses: dict[str, int], 
             assert setup.menu.items[setup.menu.focus].hint, "every rule choice says what it changes"
             key(app, pygame.K_RETURN)
     assert setup.rules() == Rules(**expected)  # type: ignore[arg-type]
+
+
+def test_every_menu_line_of_the_setup_and_settings_says_what_it_does() -> None:
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    app.replace(TitleScene(app))
+    setup = SetupScene(app)
+    setup.players, setup.kinds, setup.partnerships = 4, [None, None, "expert", None], True
+    setup.refresh()
+    settings = SettingsScene(app)
+    for menu in (setup.menu, settings.menu, TitleScene(app).menu):
+        for item in menu.items:
+            assert item.hint, f"{item.label!r} has no line saying what it does"
+    app.push(settings)
+    step(app)  # the hint under the buttons fits the box
+
+
+def test_with_only_people_at_the_screen_the_setup_asks_no_computer_level() -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    app.replace(TitleScene(app))
+    setup = SetupScene(app)
+    assert any(it.label.startswith("All computer players") for it in setup.menu.items)
+    setup.kinds[1] = None
+    setup.refresh()
+    assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
+
+
+def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from cassino.rules import Rules
+    from cassino.stats import Stats
+    from cassino.store import Store
+    from cassino.ui.overlays import StatsScene
+
+    assert isinstance(tmp_path, Path)
+    stats = Stats()
+    stats.record_game("beginner+expert", Rules(royal=True, ace_14=True, sweeps=0), True)
+    stats.record_game("intermediate", Rules(controller="strict", target=11), False)
+    stats.record_round(6, 1)
+    store = Store(tmp_path)
+    store.save_stats(stats)
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
+    app.replace(TitleScene(app))
+    scene = StatsScene(app)
+    app.push(scene)
+    step(app)
+    assert scene.records() == [("Beginner + Expert", "Royal, aces 1 or 14, sweeps score nothing", "1", "1", "0"),
+                               ("Intermediate", "Strict builds, game to 11", "1", "0", "1")]
+    assert scene.summary() == "1 round counted: 6.0 points a round on average, 6 at best; 1 sweep."
