@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from cassino.rules import RoundResult
+from cassino.rules import RoundResult, Rules
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
 
 from . import theme
@@ -142,7 +142,7 @@ class CoverScene(Scene):
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - big)))
         small = px(self.app.size, 28, 15)
         for i, line in enumerate((f"{self.name}, click or press Enter when you are ready.",
-                                  "Everyone else, please look away: your cards stay hidden.")):
+                                  f"Everyone else, please look away: {self.name}'s cards come next.")):
             t = theme.text(line, small, theme.INK if i == 0 else theme.DIM)
             surface.blit(t, t.get_rect(center=(w // 2, h // 2 + round(small * 1.6 * (i + 0.5)))))
 
@@ -159,7 +159,8 @@ class PauseScene(Overlay):
         def quit_to_title() -> None:
             table.quit_to_title()
 
-        items = [Item("Resume", resume), Item("Rules", lambda: app.push(RulesScene(app))),
+        items = [Item("Resume", resume),
+                 Item("Rules", lambda: app.push(RulesScene(app, game_rules=table.game.rules))),
                  Item("Settings", lambda: app.push(SettingsScene(app, table))),
                  Item("Quit to title", quit_to_title)]
         super().__init__(app, "Paused", items, resume)
@@ -457,13 +458,15 @@ def _example(example: Example, size: tuple[int, int], width: int, top: int, ops:
 
 class RulesScene(Scene):
     """The rules: section names down the left, the chosen section's text and
-    examples on the right, scrolling within the section when it is long."""
+    examples on the right, scrolling within the section when it is long.
+    Opened from a game, it names that game's options at the top."""
 
     opaque = False
 
-    def __init__(self, app: App, section: int = 0):
+    def __init__(self, app: App, section: int = 0, game_rules: Rules | None = None):
         super().__init__(app)
         self.section = section
+        self.game_rules = game_rules
         self.scroll = 0          # pixels into the section's text
         self.hover: int | None = None
         self._frames: dict[tuple[int, int], Frame] = {}
@@ -589,7 +592,14 @@ class RulesScene(Scene):
         fs, small, box = f.fs, f.small, f.box
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (250,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
         t = theme.text("Rules of Cassino", round(fs * 1.5), theme.GOLD, bold=True)
-        surface.blit(t, t.get_rect(midleft=(box.x + round(fs * 0.9), f.close.centery)))
+        title = t.get_rect(midleft=(box.x + round(fs * 0.9), f.close.centery))
+        surface.blit(t, title)
+        if self.game_rules is not None:
+            from cassino.stats import rules_name
+
+            room = f.close.x - title.right - 2 * fs
+            t = theme.fit_text(f"This game: {rules_words(rules_name(self.game_rules))}", small, room, theme.INK)
+            surface.blit(t, t.get_rect(midright=(f.close.x - fs, f.close.centery)))
         hot = f.close.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
         surface.blit(theme.rounded_box(f.close.size, (theme.BUTTON_HOT if hot else theme.BUTTON) + (235,),
                                        f.close.height // 4, theme.PANEL_LINE + (255,), 2), f.close.topleft)
@@ -777,7 +787,7 @@ class StatsScene(Overlay):
         out = []
         for key, r in sorted(self.stats.games.items()):
             against, _, rules = key.partition(" · ")
-            out.append((" + ".join(level.capitalize() for level in against.split("+")), _rules_words(rules),
+            out.append((" + ".join(level.capitalize() for level in against.split("+")), rules_words(rules),
                         str(r.played), str(r.won), str(r.lost)))
         return out
 
@@ -849,7 +859,7 @@ _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps s
                "controller strict": "strict builds"}
 
 
-def _rules_words(name: str) -> str:
+def rules_words(name: str) -> str:
     """'ace_14, royal, sweeps 0' -> 'Royal, aces 1 or 14, sweeps score nothing'."""
     if name == "standard":
         return "Standard"

@@ -78,8 +78,9 @@ class TitleScene(Scene):
             items.append(Item("Continue", self.resume, "Back to the game you left, where you left it"))
         items += [
             Item("Play", lambda: start_game(app), "You against one Intermediate computer player"),
-            Item("New game", lambda: app.push(SetupScene(app)), "Choose the players and their levels"),
-            Item("Rules", lambda: app.push(RulesScene(app)), "How to play, with examples, and what each option changes"),
+            Item("New game", lambda: app.push(SetupScene(app)), "Choose the players, their levels and the rules"),
+            Item("Rules", lambda: app.push(RulesScene(app)),
+                 "How to play, with examples, and what each option changes"),
             Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
             Item("Statistics", lambda: app.push(StatsScene(app)), "Your games won and lost, and points per round"),
             Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),
@@ -252,7 +253,8 @@ class SetupScene(Scene):
             kind = self.kinds[i]
             if i:
                 items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                                  cycle_seat(i), "A person at this screen (pass and play), or a computer and its level"))
+                                  cycle_seat(i),
+                                  "A person at this screen (pass and play), or a computer and its level"))
             if kind is None and len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
                 items.append(Item(f"Seat {i + 1} name: {shown}", edit(i),

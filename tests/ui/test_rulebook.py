@@ -208,3 +208,27 @@ def test_a_click_on_the_text_does_not_close_it() -> None:
     click(app, scene.frame().pane.center)
     key(app, pygame.K_RETURN)
     assert app.top is scene
+
+
+def test_opened_from_a_game_it_names_the_game_options() -> None:
+    from .driver import open_table
+
+    app, _ = open_table(table_position(hand="8S 3C", loose="8D 5H", rules=Rules(controller="strict", target=11)))
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Rules
+    scene = app.top
+    assert isinstance(scene, RulesScene) and scene.game_rules == Rules(controller="strict", target=11)
+    drawn: list[str] = []
+    real = theme.fit_text
+
+    def spy(s: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, *args, **kw)  # type: ignore[arg-type]
+
+    theme.fit_text = spy  # type: ignore[assignment]
+    try:
+        step(app)
+    finally:
+        theme.fit_text = real  # type: ignore[assignment]
+    assert "This game: Strict builds, game to 11" in drawn

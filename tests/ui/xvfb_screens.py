@@ -1,0 +1,210 @@
+"""Walk the menu screens of the real game on a virtual screen and take screenshots.
+
+    .venv/bin/python tests/ui/xvfb_screens.py [--sizes 1920x1080,1024x600] [--out /tmp/screens]
+
+Needs Debian's xvfb, xdotool and imagemagick. For each size it starts Xvfb,
+opens ``python -m cassino play`` full screen on it with a fresh player's
+folder (``CASSINO_HOME`` in a temporary folder, with a few games of
+statistics in it) and goes through the menus with the keyboard, as a person
+would: the title, statistics, settings, the rules (two sections), the setup
+of a pass-and-play game (a name being typed, strict build control chosen),
+the cover that asks to pass the screen, one move through the chooser, the
+pause menu, and the title again with the game to continue. Not part of the
+test suite: the screenshots are for looking at.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from cassino.rules import Rules  # noqa: E402
+from cassino.stats import Stats  # noqa: E402
+from cassino.store import Store  # noqa: E402
+
+PAUSE = 0.5  # seconds for the game to draw what a key changed
+
+
+def free_display() -> str:
+    """The first X display number with no server on it."""
+    for n in range(90, 200):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return f":{n}"
+    raise SystemExit("no free X display between :90 and :199")
+
+
+class Screen:
+    """One Xvfb screen, the game on it, and the keyboard."""
+
+    def __init__(self, size: tuple[int, int], out: Path, home: Path):
+        self.size = size
+        self.out = out
+        self.display = free_display()
+        w, h = size
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.5)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CASSINO_HOME=str(home))
+        self.env = env
+        self.game = subprocess.Popen([sys.executable, "-m", "cassino", "play"], env=env, cwd=ROOT)
+        try:
+            self.wait_for_window()
+            self.xdo("mousemove", w - 1, h - 1)  # out of the way: menus follow the pointer
+        except BaseException:
+            self.close()
+            raise
+
+    def xdo(self, *args: object) -> str:
+        done = subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True, capture_output=True,
+                              text=True)
+        return done.stdout
+
+    def wait_for_window(self) -> None:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            if self.game.poll() is not None:
+                raise SystemExit(f"the game ended at once (status {self.game.returncode})")
+            # By process: SDL names its window only in _NET_WM_NAME, which ``search --name`` may miss.
+            found = subprocess.run(["xdotool", "search", "--pid", str(self.game.pid)], env=self.env,
+                                   capture_output=True, text=True).stdout.split()
+            if found:
+                self.xdo("windowfocus", found[0])
+                time.sleep(2)  # the first frames
+                return
+            time.sleep(0.3)
+        raise SystemExit("the game's window never appeared")
+
+    def keys(self, *names: str, times: int = 1) -> None:
+        for _ in range(times):
+            for name in names:
+                self.xdo("key", "--delay", 60, name)
+                time.sleep(0.12)
+        time.sleep(PAUSE)
+
+    def type(self, text: str) -> None:
+        self.xdo("type", "--delay", 120, text)
+        time.sleep(PAUSE)
+
+    def shot(self, name: str) -> Path:
+        w, h = self.size
+        path = self.out / f"{w}x{h}-{name}.png"
+        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True)
+        print("screenshot", path)
+        return path
+
+    def close(self) -> None:
+        if self.game.poll() is None:
+            self.game.terminate()
+            try:
+                self.game.wait(5)
+            except subprocess.TimeoutExpired:
+                self.game.kill()
+        self.xvfb.terminate()
+        self.xvfb.wait(5)
+
+
+def seed_statistics(home: Path) -> None:
+    """A few games already played, so the statistics screen has something to show."""
+    stats = Stats()
+    for won in (True, True, False):
+        stats.record_game("intermediate", Rules(), won)
+    stats.record_game("expert", Rules(royal=True, sweeps=0), False)
+    for points, sweeps in ((7, 1), (4, 0), (9, 2), (3, 0), (6, 1)):
+        stats.record_round(points, sweeps)
+    Store(home).save_stats(stats)
+
+
+def walk(size: tuple[int, int], out: Path) -> None:
+    with tempfile.TemporaryDirectory(prefix="cassino-home-") as tmp:
+        home = Path(tmp)
+        seed_statistics(home)
+        screen = Screen(size, out, home)
+        try:
+            s = screen
+            # The title: Play, New game, Rules, Settings, Statistics, Quit (nothing to continue yet).
+            s.shot("01-title")
+            s.keys("Down", times=4)
+            s.keys("Return")
+            s.shot("02-statistics")
+            s.keys("Escape")
+            s.keys("Up")
+            s.keys("Return")
+            s.shot("03-settings")
+            s.keys("Escape")
+            s.keys("Up")
+            s.keys("Return")
+            s.shot("04-rules-the-aim")
+            s.keys("Down", times=5)  # Raising and multiple builds: builds drawn with their badges
+            s.shot("05-rules-raising")
+            s.keys("Down", times=11)  # Strict builds, among the options
+            s.shot("06-rules-strict")
+            s.keys("Escape")
+            # New game: seat 2 a person, build control strict, the names typed.
+            s.keys("Up")
+            s.keys("Return")
+            s.keys("Down", times=2)
+            s.keys("Return", times=2)  # Seat 2: Intermediate -> Expert -> Person; the names' rows appear
+            s.keys("Down", times=5)    # Build control (no computer player now: no row for their level)
+            s.keys("Return", times=3)  # hoyle -> permissive -> answer -> strict
+            s.keys("Up", times=6)      # Seat 1 name
+            s.keys("Return")
+            s.type("Ann")
+            s.keys("Return")
+            s.keys("Down", times=2)    # Seat 2 name
+            s.keys("Return")
+            s.type("Benjamin")
+            s.shot("07-setup-typing-a-name")
+            s.keys("Return")
+            s.keys("Down", times=7)    # Start
+            s.shot("08-setup-ready")
+            s.keys("Return")
+            time.sleep(2)  # the deal
+            s.shot("09-pass-and-play-cover")
+            s.keys("Return")
+            time.sleep(2)
+            s.shot("10-table")
+            # One move by keyboard: a card of the hand, Enter shows what it can do, 1 takes the first.
+            s.keys("Down")
+            s.keys("Return")
+            s.shot("11-chooser")
+            s.keys("1")
+            time.sleep(2)  # the card flies; then the screen is covered for the next person
+            s.shot("12-pass-to-the-other-person")
+            s.keys("Return")
+            time.sleep(1)
+            s.keys("Escape")
+            s.shot("13-pause")
+            s.keys("Down")
+            s.keys("Return")
+            s.shot("14-rules-from-the-pause")
+            s.keys("Escape")
+            s.keys("Down", times=2)
+            s.keys("Return")  # Quit to title: the game is kept, and Continue appears
+            s.shot("15-title-with-continue")
+        finally:
+            screen.close()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--sizes", default="1920x1080,1024x600")
+    p.add_argument("--out", default="/tmp/screens")
+    args = p.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for s in args.sizes.split(","):
+        w, h = (int(v) for v in s.split("x"))
+        walk((w, h), out)
+
+
+if __name__ == "__main__":
+    main()
