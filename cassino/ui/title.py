@@ -31,7 +31,7 @@ COURT_CHOICES = (("one", "A court card takes one card of its rank from the table
                  ("all", "A court card takes every loose card of its rank at once."))
 CONTROL_CHOICES = (("hoyle", "You may not trail while you control a build, and must keep its card."),
                    ("permissive", "A build's controller may trail."),
-                   ("answer", "Make a build, and on your next turn you must capture it, add to it or raise it."),
+                   ("answer", "While you control a build, each turn you must capture it, add to it or raise it."),
                    ("strict", "No trailing, one build of a value per player; take over a build only by raising it."))
 TARGETS = (21, 11, 31)
 SETUP = "setup.json"
