@@ -12,7 +12,7 @@ from cassino.rules import Game, Rules, parse_card, standard_teams
 from . import theme
 from .app import App, Scene
 from .cardart import card_face
-from .draw import felt
+from .draw import felt, heading
 from .layout import px
 from .overlays import RulesScene, SettingsScene, StatsScene
 from .table import Seat, TableScene, default_seats
@@ -108,16 +108,10 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
-        surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
-        title_px = px((w, h), 120, 44)
-        t = theme.text("Cassino", title_px, theme.GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, round(h * 0.08))))
-        sub = theme.text("the classic fishing card game", px((w, h), 30, 15), theme.DIM)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.08) + t.get_height())))
+        y = heading(surface, self.app.settings.table_colour) + round(h * 0.03)
         # The two casinos and the aces, fanned under the title.
         cw = max(40, round(h * 0.1))
         fan = ["AS", "2S", "TD", "AH", "AD"]
-        y = round(h * 0.08) + t.get_height() + sub.get_height() + round(h * 0.03)
         x0 = w // 2 - round(cw * 0.62 * (len(fan) - 1) / 2) - cw // 2
         for i, c in enumerate(fan):
             face = pygame.transform.rotozoom(card_face(parse_card(c), cw, self.app.settings.four_colour),
