@@ -143,7 +143,7 @@ def main() -> int:
         med = {key: statistics.median(v) for key, v in times.items()}
         mb = 1024 * 1024
         print(f"display: {env.get('DISPLAY', 'SDL dummy driver')}; launch to first frame: median of {args.runs}")
-        print(f"{'':44}{'baseline':>10}{'game':>10}{'ratio':>8}")
+        print(f"{'':50}{'baseline':>10}{'game':>10}{'ratio':>8}")
         rows = [("one-folder size (MB)", sizes["baseline"]["onedir_bytes"] / mb, sizes["game"]["onedir_bytes"] / mb),
                 ("one-file size (MB)", sizes["baseline"]["onefile_bytes"] / mb, sizes["game"]["onefile_bytes"] / mb)]
         for mode, label in (("window", "1280x720 window"), ("fullscreen", "full screen")):
@@ -151,14 +151,14 @@ def main() -> int:
                 rows.append((f"{name}, {label} (ms)", med[("baseline", kind, mode)] * 1000,
                              med[("game", kind, mode)] * 1000))
         for label, a, b in rows:
-            print(f"{label:44}{a:>10.1f}{b:>10.1f}{b / a:>7.2f}x")
+            print(f"{label:50}{a:>10.1f}{b:>10.1f}{b / a:>7.2f}x")
         menu_med = {key: statistics.median(v) for key, v in menus.items()}
         for (who, kind, mode), v in menu_med.items():
             label = f"  title menus shown, {'one-folder' if kind == 'onedir' else 'one-file'}, {mode} (ms)"
             base = med[("baseline", kind, mode)]
-            print(f"{label:44}{'':>10}{v * 1000:>10.1f}{v / base:>7.2f}x")
+            print(f"{label:50}{'':>10}{v * 1000:>10.1f}{v / base:>7.2f}x")
         if sizes["game"]["zip_bytes"]:
-            print(f"{'the game download (zip, MB)':44}{'':>10}{sizes['game']['zip_bytes'] / mb:>10.1f}")
+            print(f"{'the game download (zip, MB)':50}{'':>10}{sizes['game']['zip_bytes'] / mb:>10.1f}")
         start_ratio = {mode: med[("game", "onedir", mode)] / med[("baseline", "onedir", mode)] for mode in modes}
         size_ratio = sizes["game"]["onefile_bytes"] / sizes["baseline"]["onefile_bytes"]
         verdict = ", ".join(f"{mode} {r:.2f}x" for mode, r in start_ratio.items())
