@@ -183,20 +183,19 @@ class App:
 
     def _mark_time(self) -> None:
         """``CASSINO_FIRST_FRAME=FILE``, for the start-up benchmark
-        (benchmarks/exe_build.py): the wall-clock time of the first frame shown,
-        then on a second line that of the first frame with a scene (the menus)."""
-        if self.frames > 1 and not self.scenes:
-            return
+        (benchmarks/exe_build.py): a line with the wall-clock time of the first
+        frame shown, and one for the first frame with a scene (the menus)."""
+        now = f"{time.time()!r}\n"
+        lines = (now if self.frames == 1 else "") + (now if self.scenes else "")
         path = self._timing
         if self.scenes:
-            self._timing = None
-        try:
-            with open(path, "a", encoding="utf-8") as f:
-                f.write(f"{time.time()!r}\n")
-                if self.frames == 1 and self.scenes:  # no splash: the first frame is both
-                    f.write(f"{time.time()!r}\n")
-        except OSError:
-            pass
+            self._timing = None  # both written
+        if lines and path:
+            try:
+                with open(path, "a", encoding="utf-8") as f:
+                    f.write(lines)
+            except OSError:
+                pass
 
     def draw(self, surface: pygame.Surface) -> None:
         first = 0
