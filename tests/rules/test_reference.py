@@ -502,7 +502,6 @@ def test_hand_made_positions_match_reference(name: str, table: str) -> None:
     players, teams = TABLES[table]
     rules = RULESETS[name]
     rng = random.Random(f"hand-made/{name}/{table}")
-    checked = 0
     for _ in range(HAND_MADE):
         check_position(interesting_position(rng, rules, players, teams), rng)
 
