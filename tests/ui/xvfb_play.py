@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -32,18 +32,7 @@ from cassino.ui.app import App  # noqa: E402
 from cassino.ui.overlays import ChooserScene  # noqa: E402
 from cassino.ui.table import TableScene, default_seats  # noqa: E402
 from cassino.ui.words import describe  # noqa: E402
-
-DISPLAY = ":97"
-
-
-def xdo(*args: object) -> None:
-    subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": DISPLAY})
-
-
-def shot(out: Path, name: str) -> None:
-    path = out / f"{name}.png"
-    subprocess.run(["import", "-window", "root", str(path)], check=True, env={**os.environ, "DISPLAY": DISPLAY})
-    print("screenshot", path)
+from tests.ui.xvfb import Screen  # noqa: E402
 
 
 def mirror_settle(app: App, table: TableScene) -> None:
@@ -64,23 +53,17 @@ def pick(table: TableScene) -> Move:
 
 
 def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) -> None:
-    w, h = size
-    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.5)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(DISPLAY=DISPLAY, SDL_AUDIODRIVER="dummy")
-    game_proc = subprocess.Popen([sys.executable, "-m", "cassino", "play", "--quick", "--seed", str(seed)],
-                                 env=env, cwd=Path(__file__).resolve().parents[2])
+    home = tempfile.TemporaryDirectory(prefix="cassino-home-")  # never the player's own saves
+    screen = Screen(size, out, Path(home.name), ("--quick", "--seed", str(seed)))
+    xdo, shot = screen.xdo, screen.shot
     try:
-        time.sleep(4)
+        time.sleep(2)
         app = App(size, Settings(speed="instant", fullscreen=False))
         table = TableScene(app, Game(seed=seed), default_seats(2))
         app.replace(table)
         mirror_settle(app, table)
         time.sleep(2)
-        tag = f"{w}x{h}"
-        shot(out, f"{tag}-1-start")
+        shot("1-start")
         played = 0
         dragged = False
         while played < moves_wanted and not table.pos.round_over:
@@ -98,7 +81,7 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
                     xdo("mousemove", hx + (tx - hx) * k // 8, hy + (ty - hy) * k // 8)
                     time.sleep(0.03)
                 if not dragged:
-                    shot(out, f"{tag}-2-dragging")
+                    shot("2-dragging")
                     dragged = True
                 xdo("mouseup", 1)
             else:
@@ -121,7 +104,7 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
                 if isinstance(app.top, ChooserScene):
                     index = app.top.labels.index(label)
                     if move.kind == "build" and played < 3:
-                        shot(out, f"{tag}-3-chooser-{played}")
+                        shot(f"3-chooser-{played}")
                     xdo("key", str(index + 1))
                     app.top.menu.items[index].action()
             else:
@@ -130,14 +113,12 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
             mirror_settle(app, table)
             time.sleep(3.5)  # the real game's computer thinks and moves at normal speed
             if table.pos.builds:
-                shot(out, f"{tag}-4-builds-{played}")
-        shot(out, f"{tag}-5-later")
+                shot(f"4-builds-{played}")
+        shot("5-later")
         pygame.quit()
     finally:
-        game_proc.terminate()
-        game_proc.wait(5)
-        xvfb.terminate()
-        xvfb.wait(5)
+        screen.close()
+        home.cleanup()
 
 
 def main() -> None:

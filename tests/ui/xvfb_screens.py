@@ -16,8 +16,6 @@ test suite: the screenshots are for looking at.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,87 +27,7 @@ sys.path.insert(0, str(ROOT))
 from cassino.rules import Rules  # noqa: E402
 from cassino.stats import Stats  # noqa: E402
 from cassino.store import Store  # noqa: E402
-
-PAUSE = 0.5  # seconds for the game to draw what a key changed
-
-
-def free_display() -> str:
-    """The first X display number with no server on it."""
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return f":{n}"
-    raise SystemExit("no free X display between :90 and :199")
-
-
-class Screen:
-    """One Xvfb screen, the game on it, and the keyboard."""
-
-    def __init__(self, size: tuple[int, int], out: Path, home: Path):
-        self.size = size
-        self.out = out
-        self.display = free_display()
-        w, h = size
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.5)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-        env.update(DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CASSINO_HOME=str(home))
-        self.env = env
-        self.game = subprocess.Popen([sys.executable, "-m", "cassino", "play"], env=env, cwd=ROOT)
-        try:
-            self.wait_for_window()
-            self.xdo("mousemove", w - 1, h - 1)  # out of the way: menus follow the pointer
-        except BaseException:
-            self.close()
-            raise
-
-    def xdo(self, *args: object) -> str:
-        done = subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True, capture_output=True,
-                              text=True)
-        return done.stdout
-
-    def wait_for_window(self) -> None:
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            if self.game.poll() is not None:
-                raise SystemExit(f"the game ended at once (status {self.game.returncode})")
-            # By process: SDL names its window only in _NET_WM_NAME, which ``search --name`` may miss.
-            found = subprocess.run(["xdotool", "search", "--pid", str(self.game.pid)], env=self.env,
-                                   capture_output=True, text=True).stdout.split()
-            if found:
-                self.xdo("windowfocus", found[0])
-                time.sleep(2)  # the first frames
-                return
-            time.sleep(0.3)
-        raise SystemExit("the game's window never appeared")
-
-    def keys(self, *names: str, times: int = 1) -> None:
-        for _ in range(times):
-            for name in names:
-                self.xdo("key", "--delay", 60, name)
-                time.sleep(0.12)
-        time.sleep(PAUSE)
-
-    def type(self, text: str) -> None:
-        self.xdo("type", "--delay", 120, text)
-        time.sleep(PAUSE)
-
-    def shot(self, name: str) -> Path:
-        w, h = self.size
-        path = self.out / f"{w}x{h}-{name}.png"
-        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True)
-        print("screenshot", path)
-        return path
-
-    def close(self) -> None:
-        if self.game.poll() is None:
-            self.game.terminate()
-            try:
-                self.game.wait(5)
-            except subprocess.TimeoutExpired:
-                self.game.kill()
-        self.xvfb.terminate()
-        self.xvfb.wait(5)
+from tests.ui.xvfb import Screen  # noqa: E402
 
 
 def seed_statistics(home: Path) -> None:
