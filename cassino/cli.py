@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cassino.rules import (CassinoError, Game, IllegalMoveError, Position, Rules, parse_any_move,
-                           position_from_json, position_to_json, replay, standard_teams)
+from cassino.rules import (PRESETS, CassinoError, Game, IllegalMoveError,
+                           Position, Rules, parse_any_move, position_from_json, position_to_json,
+                           replay, seating_refusal, standard_teams)
 
 
 class Refused(Exception):
@@ -45,6 +46,37 @@ def _load_position(path: str) -> Position:
         raise Refused(f"{path}: {e}") from None
 
 
+def rules_arg(text: str | None, players: int) -> Rules:
+    """``--rules``: a preset's name (``royal``, ``draw``, ...) or rule options as JSON."""
+    if text is None:
+        return Rules()
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if key in PRESETS:
+        preset = PRESETS[key]
+        if players not in preset.players:
+            raise Refused(f"--rules {key}: {preset.name} is played by "
+                          f"{' or '.join(map(str, preset.players))} players, not {players}")
+        return preset.rules(players)
+    try:
+        return Rules.from_json(json.loads(text))
+    except json.JSONDecodeError:
+        raise Refused(f"--rules takes a preset ({', '.join(PRESETS)}) or rule options as JSON, "
+                      f"e.g. '{{\"royal\": true}}', not {text[:40]!r}") from None
+    except (CassinoError, TypeError) as e:
+        raise Refused(f"--rules: {e}") from None
+
+
+def seating(players: int, teams: bool, rules: Rules) -> list[list[int]]:
+    """The teams of ``--players`` and ``--teams``, checked against the rules."""
+    if teams and players != 4:
+        raise Refused("--teams needs --players 4")
+    seats = standard_teams(players, teams)
+    refusal = seating_refusal(rules, players, seats)
+    if refusal:
+        raise Refused(refusal)
+    return seats
+
+
 def cmd_legal(args: argparse.Namespace) -> int:
     pos = _load_position(args.position)
     for move in pos.legal_moves():
@@ -56,11 +88,24 @@ def cmd_apply(args: argparse.Namespace) -> int:
     pos = _load_position(args.position)
     try:
         move = parse_any_move(args.move)
-        pos.play(move)
+        event = pos.play(move)
     except IllegalMoveError as e:
-        raise Refused(f"illegal move {args.move}: {e.reason}") from None
+        raise Refused(f"illegal move {args.move[:60]}: {e.reason}") from None
     except CassinoError as e:
         raise Refused(str(e)) from None
+    print(json.dumps(position_to_json(pos)))
+    if args.event:
+        print(json.dumps(event.to_json()))
+    return 0
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    """The position after a round's first deal (initial pairs taken)."""
+    pos = _load_position(args.position)
+    if not pos.round_start:
+        raise Refused(f"{args.position}: not the start of a round: hands, table and piles must be "
+                      f"empty and the whole pack in the stock")
+    pos.deal()
     print(json.dumps(position_to_json(pos)))
     return 0
 
@@ -75,11 +120,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
              if isinstance(p, dict)}
     labels = [" & ".join(str(names.get(s, f"Seat {s}")) for s in team) for team in game.teams]
     for r in game.rounds:
-        print(f"Round {r.number} (dealer: seat {r.dealer})")
-        for label, s, total in zip(labels, r.scores, r.totals):
-            items = ", ".join(f"{k} {v}" for k, v in s.items().items() if v)
-            print(f"  {label}: {s.total} points ({s.cards} cards, {s.spades} spades"
-                  f"{'; ' + items if items else ''}), total {total}")
+        print(f"Round {r.round} (dealer: seat {r.dealer})")
+        for t, label in enumerate(labels):
+            items = ", ".join(f"{name} {points}" for name, points in _items_of(r.items, t))
+            print(f"  {label}: {r.points[t]} points ({r.cards[t]} cards, {r.spades[t]} spades"
+                  f"{'; ' + items if items else ''}), total {r.scores[t]}")
+    if game.over and (not game.rounds or game.rounds[-1].scores != game.totals):
+        print(f"The game ended inside round {game.round_number}: "
+              f"{_ending(game.moves[-1].kind if game.moves else '')}")
     if game.over:
         assert game.winner is not None
         score = "-".join(str(t) for t in game.totals)
@@ -90,15 +138,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+ITEM_NAMES = {"cards": "most cards", "spades": "most spades", "TD": "big casino",
+              "2S": "little casino", "sweeps": "sweeps", "spade_points": "spades",
+              "all_eleven": "all eleven"}
+
+
+def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
+    """A team's items in words, aces and spades added up: [("most cards", 3), ...]."""
+    out: dict[str, int] = {}
+    for i in items:
+        if i.team == team:
+            name = "aces" if i.item in ("AS", "AH", "AD", "AC") else ITEM_NAMES.get(i.item, i.item)
+            out[name] = out.get(name, 0) + i.points
+    return list(out.items())
+
+
+def _ending(kind: str) -> str:
+    return "a call for 21" if kind == "call" else "a sudden-death sweep" if kind else "the deal"
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Random legal play, as a correctness smoke test and the speed benchmark."""
-    if args.teams and args.players != 4:
-        raise Refused("--teams needs --players 4")
-    try:
-        rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules()
-    except (CassinoError, json.JSONDecodeError, TypeError) as e:
-        raise Refused(f"--rules: {e}") from None
-    teams = standard_teams(args.players, args.teams)
+    rules = rules_arg(args.rules, args.players)
+    teams = seating(args.players, args.teams, rules)
     rng = random.Random(args.seed)
     rounds = moves = games = 0
     sample: list[Position] = []
@@ -106,28 +168,29 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
     while rounds < args.rounds:
         pos = game.position
-        legal = pos.legal_moves()
+        legal = pos.moves()
         if moves % 97 == 0 and len(sample) < 2000:
             sample.append(pos.copy())
-        result = game.play(legal[rng.randrange(len(legal))], checked=False)
+        event = game.play(legal[rng.randrange(len(legal))], checked=False)
         moves += 1
-        if result is not None:
-            rounds += 1
+        if event.round_end is not None or game.over:
+            rounds += event.round_end is not None
             if game.over:
                 games += 1
                 game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
     seconds = time.perf_counter() - start
-    # The median time to list the legal moves, timed apart from play.
+    # The median time to list the legal moves (in canonical order), timed apart from play.
     timings = []
     for p in sample:
         for _ in range(5):
             q = p.copy()
-            q._legal = None
+            q._moves = q._legal = q._legal_set = None
             t0 = time.perf_counter()
             q.legal_moves()
             timings.append(time.perf_counter() - t0)
     summary = {
-        "players": args.players, "teams": args.teams, "rounds": rounds, "games": games,
+        "rules": rules.to_json(), "players": args.players, "teams": args.teams,
+        "rounds": rounds, "games": games,
         "moves": moves, "seconds": round(seconds, 4),
         "rounds_per_second": round(rounds / seconds, 1),
         "moves_per_second": round(moves / seconds, 1),
@@ -147,8 +210,9 @@ def cmd_ai(args: argparse.Namespace) -> int:
         raise Refused(str(e)) from None
 
     def answer(pos: Position) -> str:
-        if pos.round_over:
-            raise Refused("the round is over: there is no move to choose")
+        if pos.round_over or pos.winner is not None or pos.round_start:
+            raise Refused("there is no move to choose: the round is over, the game is over, "
+                          "or the cards are not dealt yet")
         view = SeatView(pos, pos.to_move)
         # A fresh generator per position: the answer depends on that position alone.
         rng = random.Random(args.seed)
@@ -177,8 +241,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from cassino.ai import make_player
     from cassino.ai.arena import match
 
-    if args.teams and args.players != 4:
-        raise Refused("--teams needs --players 4")
+    rules = rules_arg(args.rules, args.players)
+    seating(args.players, args.teams, rules)
     try:
         a, b = make_player(args.a), make_player(args.b)
     except ValueError as e:
@@ -188,8 +252,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if args.progress:
             print(f"{done}/{args.games} games", file=sys.stderr, flush=True)
 
-    result = match(a, b, args.games, args.seed, args.players, args.teams, budget_ms=args.ms,
-                   work=args.work, progress=progress)
+    result = match(a, b, args.games, args.seed, args.players, args.teams, rules=rules,
+                   budget_ms=args.ms, work=args.work, progress=progress)
     print(json.dumps(result))
     return 0
 
@@ -242,21 +306,29 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="move JSON instead of compact text")
     s.set_defaults(func=cmd_legal)
 
-    s = sub.add_parser("apply", help="print the position after a move")
+    s = sub.add_parser("apply", help="print the position after a move (and with --event what it did)")
     s.add_argument("position", help="position JSON file ('-' for stdin)")
-    s.add_argument("move", help="a move in compact text ('8Sx8:8D') or move JSON")
+    s.add_argument("move", help="a move in compact text ('8Sx8:8D', 'pluck:5D', 'call') or move JSON")
+    s.add_argument("--event", action="store_true",
+                   help="print the move's event (FORMATS.md, Events) on a second line")
     s.set_defaults(func=cmd_apply)
+
+    s = sub.add_parser("deal", help="deal the first cards of a round from a position at its start")
+    s.add_argument("position", help="position JSON file ('-' for stdin): empty hands, table and "
+                                    "piles, the whole pack in 'stock'")
+    s.set_defaults(func=cmd_deal)
 
     s = sub.add_parser("replay", help="replay a game record, checking every move")
     s.add_argument("record", help="game record JSON file ('-' for stdin)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("selfplay", help="play random legal moves and print speed figures")
-    s.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
     s.add_argument("--rounds", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--rules", help="rule options as JSON, e.g. '{\"royal\": true}'")
+    s.add_argument("--rules", help="a preset (royal, draw, ...) or rule options as JSON, "
+                                   "e.g. '{\"royal\": true}'")
     s.set_defaults(func=cmd_selfplay)
 
     s = sub.add_parser("play", help="open the game (the default without a command)")
@@ -284,8 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--b", required=True, choices=levels)
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    s.add_argument("--teams", action="store_true")
+    s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
+    s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
+    s.add_argument("--rules", help="a preset (royal, draw, ...) or rule options as JSON")
     s.add_argument("--ms", type=float, help="time budget per move in milliseconds")
     s.add_argument("--work", type=int, help="a fixed amount of work per move instead of time")
     s.add_argument("--progress", action="store_true", help="report each game on stderr")

@@ -263,16 +263,16 @@ def test_replay_prints_round_scores_and_the_result(tmp_path: Path, players: int,
     labels = [" & ".join(names[s] for s in team) for team in game.teams]
 
     round_lines = [line for line in lines if line.startswith("Round ")]
-    assert round_lines == [f"Round {r.number} (dealer: seat {r.dealer})" for r in game.rounds]
+    assert round_lines == [f"Round {r.round} (dealer: seat {r.dealer})" for r in game.rounds]
     i = 0
     for r in game.rounds:
-        assert lines[i] == f"Round {r.number} (dealer: seat {r.dealer})"
-        for label, score, total in zip(labels, r.scores, r.totals):
+        assert lines[i] == f"Round {r.round} (dealer: seat {r.dealer})"
+        for t, label in enumerate(labels):
             i += 1
             line = lines[i]
-            assert line.startswith(f"  {label}: {score.total} points ({score.cards} cards, "
-                                   f"{score.spades} spades"), line
-            assert line.endswith(f"total {total}"), line
+            assert line.startswith(f"  {label}: {r.points[t]} points ({r.cards[t]} cards, "
+                                   f"{r.spades[t]} spades"), line
+            assert line.endswith(f"total {r.scores[t]}"), line
         i += 1
     assert i == len(lines) - 1
     winner = labels[game.winner]

@@ -26,7 +26,7 @@ def played(moves: int, seed: int = 4) -> Game:
     player = make_player("beginner")
     for i in range(moves):
         seat = game.position.to_move
-        game.play(player.choose(SeatView(game.position, seat, game.round_moves), random.Random(i)))
+        game.play(player.choose(SeatView(game.position, seat, game.turns), random.Random(i)))
     return game
 
 
@@ -66,7 +66,7 @@ def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
     again, seats, practice = loaded
     assert seats == SEATS and not practice
     assert position_to_json(again.position) == position_to_json(game.position)
-    assert again.round_moves == game.round_moves and again.totals == game.totals
+    assert again.turns == game.turns and again.totals == game.totals
 
 
 def test_saving_replaces_the_file_whole(tmp_path: Path) -> None:

@@ -52,7 +52,7 @@ def play_game(make: Callable[[int], tuple[Player, str]], seed: int | str, player
         pos = game.position
         seat = pos.to_move
         player, side = seats[seat]
-        view = SeatView(pos, seat, game.round_moves)
+        view = SeatView(pos, seat, game.turns)
         start = time.perf_counter()
         budget = Budget(ms=budget_ms if budget_ms is not None else player.default_ms, work=work)
         move = player.choose(view, rngs[seat], budget)
@@ -88,8 +88,8 @@ def match(a: Player, b: Player, games: int, seed: int, players: int = 2, partner
             wins_a += winner_is_a
             wins_b += not winner_is_a
             for r in game.rounds:
-                pa = sum(s.total for t, s in enumerate(r.scores) if t in a_teams)
-                pb = max(s.total for t, s in enumerate(r.scores) if t not in a_teams)
+                pa = sum(p for t, p in enumerate(r.points) if t in a_teams)
+                pb = max(p for t, p in enumerate(r.points) if t not in a_teams)
                 margins.append(pa - pb)
             played += 1
             if progress:

@@ -8,7 +8,8 @@ import random
 from cassino.rules import Move
 from cassino.rules.cards import rank_of
 
-from .knowledge import Worth, candidate_moves
+from .intermediate import call_wins
+from .knowledge import candidate_moves, worth_of
 from .player import Budget, Player
 from .view import SeatView
 
@@ -21,10 +22,13 @@ class Beginner(Player):
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         moves = candidate_moves(view.bare_position())
+        if any(m.kind == "call" for m in moves) and call_wins(view):
+            return next(m for m in moves if m.kind == "call")
+        moves = [m for m in moves if m.card >= 0]  # no plucks: a beginner just plays
         plain = [m for m in moves if m.kind != "build"] or moves
         if rng.random() < self.mistake_rate:
             return plain[rng.randrange(len(plain))]
-        worth = Worth(view.captured)
+        worth = worth_of(view)
         captures = [m for m in moves if m.kind == "capture"]
         if captures:
             table = view.table

@@ -17,20 +17,22 @@ from __future__ import annotations
 import random
 from math import erf, sqrt
 
-from cassino.rules import Build, Move, Position, score_round
-from cassino.rules.cards import RANK_SETS, CardSet, cards_of, rank_of
-from cassino.rules.position import groups_by_sum, table_cards
+from cassino.rules import Build, Event, Move, Position
+from cassino.rules.cards import CardSet, cards_of, rank_of
+from cassino.rules.moves import CALL, PLUCK
+from cassino.rules.scoring import final_scores
 
-from .intermediate import Evaluator
-from .knowledge import Worth, best_take, candidate_moves
+from .intermediate import Evaluator, call_wins
+from .knowledge import Worth, best_rank_take, best_take, candidate_moves, worth_of
 from .player import Budget, Player
-from .view import SeatView
+from .view import SeatView, generator_of
 
 
 def greedy_move(pos: Position, worth: Worth) -> Move:
     """The playout policy: the richest capture (a sweep counts); else a build
     that secures something; else trail the card least worth taking, high
-    before low (a high card joins fewer sums)."""
+    before low (a high card joins fewer sums). Plucks and calls are left
+    to the decision at the root."""
     moves = candidate_moves(pos, worth, ordered=False)
     if len(moves) == 1:
         return moves[0]
@@ -56,75 +58,68 @@ def greedy_move(pos: Position, worth: Worth) -> Move:
             w = worth.of(1 << m.card) * 10 - rank_of(m.card) * 0.01
             if w < trail_w:
                 trail, trail_w = m, w
-    return trail if trail is not None else moves[0]
+    if trail is not None:
+        return trail
+    return next((m for m in moves if m.card >= 0), moves[0])
 
 
 # How the game's race goes on from given totals: a round's margin between
-# two teams spreads about this much, and each team scores about this much a round.
+# two teams spreads about this much, and each team scores about this much a
+# round (scaled by the points a round of these rules is worth).
 ROUND_SPREAD = 5.5
 ROUND_POINTS = 6.5
 MARGIN_WEIGHT = 0.01
 
 
-def outcome(pos: Position, team: int) -> float:
-    """What a finished round is worth to our team: the chance of winning the game
-    from the totals it leaves. 1 or 0 when it ends the game; otherwise the
-    lead against the spread of the rounds still to play, so that early on it
-    follows the round's margin and near the target it plays to win; plus a
-    hundredth of the round's margin."""
-    scores = score_round(pos.rules, pos.captured, pos.sweeps)
-    totals = [pos.scores[t] + s.total for t, s in enumerate(scores)]
+def outcome(pos: Position, team: int, event: Event) -> float:
+    """What the end of a playout is worth to our team: 1 or 0 when the game
+    ended; otherwise the chance of winning the game from the totals the round
+    leaves: the lead against the spread of the rounds still to play, so that
+    early on it follows the round's margin and near the target it plays to
+    win; plus a hundredth of the round's margin."""
+    if event.winner is not None and event.round_end is None:  # a call or sudden death
+        final = final_scores(pos)
+        return (1.0 if event.winner == team else 0.0) + MARGIN_WEIGHT * (
+            final[team] - max(x for t, x in enumerate(final) if t != team))
+    end = event.round_end
+    assert end is not None
+    points = end.points
+    tie_break = MARGIN_WEIGHT * (points[team] - max(p for t, p in enumerate(points) if t != team))
+    if event.winner is not None:
+        return (1.0 if event.winner == team else 0.0) + tie_break
+    totals = end.scores
     ours = totals[team]
     theirs = max(x for t, x in enumerate(totals) if t != team)
-    target = pos.rules.target
-    # A little of the round's margin too: a game won or lost all but surely
-    # still has its margin to play for, and the playouts something to tell apart.
-    tie_break = MARGIN_WEIGHT * (scores[team].total - max(s.total for t, s in enumerate(scores)
-                                                          if t != team))
-    if max(ours, theirs) >= target and ours != theirs:
-        return (1.0 if ours > theirs else 0.0) + tie_break
-    rounds = max(1.0, (target - max(ours, theirs)) / ROUND_POINTS)
-    return 0.5 * (1.0 + erf((ours - theirs) / (ROUND_SPREAD * sqrt(2.0 * rounds)))) + tie_break
+    rules = pos.rules
+    scale = max(1.0, sum(points) / 11.0)
+    if rules.rounds is not None:
+        rounds = max(1.0, rules.rounds - pos.round)
+    else:
+        rounds = max(1.0, (rules.target - max(ours, theirs)) / (ROUND_POINTS * scale))
+    return 0.5 * (1.0 + erf((ours - theirs) / (ROUND_SPREAD * scale * sqrt(2.0 * rounds)))) + tie_break
 
 
-def playout(pos: Position, worth: Worth) -> None:
-    while not pos.round_over:
-        pos.play_unchecked(greedy_move(pos, worth))
+def playout(pos: Position, worth: Worth) -> Event:
+    """Play the round out with the greedy policy; the event that ended it."""
+    while True:
+        event = pos.apply(greedy_move(pos, worth))
+        if event.round_end is not None or event.winner is not None:
+            return event
 
 
-def replay(view: SeatView) -> list[tuple[int, Move, CardSet, tuple[Build, ...]]]:
-    """The round's plays, each with the table (loose cards, builds) its player saw;
-    empty if they do not lead to the table the seat sees now. The table at the
-    round's start is every card on the table or captured that nobody played."""
-    played = 0
-    for _, m in view.history:
-        played |= 1 << m.card
-    seen = view.table
-    for c in view.captured:
-        seen |= c
-    loose: CardSet = seen & ~played
-    builds: tuple[Build, ...] = ()
-    out = []
-    for seat, m in view.history:
-        out.append((seat, m, loose, builds))
-        t = m.takes
-        cb = 1 << m.card
-        if m.kind == "trail":
-            loose |= cb
-        elif m.kind == "capture":
-            loose &= ~t
-            builds = tuple(b for b in builds if not b.cards & t)
-        else:
-            loose &= ~t
-            new = Build(t | cb, m.value, m.multiple, seat)
-            touched = [i for i, b in enumerate(builds) if b.cards & t]
-            if touched:  # as Position.play_unchecked: the build built on is replaced
-                builds = builds[:touched[0]] + (new,) + builds[touched[0] + 1:]
-            else:
-                builds = builds + (new,)
-    if loose != view.loose or set(builds) != set(view.builds):
+def plays_this_deal(view: SeatView) -> list[tuple[int, Move, CardSet, tuple[Build, ...]]]:
+    """The card plays made since the last deal, each with the table it was made
+    on (as everyone saw it); empty under Draw Cassino, where hands refill."""
+    if view.rules.draw:
         return []
-    return out
+    shape = view.shape
+    dealt = shape.deals[shape.deal_number(view.stock_size) - 1].hand * view.players
+    played = dealt - sum(view.hand_sizes)
+    plays = [t for t in view.history if t.move.card >= 0]
+    recent = plays[len(plays) - played:] if played else []
+    if any(t.loose < 0 for t in recent):
+        return []  # the tables of those plays are unknown
+    return [(t.seat, t.move, t.loose, t.builds) for t in recent]
 
 
 def unlikely_cards(view: SeatView, threshold: float = 0.3) -> dict[int, CardSet]:
@@ -132,40 +127,37 @@ def unlikely_cards(view: SeatView, threshold: float = 0.3) -> dict[int, CardSet]
     who trailed earlier in this deal would rather have captured something worth
     more than ``threshold`` with a card it held, and one who captured would
     rather have captured ``threshold`` more: so it held no such card then, and
-    still holds none now. Read from the round's history alone."""
+    still holds none now. Read from the plays of this deal alone."""
     rules = view.rules
-    values = rules.values
-    per_deal = 4 * view.players
-    start = len(view.history) // per_deal * per_deal
-    if start == len(view.history):
-        return {}
-    worth = Worth(view.captured)
+    worth = worth_of(view)
     wt = worth.table
+    gen = generator_of(view)
     unseen = cards_of(view.unseen)
     out: dict[int, CardSet] = {}
-    for seat, m, loose, builds in replay(view)[start:]:
+    for seat, m, loose, builds in plays_this_deal(view):
         if seat == view.seat or m.kind == "build":
             continue
-        table = table_cards(loose, builds)
+        table = loose
+        for b in builds:
+            table |= b.cards
         took = 0.0
         if m.kind == "capture":
             took = worth.of(m.takes | 1 << m.card) + (rules.sweeps if m.takes == table else 0.0)
-        sums = groups_by_sum(loose, values, rules.max_build)
         takes: dict[int, tuple[float, CardSet]] = {}
         mask = 0
         for c in unseen:
             best = 0.0
-            if values[c]:
-                for v in rules.capture_values(c):
-                    got = takes.get(v)
-                    if got is None:
-                        got = takes[v] = best_take(rules, loose, builds, v, worth, sums)
-                    if got[1]:
-                        best = max(best, got[0] + wt[c] + (rules.sweeps if got[1] == table else 0.0))
-            else:
-                same = loose & RANK_SETS[rank_of(c)]
-                if same:
-                    best = worth.of(same & -same) + wt[c]
+            vs = rules.capture_values(c)
+            for v in vs:
+                got = takes.get(v)
+                if got is None:
+                    got = takes[v] = best_take(rules, loose, builds, v, worth, gen)
+                if got[1]:
+                    best = max(best, got[0] + wt[c] + (rules.sweeps if got[1] == table else 0.0))
+            if not vs:
+                w, taken = best_rank_take(rules, loose, builds, rank_of(c), worth)
+                if taken:
+                    best = w + wt[c] + (rules.sweeps if taken == table else 0.0)
             if best > took + threshold:
                 mask |= 1 << c
         if mask:
@@ -183,8 +175,6 @@ class _Solver:
         self.table: dict[tuple[object, ...], float] = {}
 
     def value(self, pos: Position, alpha: float, beta: float) -> float:
-        if pos.round_over:
-            return outcome(pos, self.team)
         self.nodes += 1
         if self.nodes & 255 == 0 and self.budget.spent_time():
             raise TimeoutError
@@ -194,13 +184,12 @@ class _Solver:
         if cached is not None:
             return cached
         maximizing = pos.team_of[pos.to_move] == self.team
-        moves = sorted(candidate_moves(pos), key=lambda m: (m.kind != "capture", -m.takes.bit_count()))
+        moves = sorted((m for m in candidate_moves(pos) if m.card >= 0),
+                       key=lambda m: (m.kind != "capture", -m.takes.bit_count()))
         best = -1e9 if maximizing else 1e9
         a, b = alpha, beta
         for m in moves:
-            q = pos.copy()
-            q.play_unchecked(m)
-            v = self.value(q, a, b)
+            v = self.child(pos, m, a, b)
             if maximizing:
                 best = max(best, v)
                 a = max(a, v)
@@ -213,12 +202,19 @@ class _Solver:
             self.table[key] = best
         return best
 
+    def child(self, pos: Position, move: Move, alpha: float, beta: float) -> float:
+        q = pos.copy()
+        event = q.apply(move)
+        if event.round_end is not None or event.winner is not None:
+            return outcome(q, self.team, event)
+        return self.value(q, alpha, beta)
+
     def best_move(self, pos: Position) -> Move:
         best_move, best = None, -1e9
         for m in candidate_moves(pos):
-            q = pos.copy()
-            q.play_unchecked(m)
-            v = self.value(q, best, 1e9)
+            if m.card < 0:
+                continue
+            v = self.child(pos, m, best, 1e9)
             if v > best or best_move is None:
                 best_move, best = m, v
         assert best_move is not None
@@ -246,6 +242,20 @@ class Expert(Player):
         moves = candidate_moves(view.bare_position())
         if len(moves) == 1:
             return moves[0]
+        if any(m.kind == CALL for m in moves) and call_wins(view):
+            return next(m for m in moves if m.kind == CALL)
+        plucks = [m for m in moves if m.kind == PLUCK]
+        moves = [m for m in moves if m.card >= 0]
+        if plucks:
+            # A pluck keeps the turn: weigh each pluck with the play after it
+            # against the plays alone, as the Intermediate does.
+            from .intermediate import Intermediate
+
+            choice = Intermediate().choose(view, rng, budget)
+            if choice.kind == PLUCK:
+                return choice
+        if len(moves) == 1:
+            return moves[0]
         team = view.team_of[view.seat]
         known = view.stock_size == 0 and len(view.teams) == 2 and view.players == 2
         if known:
@@ -256,7 +266,7 @@ class Expert(Player):
         ev = Evaluator(view)
         scored = sorted(((ev.score(m), m) for m in moves), key=lambda x: -x[0])
         candidates = [m for _, m in scored[: self.candidates]]
-        worth = Worth(view.captured)
+        worth = worth_of(view)
         results: list[list[float]] = [[] for _ in candidates]
         avoid = list(unlikely_cards(view).items()) if self.infer else []
 
@@ -269,9 +279,10 @@ class Expert(Player):
                 deal = view.sample(rng)
             for i, m in enumerate(candidates):
                 q = deal.copy()
-                q.play_unchecked(m)
-                playout(q, worth)
-                results[i].append(outcome(q, team))
+                event = q.apply(m)
+                if event.round_end is None and event.winner is None:
+                    event = playout(q, worth)
+                results[i].append(outcome(q, team, event))
 
         sample()
         done = 1

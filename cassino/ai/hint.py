@@ -8,6 +8,8 @@ from cassino.rules import Move
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, card_symbol, cards_of,
                                  rank_of)
 
+from cassino.rules.scoring import call_counts
+
 from .expert import Expert
 from .knowledge import after
 from .player import Budget
@@ -37,6 +39,12 @@ def _join(words: list[str]) -> str:
 
 def why(view: SeatView, move: Move) -> str:
     """One line saying what the move achieves."""
+    if move.kind == "call":
+        count = call_counts(view.bare_position())[view.team_of[view.seat]]
+        return f"Call for 21: your side already counts {count}, enough to win the game."
+    if move.kind == "pluck":
+        taken = card_symbol(move.takes.bit_length() - 1)
+        return f"Pluck the {taken} into your pile before you play: it counts toward most cards."
     card = card_symbol(move.card)
     loose, builds = after(view, move)
     points = _items(move)
@@ -51,7 +59,7 @@ def why(view: SeatView, move: Move) -> str:
             return f"Capture {what} with the {card}, including {_join(points)}."
         return f"Capture {what} with the {card}: every card counts toward most cards."
     if move.kind == "build":
-        b = builds[-1]
+        b = next(x for x in builds if x.cards >> move.card & 1)
         keep = "your own" if all(x.controller == view.seat for x in view.builds if x.cards & move.takes) \
             else "an opponent's"
         if any(x.cards & move.takes for x in view.builds):

@@ -1,9 +1,11 @@
 """Intermediate: a card counter that looks one reply ahead.
 
 For each legal move it weighs what the move takes now (points, card and spade
-majorities, a sweep), what a build secures for later, what the next player is
-likely to take in reply given the cards still unseen, and what its own
-remaining hand can take next turn.
+majorities under the rules in force, a sweep), what a build secures for
+later, what the next player is likely to take in reply given the cards still
+unseen, and what its own remaining hand can take next turn. Actions: it
+calls for 21 when the count says it has won, and plucks when the plucked
+card and the play after it are worth more than the play alone.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from __future__ import annotations
 import random
 
 from cassino.rules import Build, Move
-from cassino.rules.cards import RANK_SETS, CardSet, cards_of, rank_of
-from cassino.rules.position import groups_by_sum
+from cassino.rules.cards import CardSet, cards_of, rank_of
+from cassino.rules.moves import CALL, PLUCK
+from cassino.rules.scoring import call_counts
 
-from .knowledge import Worth, after, best_take, candidate_moves, holds_probability, unseen_by_rank, unseen_by_value
+from .knowledge import (after, best_rank_take, best_take, candidate_moves, holds_probability,
+                        unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
-from .view import SeatView
+from .view import SeatView, generator_of
 
 
 class Evaluator:
@@ -25,7 +29,8 @@ class Evaluator:
     def __init__(self, view: SeatView, weights: dict[str, float] | None = None):
         self.view = view
         self.rules = view.rules
-        self.worth = Worth(view.captured)
+        self.gen = generator_of(view)
+        self.worth = worth_of(view)
         self.w = {"reply": 1.0, "follow": 0.35, "build_keep": 1.0, "sweep": 1.0}
         if weights:
             self.w.update(weights)
@@ -38,7 +43,7 @@ class Evaluator:
         my_team = view.team_of[view.seat]
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
-        self.values = view.rules.values
+        self.sweep = self.rules.sweeps * self.w["sweep"]
 
     def p_holds_value(self, seat: int, v: int) -> float:
         size = self.view.hand_sizes[seat]
@@ -57,28 +62,26 @@ class Evaluator:
         """Roughly the most the seat can be expected to take from this table next."""
         if self.view.hand_sizes[seat] == 0 and self.view.stock_size == 0:
             return 0.0
-        if seat == self.view.seat:
+        if seat == self.view.seat or self.view.team_of[seat] == self.view.team_of[self.view.seat]:
             return 0.0
-        sums = groups_by_sum(loose, self.values, self.rules.max_build)
         table = loose
         for b in builds:
             table |= b.cards
         options = []
-        top = self.rules.max_build
-        for v in range(1, top + 1):
-            w, taken = best_take(self.rules, loose, builds, v, self.worth, sums)
+        for v in range(1, self.rules.max_build + 1):
+            if not self.by_value[v]:
+                continue
+            w, taken = best_take(self.rules, loose, builds, v, self.worth, self.gen)
             if w > 0:
                 if taken == table:
-                    w += self.rules.sweeps * self.w["sweep"]
+                    w += self.sweep
                 options.append((w, self.p_holds_value(seat, v)))
         if not self.rules.royal:
             for r in (11, 12, 13):
-                same = loose & RANK_SETS[r]
-                if same:
-                    one = same & -same
-                    w = self.worth.of(same if self.rules.court_capture == "all" else one)
-                    if (same if self.rules.court_capture == "all" else one) == table:
-                        w += self.rules.sweeps * self.w["sweep"]
+                w, taken = best_rank_take(self.rules, loose, builds, r, self.worth)
+                if w > 0:
+                    if taken == table:
+                        w += self.sweep
                     options.append((w, self.p_holds_rank(seat, r)))
         options.sort(reverse=True)
         expected = 0.0
@@ -96,10 +99,10 @@ class Evaluator:
         if move.kind == "capture":
             value += worth.of(move.takes | 1 << move.card)
             if not loose and not builds:
-                value += self.rules.sweeps * self.w["sweep"]
+                value += self.sweep
         elif move.kind == "build":
             # A build we will take later with the card we keep, unless stolen first.
-            b = builds[-1]
+            b = next(x for x in builds if x.cards >> move.card & 1)
             steal = 1.0
             for s in self.opponents:
                 steal *= 1 - self.p_holds_value(s, b.value)
@@ -109,21 +112,32 @@ class Evaluator:
         # What our remaining hand could take next turn from this table.
         rest = view.hand & ~(1 << move.card)
         if rest:
-            sums = groups_by_sum(loose, self.values, self.rules.max_build)
             best = 0.0
             for c in cards_of(rest):
-                v = self.values[c]
-                if v:
-                    w, _ = best_take(self.rules, loose, builds, v, worth, sums)
+                vs = self.rules.capture_values(c)
+                if vs:
+                    w = max(best_take(self.rules, loose, builds, v, worth, self.gen)[0] for v in vs)
                 else:
-                    same = loose & RANK_SETS[rank_of(c)]
-                    w = worth.of(same & -same) if same else 0.0
+                    w = best_rank_take(self.rules, loose, builds, rank_of(c), worth)[0]
                 best = max(best, w)
             value += self.w["follow"] * best
         # Keep valuable cards in hand rather than trailing them.
         if move.kind == "trail":
             value -= 0.5 * worth.of(1 << move.card)
         return value
+
+
+def call_wins(view: SeatView) -> bool:
+    """Whether a call for 21 now is won: the seat's side already counts the target (§9.18)."""
+    counts = call_counts(view.bare_position())
+    return counts[view.team_of[view.seat]] >= view.rules.target
+
+
+def plays_after_pluck(view: SeatView, pluck: Move) -> SeatView:
+    """The seat's view after plucking (the turn goes on with the card play)."""
+    pos = view.bare_position()
+    pos.apply(pluck)
+    return SeatView(pos, view.seat, view.history)
 
 
 class Intermediate(Player):
@@ -134,13 +148,29 @@ class Intermediate(Player):
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         moves = candidate_moves(view.bare_position())
+        actions = [m for m in moves if m.card < 0]
+        if any(m.kind == CALL for m in actions) and call_wins(view):
+            return next(m for m in actions if m.kind == CALL)
+        plays = [m for m in moves if m.card >= 0]
+        best_move, best = self._best(view, plays, rng)
+        for pluck in (m for m in actions if m.kind == PLUCK):
+            then = plays_after_pluck(view, pluck)
+            ev = Evaluator(then, self.weights)
+            gain = ev.worth.of(pluck.takes)
+            _, score = self._best(then, [m for m in candidate_moves(then.bare_position())
+                                          if m.card >= 0], rng)
+            if score + gain > best + 0.05:
+                best_move, best = pluck, score + gain
+        return best_move
+
+    def _best(self, view: SeatView, moves: list[Move], rng: random.Random) -> tuple[Move, float]:
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], Evaluator(view, self.weights).score(moves[0])
         ev = Evaluator(view, self.weights)
         scores = [ev.score(m) for m in moves]
         best = max(scores)
         top = [m for m, s in zip(moves, scores) if s >= best - 1e-9]
-        return top[rng.randrange(len(top))] if len(top) > 1 else top[0]
+        return (top[rng.randrange(len(top))] if len(top) > 1 else top[0]), best
 
     def reason(self, view: SeatView, move: Move) -> str:
         return move.describe()

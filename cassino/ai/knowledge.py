@@ -1,6 +1,8 @@
-"""What a card counter knows: the worth of cards, who may hold what, what a
-table offers to a card of each value. Shared by the Beginner, Intermediate and
-the Expert's playouts. Reads a ``SeatView`` only.
+"""What a card counter knows: the worth of cards under the rules in force,
+who may hold what, what a table offers to a card of each value. Shared by
+the Beginner, Intermediate and the Expert's playouts. Reads a ``SeatView``
+(or a position the seat may see) only; every question of legality or of
+what a move does goes to the rules engine.
 """
 
 from __future__ import annotations
@@ -8,28 +10,39 @@ from __future__ import annotations
 from math import comb
 
 from cassino.rules import Build, Move, Position, Rules
-from cassino.rules.cards import (ACE_SET, BIG_CASINO, DECK, LITTLE_CASINO, RANK_SETS, SPADE_SET,
+from cassino.rules.cards import (ACE_SET, BIG_CASINO, JACK, LITTLE_CASINO, RANK_SETS, SPADE_SET,
                                  CardSet, cards_of, rank_of)
-from cassino.rules.position import disjoint_unions, groups_by_sum
+from cassino.rules.groups import expand
+from cassino.rules.legal import MoveGenerator, generator
 
 from .view import SeatView
 
-# Points a card is worth to whoever takes it, before majorities are clinched:
-# most cards (3 points) needs 27 cards, most spades (1 point) 7 spades.
-CARD_SHARE = 3 / 27
-SPADE_SHARE = 1 / 7
+
+def card_points(rules: Rules) -> tuple[float, ...]:
+    """The sure points of each card under these rules: 2 big casino, 1 little
+    casino and each ace; under spade scoring 1 more for each spade (2 for the
+    jack of spades)."""
+    out = []
+    for c in range(52):
+        p = 0.0
+        if c == BIG_CASINO:
+            p = 2.0
+        elif c == LITTLE_CASINO or ACE_SET >> c & 1:
+            p = 1.0
+        if rules.spade_scoring and c < 13:
+            p += 2.0 if rank_of(c) == JACK else 1.0
+        out.append(p)
+    return tuple(out)
 
 
-def card_points(card: int) -> float:
-    """The sure points of a card: 2 big casino, 1 little casino, 1 an ace."""
-    if card == BIG_CASINO:
-        return 2.0
-    if card == LITTLE_CASINO or ACE_SET >> card & 1:
-        return 1.0
-    return 0.0
+_POINTS: dict[Rules, tuple[float, ...]] = {}
 
 
-POINTS = tuple(card_points(c) for c in DECK)
+def points_of(rules: Rules) -> tuple[float, ...]:
+    got = _POINTS.get(rules)
+    if got is None:
+        got = _POINTS[rules] = card_points(rules)
+    return got
 
 
 class Worth:
@@ -37,13 +50,18 @@ class Worth:
 
     __slots__ = ("table",)
 
-    def __init__(self, captured: tuple[CardSet, ...] = ()):
+    def __init__(self, captured: tuple[CardSet, ...] = (), rules: Rules | None = None,
+                 pack: int = 52):
+        rules = rules or Rules()
         counts = [c.bit_count() for c in captured] or [0]
         spades = [(c & SPADE_SET).bit_count() for c in captured] or [0]
-        card_share = 0.02 if max(counts) >= 27 else CARD_SHARE
-        spade_share = 0.02 if max(spades) >= 7 else SPADE_SHARE
-        self.table = tuple(POINTS[c] + card_share + (spade_share if c < 13 else 0.0)
-                           for c in DECK)
+        # Most cards (3 points) needs more than half the pack, most spades (1) 7 spades.
+        majority = pack // 2 + 1
+        card_share = 0.02 if max(counts) >= majority else 3 / majority
+        spade_share = 0.02 if max(spades) >= 7 else 1 / 7
+        points = points_of(rules)
+        self.table = tuple(points[c] + card_share + (spade_share if c < 13 else 0.0)
+                           for c in range(52))
 
     def of(self, mask: CardSet) -> float:
         t = self.table
@@ -53,6 +71,11 @@ class Worth:
             total += t[low.bit_length() - 1]
             mask ^= low
         return total
+
+
+def worth_of(view: SeatView | Position) -> Worth:
+    """The worth of cards for a view or position."""
+    return Worth(tuple(view.captured), view.rules, view.shape.round_cards)
 
 
 def holds_probability(unseen_of_value: int, unseen: int, hand_size: int) -> float:
@@ -66,13 +89,15 @@ def holds_probability(unseen_of_value: int, unseen: int, hand_size: int) -> floa
 
 
 def unseen_by_value(view: SeatView) -> list[int]:
-    """How many unseen cards there are of each value (index 0: courts without value)."""
+    """How many unseen cards capture as each value (index 0: court cards without value)."""
     counts = [0] * 15
-    values = view.rules.values
+    capture_values = view.rules.capture_values_of
     for c in cards_of(view.unseen):
-        counts[values[c]] += 1
-    if view.rules.ace_14:
-        counts[14] = counts[1]
+        vs = capture_values[c]
+        if not vs:
+            counts[0] += 1
+        for v in vs:
+            counts[v] += 1
     return counts
 
 
@@ -83,21 +108,31 @@ def unseen_by_rank(view: SeatView) -> list[int]:
     return counts
 
 
+# Beyond this many loose cards the full list of legal moves can run to millions
+# (every union of groups is a move of its own); players then weigh a few
+# moves of each kind instead.
+CROWDED = 16
+
+
+def capture_sets(gen: MoveGenerator, loose: CardSet, v: int, limit: int = 400) -> list[CardSet]:
+    """The sets of loose cards a card capturing as v could take (at most
+    ``limit``, the richest kept first by size on a crowded table)."""
+    values = gen.values
+    vec = values.counts(loose)
+    spread = loose & values.spread_mask
+    out: list[CardSet] = []
+    for p in values.captures(vec, v):
+        out += expand(p, spread)
+        if len(out) > limit:
+            break
+    return out
+
+
 def best_take(rules: Rules, loose: CardSet, builds: tuple[Build, ...], v: int,
-              worth: Worth, sums: dict[int, list[CardSet]] | None = None) -> tuple[float, CardSet]:
-    """The most a card of value ``v`` could take from this table, and what."""
-    if sums is None:
-        sums = groups_by_sum(loose, rules.values, rules.max_build)
+              worth: Worth, gen: MoveGenerator) -> tuple[float, CardSet]:
+    """The most a card capturing as ``v`` could take from this table, and what."""
     best_u, best_w = 0, 0.0
-    groups = sums.get(v, ())
-    if loose.bit_count() > CROWDED:
-        # Too many unions to try them all: take the richest groups greedily.
-        for g in sorted(groups, key=lambda g: -worth.of(g)):
-            if not best_u & g:
-                best_u |= g
-        best_w = worth.of(best_u)
-        groups = ()
-    for u in disjoint_unions(groups):
+    for u in capture_sets(gen, loose, v):
         w = worth.of(u)
         if w > best_w:
             best_u, best_w = u, w
@@ -108,87 +143,69 @@ def best_take(rules: Rules, loose: CardSet, builds: tuple[Build, ...], v: int,
     return best_w, best_u
 
 
+def best_rank_take(rules: Rules, loose: CardSet, builds: tuple[Build, ...], rank: int,
+                   worth: Worth) -> tuple[float, CardSet]:
+    """The most a court card without value could take by rank."""
+    same = loose & RANK_SETS[rank]
+    if rules.trailing_royals:
+        taken = same
+        for b in builds:
+            if b.value == rank:
+                taken |= b.cards
+    elif rules.court_capture == "all":
+        taken = same
+    else:
+        taken = same & -same
+    return (worth.of(taken), taken) if taken else (0.0, 0)
+
+
 def after(view: SeatView, move: Move) -> tuple[CardSet, tuple[Build, ...]]:
-    """The table (loose cards, builds) after the seat plays ``move``."""
-    t = move.takes
-    loose = view.loose & ~t
-    cb = 1 << move.card
-    if move.kind == "trail":
-        return loose | cb, view.builds
-    if move.kind == "capture":
-        return loose, tuple(b for b in view.builds if not b.cards & t)
-    new = Build(t | cb, move.value, move.multiple, view.seat)
-    kept = tuple(b for b in view.builds if not b.cards & t)
-    return loose, kept + (new,)
-
-
-# Beyond this many loose cards the full list of legal moves can run to millions
-# (every union of groups is a move of its own); players then weigh a few
-# moves of each kind instead.
-CROWDED = 16
+    """The table (loose cards, builds) after the seat plays ``move``, as the
+    engine applies it."""
+    pos = view.bare_position()
+    pos.apply(move)
+    return pos.loose, pos.builds
 
 
 def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = True) -> list[Move]:
     """The moves worth weighing for the player to move: every legal move, or on
-    a crowded table the trails, the richest capture of each value (with and
-    without builds), the best few builds of each kind, raises and additions.
-    ``ordered=False`` skips sorting the full list (for playouts)."""
+    a crowded table the moves within a few chosen sets of table cards for each
+    card (the richest groups of each value, every build), as the move
+    generator lists them. ``ordered=False`` skips sorting the full list."""
     if pos.loose.bit_count() <= CROWDED:
-        return pos.legal_moves() if ordered else pos.unordered_moves()
-    worth = worth or Worth(tuple(pos.captured))
+        return pos.legal_moves() if ordered else pos.moves()
+    worth = worth or worth_of(pos)
+    gen = generator(pos)
     rules = pos.rules
-    values = rules.values
     loose = pos.loose
-    sums = groups_by_sum(loose, values, rules.max_build)
-    ranked = {v: sorted(gs, key=lambda g: -worth.of(g)) for v, gs in sums.items()}
+    builds_mask = 0
+    for b in pos.builds:
+        builds_mask |= b.cards
 
-    def richest(v: int, avoid: CardSet = 0) -> CardSet:
-        u = avoid
-        for g in ranked.get(v, ()):
+    def richest(v: int) -> CardSet:
+        u = 0
+        groups = sorted(gen.values.groups_of(loose, v), key=lambda g: -worth.of(g))
+        for g in groups[:12]:
             if not u & g:
                 u |= g
-        return u & ~avoid
+        return u
 
+    out: dict[Move, None] = {}
+    for a in gen.actions(pos):
+        out[a] = None
     hand = pos.hands[pos.to_move]
-    held = {values[c] for c in cards_of(hand)}
-    out: set[Move] = set()
+    wanted: set[int] = set()
     for c in cards_of(hand):
-        out.add(Move.trail(c))
-        cv = values[c]
-        if not cv:
-            same = loose & RANK_SETS[rank_of(c)]
-            if same and rules.court_capture == "all":
-                out.add(Move(c, "capture", 0, same, False))
-            elif same:
-                out.add(Move(c, "capture", 0, same & -same, False))
-            continue
-        for v in rules.capture_values(c):
-            in_builds = 0
-            for b in pos.builds:
-                if b.value == v:
-                    in_builds |= b.cards
-            best = ranked.get(v, [0])[0]
-            for t in (richest(v), richest(v) | in_builds, in_builds, best, best | in_builds):
-                if t:
-                    out.add(Move(c, "capture", v, t, False))
-        for V in held | ({14} if rules.ace_14 and 1 in held else set()):
-            if V < 1 or V > rules.max_build:
-                continue
-            firsts = ranked.get(V - cv, [])[:4] if V > cv else [0] if V == cv else []
-            for g in firsts:
-                if g:
-                    out.add(Move(c, "build", V, g, False))
-                extra = richest(V, g)
-                if extra:
-                    out.add(Move(c, "build", V, g | extra, True))
-            for b in pos.builds:
-                if not b.multiple and b.value + cv == V:
-                    out.add(Move(c, "build", V, b.cards, False))
-                    extra = richest(V)
-                    if extra:
-                        out.add(Move(c, "build", V, b.cards | extra, True))
-                elif b.value == V:
-                    for g in firsts:
-                        out.add(Move(c, "build", V, b.cards | g, True))
-    legal = sorted(m for m in out if pos.is_legal(m))
-    return legal or pos.legal_moves()
+        wanted.update(rules.capture_values(c))
+        wanted.update(rules.answers[c])
+    masks = {richest(v) | builds_mask for v in wanted if 0 < v <= rules.max_build} | {builds_mask}
+    for c in cards_of(hand):
+        for m in masks:
+            for move in gen.generate(pos, c, m):
+                out[move] = None
+        court = loose & RANK_SETS[rank_of(c)]
+        if not rules.capture_values(c) and court:
+            for move in gen.generate(pos, c, court | builds_mask):
+                out[move] = None
+    moves = list(out)
+    return sorted(moves) if ordered else moves

@@ -71,4 +71,6 @@ class RandomPlayer(Player):
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         moves = view.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        # A call for 21 only when it wins: a random player still knows the score.
+        plays = [m for m in moves if m.kind != "call"] or moves
+        return plays[rng.randrange(len(plays))]

@@ -2,10 +2,11 @@
 
 A computer player is handed a ``SeatView``, never a ``Position``: its own
 hand, the table (builds with their values and controllers), every captured
-card, the hand sizes, the stock size, the scores, the rules and the history
-of plays. Hidden cards reach it only through ``SeatView.sample``, which deals
-the unseen cards at random among the other hands and the stock, consistently
-with what the seat knows (a player who controls a build of 9 holds a 9).
+card, the hand sizes, the stock size, the scores, the rules and the round's
+plays, each with the table it was made on. Hidden cards reach it only
+through ``SeatView.sample``, which deals the unseen cards at random among
+the other hands and the stock, consistently with what the seat knows (a
+player who controls a build of 9 holds a 9).
 """
 
 from __future__ import annotations
@@ -13,21 +14,27 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cassino.rules import Build, Move, Position, Rules
-from cassino.rules.cards import FULL_DECK, CardSet, cards_of
-from cassino.rules.position import table_cards
+from cassino.rules import Build, Move, Position, Rules, Shape, Turn
+from cassino.rules.cards import CardSet, cards_of
+from cassino.rules.legal import MoveGenerator, generator
 
-History = tuple[tuple[int, Move], ...]
+History = tuple[Turn, ...]
+
+
+def _turns(history: Sequence[Turn | tuple[int, Move]]) -> History:
+    """Turns as given; bare (seat, move) pairs get an unknown table (-1)."""
+    return tuple(t if isinstance(t, Turn) else Turn(t[0], t[1], -1, ()) for t in history)
 
 
 class SeatView:
     """The public position plus one seat's hand. Immutable by convention."""
 
-    __slots__ = ("rules", "players", "teams", "team_of", "seat", "dealer", "to_move", "hand",
-                 "hand_sizes", "stock_size", "loose", "builds", "captured", "sweeps",
-                 "last_capturer", "scores", "history", "unseen")
+    __slots__ = ("shape", "rules", "players", "teams", "team_of", "seat", "dealer", "to_move",
+                 "hand", "hand_sizes", "stock_size", "loose", "builds", "captured", "sweeps",
+                 "last_capturer", "scores", "round", "plucked", "history", "unseen")
 
-    def __init__(self, pos: Position, seat: int, history: Sequence[tuple[int, Move]] = ()):
+    def __init__(self, pos: Position, seat: int, history: Sequence[Turn | tuple[int, Move]] = ()):
+        self.shape: Shape = pos.shape
         self.rules: Rules = pos.rules
         self.players = pos.players
         self.teams = pos.teams
@@ -44,38 +51,54 @@ class SeatView:
         self.sweeps = tuple(pos.sweeps)
         self.last_capturer = pos.last_capturer
         self.scores = pos.scores
-        self.history: History = tuple(history)
+        self.round = pos.round
+        self.plucked = pos.plucked
+        self.history: History = _turns(history)
         seen = self.hand | pos.table
         for c in pos.captured:
             seen |= c
         # Cards in the other hands or the stock: the ones this seat cannot see.
-        self.unseen: CardSet = FULL_DECK & ~seen
+        self.unseen: CardSet = pos.shape.pack_mask & ~seen
 
     @property
     def table(self) -> CardSet:
-        return table_cards(self.loose, self.builds)
+        t = self.loose
+        for b in self.builds:
+            t |= b.cards
+        return t
 
     def key(self) -> tuple[object, ...]:
         """Everything the seat sees; two views with equal keys are the same view."""
         return (self.rules, self.players, self.teams, self.seat, self.dealer, self.to_move,
                 self.hand, self.hand_sizes, self.stock_size, self.loose, self.builds,
-                self.captured, self.sweeps, self.last_capturer, self.scores, self.history)
+                self.captured, self.sweeps, self.last_capturer, self.scores, self.round,
+                self.plucked, self.history)
 
     def legal_moves(self) -> list[Move]:
-        """The seat's legal moves when it is to move. They depend only on its hand and
-        the table, so a position with the hidden cards left out gives them exactly."""
+        """The seat's legal moves when it is to move. They depend only on its hand, the
+        table and the stock's size, so a position with the hidden cards left out gives
+        them exactly."""
         if self.to_move != self.seat:
             return []
         return self.bare_position().legal_moves()
 
     def bare_position(self) -> Position:
-        """The seat's hand and the table, with the hidden cards left out: enough
-        for the seat's own moves and their legality, nothing more."""
+        """The seat's hand and the table, the hidden cards dealt in card order as
+        stand-ins (not where they really are): enough for the seat's own moves,
+        their legality and what they do to the table, nothing more."""
         hands = [0] * self.players
         hands[self.seat] = self.hand
-        return Position(self.rules, self.players, self.teams, self.dealer, self.to_move, hands,
-                        (), self.loose, self.builds, list(self.captured), list(self.sweeps),
-                        self.last_capturer, self.scores)
+        stand_ins = cards_of(self.unseen)
+        top = 0
+        for s in range(self.players):
+            if s != self.seat:
+                n = self.hand_sizes[s]
+                hands[s] = sum(1 << c for c in stand_ins[top:top + n])
+                top += n
+        return self._position(hands, stand_ins[top:])
+
+    def _holds_all(self, hand: CardSet, values: set[int]) -> bool:
+        return generator_of(self).holds(hand, values)
 
     def _needs(self) -> dict[int, set[int]]:
         """For each other seat, the build values it must hold (it controls such a build)."""
@@ -84,19 +107,6 @@ class SeatView:
             if b.controller != self.seat:
                 needs.setdefault(b.controller, set()).add(b.value)
         return needs
-
-    def _holds(self, mask: CardSet, value: int) -> bool:
-        values = self.rules.values
-        if value == 14 and self.rules.ace_14:
-            value = 1
-        return any(values[c] == value for c in cards_of(mask))
-
-    def _holds_all(self, mask: CardSet, values: set[int]) -> bool:
-        if not all(self._holds(mask, v) for v in values):
-            return False
-        if self.rules.ace_14 and {1, 14} <= values:  # one ace answers for one of them
-            return sum(1 for c in cards_of(mask) if self.rules.values[c] == 1) >= 2
-        return True
 
     def sample(self, rng: random.Random) -> Position:
         """A full position: the unseen cards dealt at random to the other hands and
@@ -115,24 +125,20 @@ class SeatView:
                 top += n
             if all(self._holds_all(hands[s], vs) for s, vs in needs.items()):
                 return self._position(hands, unseen[top:])
-        # Constructive: give each controller a card of each value it must hold, then fill.
+        # Constructive: give each controller a card for each value it must hold, then fill.
         rng.shuffle(unseen)
         pool = list(unseen)
         hands = [0] * self.players
         hands[self.seat] = self.hand
-        values = self.rules.values
+        masks = self.rules.answer_masks
         for s, vs in sorted(needs.items()):
-            wanted = sorted(vs)
-            if self.rules.ace_14 and {1, 14} <= vs:
-                wanted.append(1)  # a second ace
-            for v in wanted:
-                if self._holds(hands[s], v) and not (v == 1 and wanted.count(1) > 1
-                                                     and self._aces(hands[s]) < 2):
+            for v in sorted(vs):
+                if self._holds_all(hands[s], set(vs) & set(range(1, v + 1))):
                     continue
-                want = 1 if v == 14 and self.rules.ace_14 else v
-                pick = next(c for c in pool if values[c] == want)
-                pool.remove(pick)
-                hands[s] |= 1 << pick
+                pick = next((c for c in pool if masks[v] >> c & 1), None)
+                if pick is not None:
+                    pool.remove(pick)
+                    hands[s] |= 1 << pick
         for s in others:
             missing = self.hand_sizes[s] - hands[s].bit_count()
             for c in pool[:missing]:
@@ -140,10 +146,13 @@ class SeatView:
             pool = pool[missing:]
         return self._position(hands, pool)
 
-    def _aces(self, mask: CardSet) -> int:
-        return sum(1 for c in cards_of(mask) if self.rules.values[c] == 1)
-
     def _position(self, hands: list[CardSet], stock: Sequence[int]) -> Position:
-        return Position(self.rules, self.players, self.teams, self.dealer, self.to_move, hands,
-                        stock, self.loose, self.builds, list(self.captured), list(self.sweeps),
-                        self.last_capturer, self.scores)
+        return Position(self.shape, self.dealer, self.to_move, hands, stock, self.loose,
+                        self.builds, list(self.captured), list(self.sweeps), self.last_capturer,
+                        self.scores, self.round, self.plucked)
+
+
+def generator_of(view: SeatView) -> MoveGenerator:
+    """The move generator of a view's rules."""
+    gen = view.shape.generator
+    return gen if gen is not None else generator(view._position([0] * view.players, ()))

@@ -1,4 +1,5 @@
-"""The interchange formats of FORMATS.md: positions and game records as JSON-ready dicts.
+"""The interchange formats of FORMATS.md: positions, game records and events
+as JSON-ready dicts.
 
 Reading validates: a broken position or record is refused with
 ``InvalidPositionError`` / ``InvalidRecordError`` naming the problem. This
@@ -9,24 +10,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from .builds import Build
 from .cards import card_text, cards_of, parse_card, parse_cards
 from .errors import (CassinoError, IllegalMoveError, InvalidCardError, InvalidMoveError,
                      InvalidPositionError, InvalidRecordError, InvalidRulesError)
-from .game import Game, RoundResult
+from .events import Event
+from .game import Game
 from .moves import parse_move
 from .options import Rules
-from .position import Build, Position
+from .position import Position
+from .shape import seating_refusal, shape_of
 
 POSITION_FORMAT = "cassino-position/1"
 RECORD_FORMAT = "cassino-record/1"
+MAX_MOVES = 100_000  # far more than any game has; a longer list is refused by size
 
 
 def _cards(mask: int) -> list[str]:
     return [card_text(c) for c in cards_of(mask)]
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def position_to_json(pos: Position) -> dict[str, Any]:
-    return {
+    """A position as FORMATS.md writes it; a variant's fields only where it says."""
+    out: dict[str, Any] = {
         "format": POSITION_FORMAT,
         "rules": pos.rules.to_json(),
         "players": pos.players,
@@ -43,23 +54,41 @@ def position_to_json(pos: Position) -> dict[str, Any]:
         "last_capturer": pos.last_capturer,
         "scores": list(pos.scores),
     }
+    if pos.rules.pluck:
+        out["plucked"] = [s for s in range(pos.players) if pos.plucked >> s & 1]
+    if pos.winner is not None:
+        out["winner"] = pos.winner
+    if pos.rules.rounds is not None:
+        out["round"] = pos.round
+    return out
 
 
-def _int(data: dict[str, Any], key: str, default: Any = ...) -> Any:
+def _int(data: dict[str, Any], key: str, default: Any = ..., low: int = 0,
+         high: int = 1_000_000) -> Any:
     if key not in data:
         if default is ...:
             raise InvalidPositionError(f"the position has no {key!r}")
         return default
     v = data[key]
     if type(v) is not int:
-        raise InvalidPositionError(f"{key!r} must be a whole number, not {v!r}")
+        raise InvalidPositionError(f"{key!r} must be a whole number, not {_short(v)}")
+    if not low <= v <= high:
+        raise InvalidPositionError(f"{key!r} must be from {low} to {high}, not {_short(v)}")
     return v
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:
     v = data.get(key)
     if not isinstance(v, list):
-        raise InvalidPositionError(f"{key!r} must be a list, not {v!r}")
+        raise InvalidPositionError(f"{key!r} must be a list, not {_short(v)}")
+    return v
+
+
+def _ints(data: dict[str, Any], key: str) -> list[int]:
+    v = _list(data, key)
+    if not all(type(x) is int and 0 <= x <= 1_000_000 for x in v):
+        raise InvalidPositionError(f"{key!r} must be a list of whole numbers from 0 to 1000000, "
+                                   f"not {_short(v)}")
     return v
 
 
@@ -69,54 +98,77 @@ def position_from_json(data: Any) -> Position:
         raise InvalidPositionError("a position is a JSON object")
     fmt = data.get("format")
     if fmt != POSITION_FORMAT:
-        raise InvalidPositionError(f"'format' must be {POSITION_FORMAT!r}, not {fmt!r}")
+        raise InvalidPositionError(f"'format' must be {POSITION_FORMAT!r}, not {_short(fmt)}")
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except (InvalidRulesError, TypeError) as e:
         raise InvalidPositionError(f"'rules': {e}") from None
-    players = _int(data, "players")
-    if players not in (2, 3, 4):
-        raise InvalidPositionError(f"'players' must be 2, 3 or 4, not {players}")
+    players = _int(data, "players", low=2, high=6)
     teams_data = data.get("teams", [[s] for s in range(players)])
-    if (not isinstance(teams_data, list) or not all(isinstance(t, list) for t in teams_data)
-            or not all(type(s) is int for t in teams_data for s in t)):
-        raise InvalidPositionError(f"'teams' must be a list of seat lists, not {teams_data!r}")
+    refusal = seating_refusal(rules, players, teams_data)
+    if refusal:
+        raise InvalidPositionError(refusal)
+    shape = shape_of(rules, players, teams_data)
     try:
         hands = [parse_cards(h, f"hand {i}") for i, h in enumerate(_list(data, "hands"))]
         stock_list = _list(data, "stock")
+        if len(stock_list) > 52:
+            raise InvalidPositionError(f"the stock holds {len(stock_list)} cards; a pack has 52")
         stock = [parse_card(c) for c in stock_list]
         loose = parse_cards(_list(data, "loose"), "'loose'")
         builds = []
-        for i, b in enumerate(_list(data, "builds")):
+        build_list = _list(data, "builds")
+        if len(build_list) > 26:
+            raise InvalidPositionError(f"{len(build_list)} builds cannot be on the table at once")
+        for i, b in enumerate(build_list):
             if not isinstance(b, dict):
                 raise InvalidPositionError(f"build {i + 1} must be an object")
             multiple = b.get("multiple", False)
             if type(multiple) is not bool:
                 raise InvalidPositionError(f"build {i + 1}: 'multiple' must be true or false")
             builds.append(Build(parse_cards(b.get("cards"), f"build {i + 1}"),
-                                _int(b, "value"), multiple, _int(b, "controller")))
+                                _int(b, "value", high=99), multiple, _int(b, "controller", high=99)))
         captured = [parse_cards(c, f"captured {i}") for i, c in enumerate(_list(data, "captured"))]
     except InvalidCardError as e:
         raise InvalidPositionError(str(e)) from None
-    sweeps = _list(data, "sweeps")
-    scores = _list(data, "scores")
-    if not all(type(x) is int for x in sweeps + scores):
-        raise InvalidPositionError("'sweeps' and 'scores' must be lists of whole numbers")
+    sweeps = _ints(data, "sweeps")
+    scores = _ints(data, "scores")
     last = data.get("last_capturer")
-    if last is not None and type(last) is not int:
-        raise InvalidPositionError(f"'last_capturer' must be a seat or null, not {last!r}")
-    pos = Position(rules, players, teams_data, _int(data, "dealer"), _int(data, "to_move"),
-                   hands, stock, loose, builds, captured, sweeps, last, scores)
+    if last is not None and (type(last) is not int or not 0 <= last < players):
+        raise InvalidPositionError(f"'last_capturer' must be a seat from 0 to {players - 1} or "
+                                   f"null, not {_short(last)}")
+    plucked_list = data.get("plucked", [])
+    if (not isinstance(plucked_list, list) or not all(type(s) is int and 0 <= s < players for s in plucked_list)
+            or len(set(plucked_list)) != len(plucked_list)):
+        raise InvalidPositionError(f"'plucked' must list seats from 0 to {players - 1}, each "
+                                   f"once, not {_short(plucked_list)}")
+    if rules.pluck and "plucked" not in data:
+        plucked_list = []
+    plucked = sum(1 << s for s in plucked_list)
+    winner = data.get("winner")
+    if winner is not None and (type(winner) is not int or not 0 <= winner < len(shape.teams)):
+        raise InvalidPositionError(f"'winner' must be a team from 0 to {len(shape.teams) - 1}, "
+                                   f"not {_short(winner)}")
+    round_number = _int(data, "round", 1, low=1, high=100_000)
+    pos = Position(shape, _int(data, "dealer", high=players - 1), _int(data, "to_move", high=players - 1),
+                   hands, stock, loose, builds, captured, sweeps, last, scores, round_number,
+                   plucked, winner)
     problems = pos.problems()
     if problems:
         raise InvalidPositionError("; ".join(problems))
     return pos
 
 
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as FORMATS.md writes it (one line of JSON)."""
+    return event.to_json()
+
+
 # -- game records ------------------------------------------------------------
 
 
 def record_to_json(game: Game, players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A game record: rules, players, teams, seed and every move so far."""
     if players is None:
         players = [{"name": f"Player {s + 1}", "seat": s, "kind": "human"} for s in range(game.players)]
     return {
@@ -138,47 +190,53 @@ class ReplayError(InvalidRecordError):
         self.move_text = move_text
 
 
-def replay(data: Any) -> Game:
-    """Replay a game record, checking every move; returns the game as it stands
-    after the last move. Raises ``InvalidRecordError`` (or ``ReplayError`` for a
-    bad move, naming it and the reason)."""
+def game_from_record(data: Any) -> Game:
+    """The game a record starts (its rules, players, teams and seed), before
+    any move; ``InvalidRecordError`` if the record cannot start one."""
     if not isinstance(data, dict):
         raise InvalidRecordError("a game record is a JSON object")
     if data.get("format") != RECORD_FORMAT:
-        raise InvalidRecordError(f"'format' must be {RECORD_FORMAT!r}, not {data.get('format')!r}")
+        raise InvalidRecordError(f"'format' must be {RECORD_FORMAT!r}, not {_short(data.get('format'))}")
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except (InvalidRulesError, TypeError) as e:
         raise InvalidRecordError(f"'rules': {e}") from None
     players = data.get("players")
-    if not isinstance(players, list) or len(players) not in (2, 3, 4):
-        raise InvalidRecordError("'players' must list 2, 3 or 4 players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 6:
+        raise InvalidRecordError("'players' must list 2 to 6 players")
     seed = data.get("seed")
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise InvalidRecordError(f"'seed' must be a number or a string, not {seed!r}")
+    if (not isinstance(seed, (int, str)) or isinstance(seed, bool)
+            or (isinstance(seed, int) and abs(seed) >= 1 << 64) or (isinstance(seed, str) and len(seed) > 200)):
+        raise InvalidRecordError(f"'seed' must be a number or a short string, not {_short(seed)}")
     teams = data.get("teams", [[s] for s in range(len(players))])
-    try:
-        game = Game(rules, len(players), teams, seed)
-    except (ValueError, TypeError) as e:
-        raise InvalidRecordError(f"'teams': {e}") from None
-    problems = game.position.problems()
-    if problems:
-        raise InvalidRecordError("; ".join(problems))
+    refusal = seating_refusal(rules, len(players), teams)
+    if refusal:
+        raise InvalidRecordError(refusal)
+    return Game(rules, len(players), teams, seed)
+
+
+def replay(data: Any) -> Game:
+    """Replay a game record, checking every move; returns the game as it stands
+    after the last move. Raises ``InvalidRecordError`` (or ``ReplayError`` for a
+    bad move, naming it and the reason)."""
+    game = game_from_record(data)
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise InvalidRecordError("'moves' must be a list of moves in compact text form")
+    if len(moves) > MAX_MOVES:
+        raise InvalidRecordError(f"'moves' lists {len(moves)} moves; a game has far fewer")
     for i, text in enumerate(moves):
-        where = f"move {i + 1} ({text!r}, seat {game.position.to_move}, round {game.round_number})"
+        where = f"move {i + 1} ({_short(text)}, seat {game.position.to_move}, round {game.round_number})"
         if game.over:
-            raise ReplayError(f"{where}: the game is already over", i, str(text))
+            raise ReplayError(f"{where}: the game is already over", i, str(text)[:60])
         try:
             game.play(parse_move(text))
         except InvalidMoveError as e:
-            raise ReplayError(f"{where}: {e}", i, str(text)) from None
+            raise ReplayError(f"{where}: {e}", i, str(text)[:60]) from None
         except IllegalMoveError as e:
-            raise ReplayError(f"{where} is illegal: {e.reason}", i, str(text)) from None
+            raise ReplayError(f"{where} is illegal: {e.reason}", i, str(text)[:60]) from None
     return game
 
 
 __all__ = ["position_to_json", "position_from_json", "record_to_json", "replay", "ReplayError",
-           "RoundResult", "CassinoError"]
+           "game_from_record", "event_to_json", "CassinoError"]

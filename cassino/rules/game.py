@@ -1,35 +1,46 @@
-"""A whole game: seeded deals, dealer rotation, rounds, and the race to the target.
+"""A whole game: seeded deals, dealer rotation, rounds, and the race to the end.
 
 The seed fixes every deal: round k is shuffled by ``random.Random`` seeded
 from the game seed and k, so a seed plus the moves replays a game exactly.
+``Game.play`` applies a move through the position's one ``apply`` and keeps
+its events; when a round ends the next is dealt, unless the game is over.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+
 from typing import NamedTuple
 
-from .cards import DECK, Card
+from .builds import Build
+from .cards import DECK, Card, CardSet
 from .errors import IllegalMoveError
+from .events import DealEvent, Event, RoundEnd
 from .moves import Move
 from .options import STANDARD, Rules
 from .position import Position
-from .scoring import TeamScore, score_round
+from .scoring import final_scores
+from .shape import shape_of, standard_teams
+
+__all__ = ["Game", "Turn", "first_dealer", "round_deck", "standard_teams"]
 
 
-def standard_teams(players: int, partnerships: bool = False) -> list[list[int]]:
-    """Every seat its own team, or two partnerships of partners sitting opposite."""
-    if partnerships:
-        if players != 4:
-            raise ValueError("partnerships are played by 4 players")
-        return [[0, 2], [1, 3]]
-    return [[s] for s in range(players)]
+class Turn(NamedTuple):
+    """One move of a round as everyone at the table saw it: who moved, the
+    move, and the table (loose cards, builds) it was made on."""
+
+    seat: int
+    move: Move
+    loose: CardSet
+    builds: tuple[Build, ...]
 
 
-def round_deck(seed: int | str, round_index: int) -> list[Card]:
-    """The shuffled pack for round ``round_index`` (0-based) of the game ``seed``, top card first."""
-    deck = list(DECK)
+def round_deck(seed: int | str, round_index: int, pack: Sequence[Card] = DECK) -> list[Card]:
+    """The shuffled ``pack`` for round ``round_index`` (0-based) of the game
+    ``seed``, top card first. The same seed gives the same cards in every
+    version, on every machine."""
+    deck = list(pack)
     random.Random(f"cassino/{seed}/round/{round_index}").shuffle(deck)
     return deck
 
@@ -39,39 +50,44 @@ def first_dealer(seed: int | str, players: int) -> int:
     return random.Random(f"cassino/{seed}/dealer").randrange(players)
 
 
-class RoundResult(NamedTuple):
-    """A finished round: who dealt, each team's breakdown, and the totals after it."""
-
-    number: int
-    dealer: int
-    scores: list[TeamScore]
-    totals: tuple[int, ...]
-
-
 class Game:
-    """A game from the first deal to the winner. ``play`` a move at a time; when a
-    round ends it is scored and, unless the game is over, the next is dealt."""
+    """A game from the first deal to the winner. ``play`` a move at a time;
+    when a round ends it is scored and, unless the game is over, the next is
+    dealt (its ``deal_event`` says what the deal did)."""
 
     def __init__(self, rules: Rules = STANDARD, players: int = 2,
                  teams: Sequence[Sequence[int]] | None = None, seed: int | str = 0):
-        if players not in (2, 3, 4):
-            raise ValueError(f"Cassino is played by 2, 3 or 4 players, not {players}")
+        """Raises ``InvalidRulesError`` for a seating the rules do not allow."""
+        self.shape = shape_of(rules, players, teams)
         self.rules = rules
         self.players = players
-        self.teams = [list(t) for t in teams] if teams is not None else standard_teams(players)
+        self.teams = [list(t) for t in self.shape.teams]
         self.seed = seed
         self.first_dealer = first_dealer(seed, players)
         self.totals: tuple[int, ...] = (0,) * len(self.teams)
-        self.rounds: list[RoundResult] = []
+        self.rounds: list[RoundEnd] = []
         self.moves: list[Move] = []          # every move of the game, in order
-        self.round_moves: list[tuple[int, Move]] = []  # (seat, move) of the round in play
+        self.turns: list[Turn] = []          # the round in play, move by move
+        self.round_events: list[Event] = []  # what each move of the round in play did
         self.winner: int | None = None
-        self.position = self._deal_round(0)
+        self.deal_event: DealEvent
+        self.position = self._start_round(0)
 
-    def _deal_round(self, index: int) -> Position:
+    def _start_round(self, index: int) -> Position:
         dealer = (self.first_dealer + index) % self.players
-        return Position.deal_round(self.rules, self.players, self.teams, dealer,
-                                   round_deck(self.seed, index), self.totals)
+        pos = Position.start_of_round(self.shape, dealer,
+                                      round_deck(self.seed, index, self.shape.pack),
+                                      self.totals, index + 1)
+        self.deal_event = pos.deal()
+        if pos.winner is not None:  # a sudden-death sweep of initial pairs
+            self.winner = pos.winner
+            self.totals = final_scores(pos)
+        return pos
+
+    @property
+    def round_moves(self) -> list[tuple[int, Move]]:
+        """(seat, move) of each move of the round in play."""
+        return [(t.seat, t.move) for t in self.turns]
 
     @property
     def over(self) -> bool:
@@ -79,38 +95,35 @@ class Game:
 
     @property
     def round_number(self) -> int:
-        """1 for the first round."""
-        return len(self.rounds) + (0 if self.over else 1)
+        """1 for the first round: the round in play, or the last one once the game is over."""
+        return self.position.round
 
     def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to move, in canonical order."""
         return [] if self.over else self.position.legal_moves()
 
-    def play(self, move: Move, checked: bool = True) -> RoundResult | None:
-        """Play a move for the player to move. Returns the round's result if it ended the round."""
+    def play(self, move: Move, checked: bool = True) -> Event:
+        """Play a move for the player to move and return its event; when it
+        ends the round, the next round is dealt unless the game is over."""
         if self.over:
             raise IllegalMoveError("The game is over.", move)
         pos = self.position
-        seat = pos.to_move
-        if checked:
-            pos.play(move)
-        else:
-            pos.play_unchecked(move)
+        turn = Turn(pos.to_move, move, pos.loose, pos.builds)
+        event = pos.play(move) if checked else pos.apply(move)
         self.moves.append(move)
-        self.round_moves.append((seat, move))
-        if not pos.round_over:
-            return None
-        return self._finish_round()
-
-    def _finish_round(self) -> RoundResult:
-        pos = self.position
-        scores = score_round(self.rules, pos.captured, pos.sweeps)
-        self.totals = tuple(t + s.total for t, s in zip(self.totals, scores))
-        result = RoundResult(len(self.rounds) + 1, pos.dealer, scores, self.totals)
-        self.rounds.append(result)
-        best = max(self.totals)
-        if best >= self.rules.target and self.totals.count(best) == 1:
-            self.winner = self.totals.index(best)
-        else:  # below the target, or tied at the top: another round
-            self.round_moves = []
-            self.position = self._deal_round(len(self.rounds))
-        return result
+        self.turns.append(turn)
+        self.round_events.append(event)
+        end = event.round_end
+        if end is not None:
+            self.rounds.append(end)
+            self.totals = end.scores
+            if event.winner is not None:
+                self.winner = event.winner
+            else:
+                self.turns = []
+                self.round_events = []
+                self.position = self._start_round(len(self.rounds))
+        elif event.winner is not None:  # a call, or a sudden-death sweep
+            self.winner = event.winner
+            self.totals = final_scores(pos)
+        return event

@@ -2,8 +2,10 @@
 
 A ``Move`` is a named tuple ``(card, kind, value, takes, multiple)``:
 
-- ``card``: the card played from the hand;
-- ``kind``: ``"build"``, ``"capture"`` or ``"trail"``;
+- ``card``: the card played from the hand (``NO_CARD``, -1, for an action
+  that plays none: a pluck or a call for 21);
+- ``kind``: ``"build"``, ``"capture"`` or ``"trail"``, or the actions
+  ``"call"`` and ``"pluck"``;
 - ``value``: the capture value used or the build value announced; 0 when the
   move has none (a trail, or a court card capturing by rank);
 - ``takes``: the set (bitmask) of table cards captured or pulled into the
@@ -11,8 +13,9 @@ A ``Move`` is a named tuple ``(card, kind, value, takes, multiple)``:
 - ``multiple``: whether the resulting build is multiple.
 
 Two moves with the same fields are the same move. Their natural tuple order
-is the canonical order of move lists: by card, kind, value, taken cards
-(as a bitmask), single before multiple.
+is the canonical order of move lists: the actions first (a call, then the
+plucks), then by card, kind, value, taken cards (as a bitmask), single
+before multiple.
 """
 
 from __future__ import annotations
@@ -25,7 +28,10 @@ from .errors import InvalidCardError, InvalidMoveError
 TRAIL = "trail"
 CAPTURE = "capture"
 BUILD = "build"
-KINDS = (BUILD, CAPTURE, TRAIL)
+PLUCK = "pluck"
+CALL = "call"
+KINDS = (BUILD, CAPTURE, TRAIL, PLUCK, CALL)
+NO_CARD = -1  # the card of an action that plays none
 
 
 class Move(NamedTuple):
@@ -37,7 +43,23 @@ class Move(NamedTuple):
 
     @staticmethod
     def trail(card: Card) -> Move:
+        """Trail ``card``: lay it on the table."""
         return Move(card, TRAIL, 0, 0, False)
+
+    @staticmethod
+    def pluck(card: Card) -> Move:
+        """Pluck the loose ``card`` into one's pile (RULES §9.17)."""
+        return Move(NO_CARD, PLUCK, 0, 1 << card, False)
+
+    @staticmethod
+    def call() -> Move:
+        """Call for 21 (RULES §9.18)."""
+        return CALL_MOVE
+
+    @property
+    def is_action(self) -> bool:
+        """A pluck or a call: an action that plays no card."""
+        return self.card < 0
 
     @property
     def takes_cards(self) -> list[Card]:
@@ -48,11 +70,20 @@ class Move(NamedTuple):
         """Compact text: ``7H-``, ``8Sx8:2D,8D,6C``, ``3Cb8:5D``, ``2Cm7:...``, ``QDx:QS``."""
         if self.kind == TRAIL:
             return card_text(self.card) + "-"
+        if self.kind == PLUCK:
+            return "pluck:" + cards_text(self.takes)
+        if self.kind == CALL:
+            return "call"
         sign = "x" if self.kind == CAPTURE else ("m" if self.multiple else "b")
         value = str(self.value) if self.value else ""
         return f"{card_text(self.card)}{sign}{value}:{cards_text(self.takes)}"
 
     def to_json(self) -> dict[str, Any]:
+        """Move JSON (FORMATS.md): an action has no ``card`` and no ``multiple``."""
+        if self.kind == CALL:
+            return {"kind": CALL}
+        if self.kind == PLUCK:
+            return {"kind": PLUCK, "takes": [card_text(c) for c in cards_of(self.takes)]}
         out: dict[str, Any] = {"card": card_text(self.card), "kind": self.kind}
         if self.value:
             out["value"] = self.value
@@ -62,8 +93,12 @@ class Move(NamedTuple):
 
     def describe(self) -> str:
         """Plain words for people: 'Capture 8♦, 6♣ and 2♦ with the 8♠'."""
-        card = card_symbol(self.card)
         taken = _and_list([card_symbol(c) for c in cards_of(self.takes)])
+        if self.kind == CALL:
+            return "Call for 21"
+        if self.kind == PLUCK:
+            return f"Pluck the {taken}"
+        card = card_symbol(self.card)
         if self.kind == TRAIL:
             return f"Trail the {card}"
         if self.kind == CAPTURE:
@@ -76,11 +111,20 @@ class Move(NamedTuple):
         return self.text()
 
 
+CALL_MOVE = Move(NO_CARD, CALL, 0, 0, False)
+
+
 def _plural(value: int) -> str:
     names = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
              7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "elevens",
              12: "twelves", 13: "thirteens", 14: "fourteens"}
     return names.get(value, f"{value}s")
+
+
+def _short(value: object) -> str:
+    """A value quoted for an error message, cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _and_list(items: list[str]) -> str:
@@ -92,67 +136,72 @@ def _and_list(items: list[str]) -> str:
 def parse_move(text: str) -> Move:
     """Parse the compact text form; cards in ``takes`` may come in any order."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is text like '8Sx8:8D' or '7H-', not {text!r}")
+        raise InvalidMoveError(f"a move is text like '8Sx8:8D' or '7H-', not {_short(text)}")
     s = text.strip()
+    word, colon, rest_text = s.partition(":")
+    if word.lower() == CALL and not colon:
+        return CALL_MOVE
+    if word.lower() == PLUCK:
+        try:
+            plucked = parse_card(rest_text) if colon else None
+        except InvalidCardError as e:
+            raise InvalidMoveError(f"move {_short(text)}: {e}") from None
+        if plucked is None:
+            raise InvalidMoveError(f"move {_short(text)}: a pluck names one loose card, e.g. 'pluck:5D'")
+        return Move.pluck(plucked)
     try:
         card = parse_card(s[:2])
     except InvalidCardError as e:
-        raise InvalidMoveError(f"move {text!r} must start with the card played: {e}") from None
+        raise InvalidMoveError(f"move {_short(text)} must start with the card played: {e}") from None
     rest = s[2:]
     if rest == "-":
         return Move.trail(card)
     if not rest or rest[0].lower() not in "xbm" or ":" not in rest:
         raise InvalidMoveError(
-            f"move {text!r} is not in the compact form: card, then '-' to trail, or "
+            f"move {_short(text)} is not in the compact form: card, then '-' to trail, or "
             f"'x' (capture), 'b' (build) or 'm' (multiple build), the value, ':' and the "
             f"cards taken, e.g. '8Sx8:2D,6C'")
     sign = rest[0].lower()
     value_text, _, takes_text = rest[1:].partition(":")
-    if value_text and not (value_text.isascii() and value_text.isdigit()):
-        raise InvalidMoveError(f"move {text!r}: the value {value_text!r} is not a number")
+    if value_text and not (value_text.isascii() and value_text.isdigit() and len(value_text) <= 2):
+        raise InvalidMoveError(f"move {_short(text)}: the value {_short(value_text)} is not a "
+                               f"number from 1 to 14")
     value = int(value_text) if value_text else 0
     if value_text and not value:
-        raise InvalidMoveError(f"move {text!r}: a value is at least 1 (leave it out for a "
+        raise InvalidMoveError(f"move {_short(text)}: a value is at least 1 (leave it out for a "
                                f"court card capturing by rank)")
     takes = 0
     for t in takes_text.split(","):
         try:
             c = parse_card(t)
         except InvalidCardError as e:
-            raise InvalidMoveError(f"move {text!r}: {e}") from None
+            raise InvalidMoveError(f"move {_short(text)}: {e}") from None
         if takes >> c & 1:
-            raise InvalidMoveError(f"move {text!r} takes the {card_text(c)} twice")
+            raise InvalidMoveError(f"move {_short(text)} takes the {card_text(c)} twice")
         takes |= 1 << c
     if takes >> card & 1:
-        raise InvalidMoveError(f"move {text!r} plays the {card_text(card)} and also takes it")
+        raise InvalidMoveError(f"move {_short(text)} plays the {card_text(card)} and also takes it")
     if sign != "x" and not value:
-        raise InvalidMoveError(f"move {text!r}: a build must announce its value")
+        raise InvalidMoveError(f"move {_short(text)}: a build must announce its value")
     kind = CAPTURE if sign == "x" else BUILD
     return Move(card, kind, value, takes, sign == "m")
 
 
 def move_from_json(data: Any) -> Move:
-    """Read move JSON, e.g. ``{"card": "8S", "kind": "capture", "value": 8, ...}``."""
+    """Read move JSON, e.g. ``{"card": "8S", "kind": "capture", "value": 8, ...}``,
+    ``{"kind": "pluck", "takes": ["5D"]}`` or ``{"kind": "call"}``."""
     if not isinstance(data, dict):
-        raise InvalidMoveError(f"move JSON must be an object, not {data!r}")
+        raise InvalidMoveError(f"move JSON must be an object, not {_short(data)}")
     unknown = set(data) - {"card", "kind", "value", "takes", "multiple"}
     if unknown:
-        raise InvalidMoveError(f"move JSON has unknown keys: {', '.join(sorted(unknown))}")
-    try:
-        card = parse_card(data.get("card"))  # type: ignore[arg-type]
-    except InvalidCardError as e:
-        raise InvalidMoveError(f"move JSON 'card': {e}") from None
+        raise InvalidMoveError(f"move JSON has unknown keys: {_short(sorted(map(str, unknown)))}")
     kind = data.get("kind")
-    if kind not in KINDS:
-        raise InvalidMoveError(f"move JSON 'kind' must be 'trail', 'capture' or 'build', not {kind!r}")
-    value = data.get("value", 0)
-    if value is None:
-        value = 0
-    if type(value) is not int or value < 0:
-        raise InvalidMoveError(f"move JSON 'value' must be a whole number, not {value!r}")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InvalidMoveError(f"move JSON 'kind' must be 'trail', 'capture', 'build', 'pluck' "
+                               f"or 'call', not {_short(kind)}")
     takes_list = data.get("takes", [])
     if not isinstance(takes_list, list):
-        raise InvalidMoveError(f"move JSON 'takes' must be a list of cards, not {takes_list!r}")
+        raise InvalidMoveError(f"move JSON 'takes' must be a list of cards, not {_short(takes_list)}")
     takes = 0
     for t in takes_list:
         try:
@@ -162,9 +211,29 @@ def move_from_json(data: Any) -> Move:
         if takes >> c & 1:
             raise InvalidMoveError(f"move JSON takes the {card_text(c)} twice")
         takes |= 1 << c
+    value = data.get("value", 0)
+    if value is None:
+        value = 0
+    if type(value) is not int or not 0 <= value <= 99:
+        raise InvalidMoveError(f"move JSON 'value' must be a whole number from 1 to 14, not {_short(value)}")
     multiple = data.get("multiple", False)
     if type(multiple) is not bool:
-        raise InvalidMoveError(f"move JSON 'multiple' must be true or false, not {multiple!r}")
+        raise InvalidMoveError(f"move JSON 'multiple' must be true or false, not {_short(multiple)}")
+    if kind in (PLUCK, CALL):
+        if "card" in data or value or multiple:
+            raise InvalidMoveError(f"a {kind} plays no card: it has no 'card', 'value' or 'multiple'")
+        if kind == CALL:
+            if takes:
+                raise InvalidMoveError("a call for 21 takes nothing; 'takes' is empty or absent")
+            return CALL_MOVE
+        if takes.bit_count() != 1:
+            raise InvalidMoveError("a pluck takes exactly one loose card, e.g. {\"kind\": \"pluck\", "
+                                   "\"takes\": [\"5D\"]}")
+        return Move(NO_CARD, PLUCK, 0, takes, False)
+    try:
+        card = parse_card(data.get("card"))  # type: ignore[arg-type]
+    except InvalidCardError as e:
+        raise InvalidMoveError(f"move JSON 'card': {e}") from None
     if kind == TRAIL and (takes or value or multiple):
         raise InvalidMoveError("a trail takes nothing and has no value")
     if kind == BUILD and not value:

@@ -1,28 +1,27 @@
-"""The rule options in force for a game (FORMATS.md, "Rule options").
+"""The rule options in force for a game (FORMATS.md, "Rule options"; RULES.md §9).
 
 Every variant is an option on top of the standard game; the standard value
-of each option is its default. ``Rules`` is immutable and carries the few
-tables that move generation reads on every move (card values, the highest
-build), computed once.
+of each option is its default. ``Rules`` is immutable, refuses the
+combinations RULES.md §9.1 refuses (saying why and what would do), and
+carries the per-card tables that move generation reads on every move
+(values in sums, capture values, which build values a held card answers
+for), computed once. The presets of §9.23 are named bundles of options.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
-from .cards import ACE, DECK, rank_of
+from .cards import ACE, BIG_CASINO, DECK, JACK, LITTLE_CASINO, SPADE_SET, rank_of
 from .errors import InvalidRulesError
 
 CONTROLLER_RULES = ("hoyle", "permissive", "answer", "strict")
 COURT_CAPTURE = ("one", "all")
 ALL_ELEVEN = ("off", "bonus", "win")
-
-# Options FORMATS.md names whose rules are not written yet: accepted only at
-# their standard value, so a file asking for them is refused, not misplayed.
-NOT_YET = ("buckeye", "spade_scoring", "draw", "trailing_royals", "initial_pairs",
-           "all_eleven", "card_tie_to_spades", "deal_singly", "rounds", "pluck",
-           "call_for_21", "sudden_death", "count_out")
+BOOLEAN_OPTIONS = ("royal", "ace_14", "buckeye", "spade_scoring", "draw", "trailing_royals",
+                   "initial_pairs", "card_tie_to_spades", "deal_singly", "pluck", "call_for_21",
+                   "sudden_death", "count_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +47,19 @@ class Rules:
     sudden_death: bool = False
     count_out: bool = False
     target: int = 21
-    # Derived tables, filled in by __post_init__.
+    # Derived tables, filled in by __post_init__ (see ``_derive``).
     values: tuple[int, ...] = field(init=False, repr=False, compare=False)
     max_build: int = field(init=False, repr=False, compare=False)
+    part_values: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    capture_values_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    answers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    answer_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    two_valued: int = field(init=False, repr=False, compare=False)
+    unpluckable: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._check()
-        if self.royal:
-            values = tuple(rank_of(c) for c in DECK)
-        else:
-            # Court cards have no value in the standard game: 0 marks that.
-            values = tuple(r if r <= 10 else 0 for r in map(rank_of, DECK))
-        object.__setattr__(self, "values", values)
-        object.__setattr__(self, "max_build", 14 if self.ace_14 else 13 if self.royal else 10)
+        self._derive()
 
     def _check(self) -> None:
         def bad(key: str, want: str) -> InvalidRulesError:
@@ -69,40 +68,90 @@ class Rules:
 
         if type(self.sweeps) is not int or self.sweeps not in (0, 1, 2):
             raise bad("sweeps", "0, 1 or 2 (points per sweep)")
-        if self.court_capture not in COURT_CAPTURE:
+        if not isinstance(self.court_capture, str) or self.court_capture not in COURT_CAPTURE:
             raise bad("court_capture", "'one' or 'all'")
-        if self.controller not in CONTROLLER_RULES:
+        if not isinstance(self.controller, str) or self.controller not in CONTROLLER_RULES:
             raise bad("controller", "one of " + ", ".join(repr(c) for c in CONTROLLER_RULES))
-        if self.all_eleven not in ALL_ELEVEN:
+        if not isinstance(self.all_eleven, str) or self.all_eleven not in ALL_ELEVEN:
             raise bad("all_eleven", "'off', 'bonus' or 'win'")
-        for key in ("royal", "ace_14", "buckeye", "spade_scoring", "draw", "trailing_royals",
-                    "initial_pairs", "card_tie_to_spades", "deal_singly", "pluck",
-                    "call_for_21", "sudden_death", "count_out"):
+        for key in BOOLEAN_OPTIONS:
             if type(getattr(self, key)) is not bool:
                 raise bad(key, "true or false")
-        if self.rounds is not None and (type(self.rounds) is not int or self.rounds < 1):
-            raise bad("rounds", "a number of rounds of at least 1, or null")
-        if type(self.target) is not int or self.target < 1:
-            raise bad("target", "a whole number of points of at least 1")
-        if self.ace_14 and not self.royal:
-            raise InvalidRulesError("rule option 'ace_14' needs 'royal': aces count 14 only in Royal Cassino")
-        standard = Rules.__dataclass_fields__
-        for key in NOT_YET:
-            if getattr(self, key) != standard[key].default:
-                raise InvalidRulesError(
-                    f"rule option {key!r} is not available yet in this version; "
-                    f"leave it out to play the standard rule")
+        if self.rounds is not None and (type(self.rounds) is not int or not 1 <= self.rounds <= 1000):
+            raise bad("rounds", "a number of rounds from 1 to 1000, or null")
+        if type(self.target) is not int or not 1 <= self.target <= 10_000:
+            raise bad("target", "a whole number of points from 1 to 10000")
+        refusal = combination_refusal(self)
+        if refusal:
+            raise InvalidRulesError(refusal)
+
+    def _derive(self) -> None:
+        set_ = object.__setattr__
+        if self.royal:
+            values = tuple(rank_of(c) for c in DECK)
+        else:
+            # Court cards have no value in the standard game: 0 marks that.
+            values = tuple(r if r <= 10 else 0 for r in map(rank_of, DECK))
+        set_(self, "values", values)
+        set_(self, "max_build", 14 if self.ace_14 else 13 if self.royal else 10)
+        # The values a card may stand for in a sum or a build (on the table, or
+        # played into a build): its value; the ten of diamonds 10 or 11 under
+        # buckeye; none for a court card without value.
+        part: list[tuple[int, ...]] = [((v,) if v else ()) for v in values]
+        if self.buckeye:
+            part[BIG_CASINO] = (10, 11)
+        set_(self, "part_values", tuple(part))
+        # The values a card played from the hand captures as.
+        capture = list(part)
+        if self.ace_14:
+            for c in DECK:
+                if rank_of(c) == ACE:
+                    capture[c] = (1, 14)
+        set_(self, "capture_values_of", tuple(capture))
+        # The build values a card held in the hand answers for (RULES §7, §9.7,
+        # §9.8, §9.11): under trailing royals a court card answers for a
+        # build of its rank.
+        answers = list(capture)
+        if self.trailing_royals:
+            for c in DECK:
+                if rank_of(c) >= JACK:
+                    answers[c] = (rank_of(c),)
+        set_(self, "answers", tuple(answers))
+        masks = [0] * 15
+        two = 0
+        for c, vs in enumerate(answers):
+            for v in vs:
+                masks[v] |= 1 << c
+            if len(vs) > 1:
+                two |= 1 << c
+        set_(self, "answer_masks", tuple(masks))
+        # Cards that answer for two values: the hold rule then needs a
+        # different card for each value (RULES §9.7).
+        set_(self, "two_valued", two)
+        # §9.17: aces, big and little casino (under spade scoring every spade)
+        # are never plucked.
+        unpluckable = 1 << BIG_CASINO | 1 << LITTLE_CASINO
+        for c in DECK:
+            if rank_of(c) == ACE:
+                unpluckable |= 1 << c
+        if self.spade_scoring:
+            unpluckable |= SPADE_SET
+        set_(self, "unpluckable", unpluckable)
 
     def value(self, card: int) -> int:
-        """The card's value in sums and builds (0 for a court card without one)."""
+        """The card's value in sums and builds (0 for a court card without one;
+        the ten of diamonds says 10 here even under buckeye)."""
         return self.values[card]
 
     def capture_values(self, card: int) -> tuple[int, ...]:
-        """The values a card may capture as when played from the hand."""
-        v = self.values[card]
-        if self.ace_14 and rank_of(card) == ACE:
-            return (1, 14)
-        return (v,) if v else ()
+        """The values a card may capture as when played from the hand; empty
+        for a court card that captures by rank."""
+        return self.capture_values_of[card]
+
+    @property
+    def builds_by_rank(self) -> bool:
+        """Court cards build by rank (trailing royals, §9.11)."""
+        return self.trailing_royals
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the standard game, as FORMATS.md allows."""
@@ -114,30 +163,140 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: Any) -> Rules:
-        """Read a ``rules`` object; unknown keys and bad values are refused."""
+        """Read a ``rules`` object; unknown keys, bad values and refused
+        combinations raise ``InvalidRulesError`` with the reason."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise InvalidRulesError(f"'rules' must be an object of options, not {data!r}")
-        known = {f.name for f in fields(cls) if f.init}
+            raise InvalidRulesError(f"'rules' must be an object of options, not {_short(data)}")
+        known = option_names()
         for key in data:
             if key not in known:
                 raise InvalidRulesError(
-                    f"unknown rule option {key!r}; the options are: {', '.join(sorted(known))}")
+                    f"unknown rule option {_short(key)}; the options are: {', '.join(known)}")
         return cls(**data)
 
+    def replace(self, **changes: Any) -> Rules:
+        """These rules with some options changed (checked like any other)."""
+        data = self.to_json()
+        data.update(changes)
+        return Rules.from_json(data)
+
     def describe(self) -> str:
-        """A short human summary, e.g. 'Standard' or 'Royal, sweeps off'."""
-        diff = self.to_json()
-        if not diff:
-            return "Standard"
-        return ", ".join(f"{k}={v}" for k, v in diff.items())
+        """A short human summary, e.g. 'Standard' or 'Royal' or 'Standard, sweeps 2'."""
+        return describe_rules(self)
+
+
+def option_names() -> list[str]:
+    """The option keys of FORMATS.md, in their table's order."""
+    return [f.name for f in fields(Rules) if f.init]
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def combination_refusal(rules: Rules) -> str | None:
+    """Why RULES.md §9.1 refuses this combination of options, and what would
+    be allowed; None if it is allowed. (Seat counts and teams are checked
+    with the table: ``shape.seating_refusal``.)"""
+    if rules.ace_14 and not rules.royal:
+        return ("rule option 'ace_14' needs 'royal': aces count 14 only in Royal Cassino; "
+                "add \"royal\": true or leave 'ace_14' out")
+    if rules.buckeye and not rules.royal:
+        return ("rule option 'buckeye' needs 'royal': the ten of diamonds counts 11 only beside "
+                "court cards that count; add \"royal\": true or leave 'buckeye' out")
+    if rules.trailing_royals and rules.royal:
+        return ("'trailing_royals' and 'royal' cannot go together: trailing royals is for court "
+                "cards without a value, and Royal gives them one; choose one of them")
+    if rules.court_capture == "all" and rules.royal:
+        return ("'court_capture': 'all' does not go with 'royal': in Royal court cards capture "
+                "by value like any card; leave 'court_capture' at 'one'")
+    if rules.court_capture == "all" and rules.trailing_royals:
+        return ("'court_capture': 'all' does not go with 'trailing_royals', which says itself "
+                "how court cards capture; leave 'court_capture' at 'one'")
+    if rules.pluck and rules.draw:
+        return ("'pluck' does not go with 'draw': plucks are counted per deal and Draw Cassino "
+                "deals only once; choose one of them")
+    if rules.sudden_death and rules.sweeps == 0:
+        return ("'sudden_death' needs sweeps that score: set 'sweeps' to 1 or 2, or leave "
+                "'sudden_death' out")
+    if rules.rounds is not None:
+        for key in ("sudden_death", "call_for_21", "count_out"):
+            if getattr(rules, key):
+                return (f"'rounds' does not go with {key!r}: a game of a fixed number of rounds "
+                        f"has no target to reach; leave one of them out")
+        if rules.target != 21:
+            return ("'rounds' does not go with 'target': a game of a fixed number of rounds has "
+                    "no target; leave 'target' out")
+    return None
+
+
+# -- presets (RULES §9.23) -------------------------------------------------------
+
+
+class Preset(NamedTuple):
+    """A named bundle of options (RULES §9.23) and the seatings it is played with."""
+
+    key: str
+    name: str
+    options: dict[str, Any]
+    players: tuple[int, ...]
+    partnerships_only_for: tuple[int, ...] = ()  # seat counts that must play in partnerships
+
+    def rules(self, players: int | None = None) -> Rules:
+        """The preset's rules; California's number of rounds depends on the players."""
+        options = dict(self.options)
+        if options.get("rounds") == "2 per player":
+            options["rounds"] = 2 * (players or self.players[0])
+        return Rules.from_json(options)
+
+    def allows(self, players: int, partnerships: bool) -> bool:
+        """Whether the preset is played by this many players (in partnerships or not)."""
+        if players not in self.players:
+            return False
+        if players in self.partnerships_only_for:
+            return partnerships
+        return True
+
+
+PRESET_LIST: tuple[Preset, ...] = (
+    Preset("standard", "Standard", {}, (2, 3, 4)),
+    Preset("royal", "Royal", {"royal": True, "sweeps": 0}, (2, 3, 4)),
+    Preset("royal-aces-14", "Royal, aces 14", {"royal": True, "ace_14": True, "sweeps": 0}, (2, 3, 4)),
+    Preset("buckeye", "Buckeye", {"royal": True, "buckeye": True, "sweeps": 0}, (2, 3, 4)),
+    Preset("spade", "Spade Cassino", {"spade_scoring": True, "target": 61}, (2, 3, 4)),
+    Preset("draw", "Draw Cassino", {"draw": True}, (2, 3, 4)),
+    Preset("pluck", "Pluck Cassino", {"pluck": True}, (2, 3, 4)),
+    Preset("portuguese", "Portuguese", {"card_tie_to_spades": True, "target": 31}, (2, 4), (4,)),
+    Preset("california", "California", {"court_capture": "all", "sweeps": 0, "deal_singly": True,
+                                        "rounds": "2 per player"}, (2, 3, 4, 6)),
+    Preset("trailing-royals", "Trailing royals", {"trailing_royals": True, "sweeps": 0}, (2, 3, 4)),
+    Preset("five-players", "Five players", {}, (5,)),
+)
+PRESETS: dict[str, Preset] = {p.key: p for p in PRESET_LIST}
+
+
+def preset_of(rules: Rules, players: int) -> Preset | None:
+    """The preset these rules are, for this many players, if any."""
+    for p in PRESET_LIST:
+        if players in p.players and p.rules(players) == rules:
+            return p
+    return None
+
+
+def describe_rules(rules: Rules, players: int | None = None) -> str:
+    """'Standard', 'Royal', 'Draw Cassino', or a preset plus the options that differ."""
+    if players is not None:
+        p = preset_of(rules, players)
+        if p is not None:
+            return p.name
+    diff = rules.to_json()
+    if not diff:
+        return "Standard"
+    return ", ".join(f"{k}={v}" for k, v in diff.items())
 
 
 STANDARD = Rules()
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "standard": {},
-    "royal": {"royal": True, "sweeps": 0},
-    "royal-aces-14": {"royal": True, "ace_14": True, "sweeps": 0},
-}

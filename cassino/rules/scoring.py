@@ -1,55 +1,230 @@
-"""Scoring a round (RULES.md §8), item by item for each team."""
+"""Scoring: a round's items (RULES.md §8, §9.3, §9.9, §9.13, §9.14), the
+game's end (§9.16, §9.19, §9.20, §9.22), and the count of a call for 21
+(§9.18).
+
+The items a rule set can award are data (``scoring_items``); a round's
+items are listed in the order count-out counts them (§9.20), each with the
+team that earned it, so that summaries, statistics and the count-out read
+the same list.
+"""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import ACE_SET, BIG_CASINO, LITTLE_CASINO, SPADE_SET, CardSet
+from .cards import (ACE, BIG_CASINO, CLUBS, DIAMONDS, HEARTS, JACK, LITTLE_CASINO, SPADE_SET, SPADES,
+                    CardSet, make_card)
+from .events import Item, RoundEnd
 from .options import Rules
 
+if TYPE_CHECKING:
+    from .position import Position
 
-class TeamScore(NamedTuple):
-    """One team's round: counts, the points of each item, and the total."""
-
-    cards: int
-    spades: int
-    most_cards: int
-    most_spades: int
-    big_casino: int
-    little_casino: int
-    aces: int
-    sweeps: int
-    sweep_points: int
-    total: int
-
-    def items(self) -> dict[str, int]:
-        """The points of each scoring item, for breakdowns."""
-        return {"most cards": self.most_cards, "most spades": self.most_spades,
-                "big casino": self.big_casino, "little casino": self.little_casino,
-                "aces": self.aces, "sweeps": self.sweep_points}
+# The aces in the order count-out counts them: spades, clubs, hearts, diamonds.
+ACES_IN_ORDER = tuple(make_card(ACE, s) for s in (SPADES, CLUBS, HEARTS, DIAMONDS))
+CARD_ITEMS = ((BIG_CASINO, "TD", 2), (LITTLE_CASINO, "2S", 1)) + tuple(
+    (a, "A" + "SHDC"[a // 13], 1) for a in ACES_IN_ORDER)
+JACK_OF_SPADES = make_card(JACK, SPADES)
+# The base points (§9.13): most cards, most spades, TD, 2S and the four aces.
+BASE_ITEMS = frozenset(("cards", "spades", "TD", "2S", "AS", "AC", "AH", "AD"))
+BASE_POINTS = 11
 
 
-def _unique_max(counts: list[int]) -> int | None:
-    best = max(counts)
-    return counts.index(best) if counts.count(best) == 1 else None
+class ScoringItem(NamedTuple):
+    """An item a rule set awards: its key (as in events), its name for people,
+    and its points (per sweep, per spade: see the name)."""
+
+    key: str
+    name: str
+    points: int
 
 
-def score_round(rules: Rules, captured: list[CardSet], sweeps: list[int]) -> list[TeamScore]:
-    """The points each team scores for a finished round. A tie for most cards
-    or most spades scores nothing for that item."""
+def scoring_items(rules: Rules) -> list[ScoringItem]:
+    """Every item these rules award, in the order they are counted (§9.20)."""
+    sweeps = [ScoringItem("sweeps", "each sweep", rules.sweeps)] if rules.sweeps else []
+    out = sweeps if rules.sudden_death else []
+    out += [ScoringItem("cards", "most cards", 3), ScoringItem("spades", "most spades", 1),
+            ScoringItem("TD", "big casino (10\u2666)", 2), ScoringItem("2S", "little casino (2\u2660)", 1),
+            ScoringItem("aces", "each ace", 1)]
+    if rules.spade_scoring:
+        out.append(ScoringItem("spade_points", "each spade (J\u2660 2)", 1))
+    if rules.all_eleven == "bonus":
+        out.append(ScoringItem("all_eleven", "all eleven base points", 1))
+    elif rules.all_eleven == "win":
+        out.append(ScoringItem("all_eleven", "all eleven base points: the game", 0))
+    if not rules.sudden_death:
+        out += sweeps
+    return out
+
+
+def _unique_max(values: list[int], among: list[int] | None = None) -> int | None:
+    teams = among if among is not None else list(range(len(values)))
+    best = max(values[t] for t in teams)
+    top = [t for t in teams if values[t] == best]
+    return top[0] if len(top) == 1 else None
+
+
+def round_items(pos: Position) -> tuple[list[Item], list[int], list[int]]:
+    """The scoring items of a finished round in counting order (§9.20), and
+    each team's cards and spades."""
+    teams_in_turn = []
+    for seat in pos.shape.order_from(pos.eldest):
+        if pos.team_of[seat] not in teams_in_turn:
+            teams_in_turn.append(pos.team_of[seat])
+    return pile_items(pos.rules, pos.captured, pos.sweeps, teams_in_turn)
+
+
+def pile_items(rules: Rules, captured: list[CardSet], sweeps: list[int],
+               teams_in_turn: list[int] | None = None) -> tuple[list[Item], list[int], list[int]]:
+    """The scoring items of these piles and sweeps (teams in turn order from
+    the eldest's, for the sweeps), and each team's cards and spades."""
+    sides = len(captured)
     cards = [c.bit_count() for c in captured]
     spades = [(c & SPADE_SET).bit_count() for c in captured]
-    top_cards = _unique_max(cards)
-    top_spades = _unique_max(spades)
+    items: list[Item] = []
+
+    sweep_items = []
+    if rules.sweeps:
+        for t in teams_in_turn if teams_in_turn is not None else range(sides):
+            if sweeps[t]:
+                sweep_items.append(Item("sweeps", t, sweeps[t] * rules.sweeps))
+    if rules.sudden_death:
+        items += sweep_items
+
+    most_cards = _unique_max(cards)
+    if most_cards is None and rules.card_tie_to_spades:
+        best = max(cards)
+        most_cards = _unique_max(spades, [t for t in range(sides) if cards[t] == best])
+    if most_cards is not None:
+        items.append(Item("cards", most_cards, 3))
+    most_spades = _unique_max(spades)
+    if most_spades is not None:
+        items.append(Item("spades", most_spades, 1))
+    for card, name, points in CARD_ITEMS:
+        for t, cap in enumerate(captured):
+            if cap >> card & 1:
+                items.append(Item(name, t, points))
+    if rules.spade_scoring:
+        for card in range(13):  # spades A..K
+            for t, cap in enumerate(captured):
+                if cap >> card & 1:
+                    items.append(Item("spade_points", t, 2 if card == JACK_OF_SPADES else 1))
+    if rules.all_eleven != "off":
+        base = [i for i in items if i.item in BASE_ITEMS]
+        if len(base) == 8 and len({i.team for i in base}) == 1:
+            items.append(Item("all_eleven", base[0].team, 1 if rules.all_eleven == "bonus" else 0))
+    if not rules.sudden_death:
+        items += sweep_items
+    # Items worth nothing are left out, but for all eleven under 'win', which decides the game.
+    items = [i for i in items if i.points or i.item == "all_eleven"]
+    return items, cards, spades
+
+
+def score_piles(rules: Rules, captured: list[CardSet], sweeps: list[int]) -> list[int]:
+    """Each team's points for a round that ended with these piles and sweeps."""
+    items, _, _ = pile_items(rules, captured, sweeps)
+    points = [0] * len(captured)
+    for i in items:
+        points[i.team] += i.points
+    return points
+
+
+def end_round(pos: Position) -> RoundEnd:
+    """The round is over: the cards left on the table go to the last capturer
+    (the dealer if nobody captured; never a sweep), and the round is scored."""
+    residue = pos.table
+    residue_to = None
+    if residue:
+        taker = pos.last_capturer if pos.last_capturer is not None else pos.dealer
+        residue_to = pos.team_of[taker]
+        pos.captured[residue_to] |= residue
+        pos.loose = 0
+        pos.builds = ()
+    items, cards, spades = round_items(pos)
+    points = [0] * len(pos.captured)
+    for i in items:
+        points[i.team] += i.points
+    scores = tuple(s + p for s, p in zip(pos.scores, points))
+    return RoundEnd(pos.round, pos.dealer, residue, residue_to, tuple(items), tuple(points),
+                    scores, tuple(cards), tuple(spades), tuple(pos.sweeps))
+
+
+def game_winner(pos: Position, end: RoundEnd) -> int | None:
+    """Who wins the game at the end of this round, if anyone (§9.22): all
+    eleven under 'win', else the count-out, else a fixed number of rounds,
+    else the target reached with the highest total alone."""
+    rules = pos.rules
+    if rules.all_eleven == "win":
+        for i in end.items:
+            if i.item == "all_eleven":
+                return i.team
+    if rules.count_out:
+        running = list(pos.scores)
+        for i in end.items:
+            running[i.team] += i.points
+            mine = running[i.team]
+            if mine >= rules.target and all(mine > x for t, x in enumerate(running) if t != i.team):
+                return i.team
+        return None
+    totals = list(end.scores)
+    best = max(totals)
+    if rules.rounds is not None:
+        if pos.round < rules.rounds or totals.count(best) > 1:
+            return None
+        return totals.index(best)
+    if best >= rules.target and totals.count(best) == 1:
+        return totals.index(best)
+    return None
+
+
+def sudden_death_winner(pos: Position, team: int) -> int | None:
+    """After a sweep under sudden death (§9.19): the sweeping team wins if its
+    score before the round plus its sweep points reach the target and exceed
+    every other team's, counted the same way."""
+    rules = pos.rules
+    counts = [s + n * rules.sweeps for s, n in zip(pos.scores, pos.sweeps)]
+    mine = counts[team]
+    if mine >= rules.target and all(mine > x for t, x in enumerate(counts) if t != team):
+        return team
+    return None
+
+
+def call_counts(pos: Position) -> tuple[int, ...]:
+    """Each side's count for a call for 21 (§9.18): the score before the round
+    plus what this round has made certain: sweep points; big and little
+    casino, aces (and spade points) in its pile; 3 for more than half the
+    pack (or half with 7 spades under the card tie rule); 1 for 7 spades."""
+    rules = pos.rules
+    half = pos.shape.round_cards / 2
     out = []
-    for t, cap in enumerate(captured):
-        most_cards = 3 if t == top_cards else 0
-        most_spades = 1 if t == top_spades else 0
-        big = 2 if cap >> BIG_CASINO & 1 else 0
-        little = 1 if cap >> LITTLE_CASINO & 1 else 0
-        aces = (cap & ACE_SET).bit_count()
-        sweep_points = sweeps[t] * rules.sweeps
-        total = most_cards + most_spades + big + little + aces + sweep_points
-        out.append(TeamScore(cards[t], spades[t], most_cards, most_spades, big, little, aces,
-                             sweeps[t], sweep_points, total))
-    return out
+    for t, cap in enumerate(pos.captured):
+        count = pos.scores[t] + pos.sweeps[t] * rules.sweeps
+        for card, _, points in CARD_ITEMS:
+            if cap >> card & 1:
+                count += points
+        spades = (cap & SPADE_SET).bit_count()
+        if rules.spade_scoring:
+            count += spades + (1 if cap >> JACK_OF_SPADES & 1 else 0)
+        cards = cap.bit_count()
+        if cards > half or (rules.card_tie_to_spades and cards == half and spades >= 7):
+            count += 3
+        if spades >= 7:
+            count += 1
+        out.append(count)
+    return tuple(out)
+
+
+def call_winner(pos: Position, caller_team: int) -> tuple[int, tuple[int, ...]]:
+    """The winner of a call for 21 made by ``caller_team``, and the counts."""
+    counts = call_counts(pos)
+    if counts[caller_team] >= pos.rules.target:
+        return caller_team, counts
+    return 1 - caller_team, counts
+
+
+def final_scores(pos: Position) -> tuple[int, ...]:
+    """The game's final scores when it ends inside a round (§9.22): the scores
+    before the round, plus, under sudden death, the round's sweep points."""
+    if pos.rules.sudden_death:
+        return tuple(s + n * pos.rules.sweeps for s, n in zip(pos.scores, pos.sweeps))
+    return tuple(pos.scores)

@@ -1,44 +1,36 @@
 """Checks that a position could arise under the rules (FORMATS.md, "Positions").
 
 Each problem is a sentence naming what is wrong, so a refused file tells its
-author what to fix.
+author what to fix. Hand sizes are checked against the deal schedule of the
+game's shape (or the draws of Draw Cassino), so every seat count and variant
+is covered by the same reckoning.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import FULL_DECK, card_text, cards_of, cards_text
+from .cards import RANK_SETS, card_text, cards_of, cards_text
+from .groups import Values
+from .legal import generator
 
 if TYPE_CHECKING:
+    from .builds import Build
     from .position import Position
 
-
-def _seat_list_ok(teams: tuple[tuple[int, ...], ...], players: int) -> str | None:
-    seats = sorted(s for t in teams for s in t)
-    if seats != list(range(players)):
-        return f"'teams' must place each of the seats 0..{players - 1} in exactly one team, not {list(map(list, teams))}"
-    if any(len(t) != 1 for t in teams):
-        if players != 4 or sorted(map(sorted, teams)) != [[0, 2], [1, 3]]:
-            return "partnerships are for 4 players, partners sitting opposite: [[0, 2], [1, 3]]"
-    return None
+MAX_SCORE = 1_000_000
 
 
 def position_problems(pos: Position) -> list[str]:
-    from .position import groups_by_sum, disjoint_unions
-
+    """Everything that makes ``pos`` impossible under its rules; empty if none."""
+    shape = pos.shape
     rules = pos.rules
     n = pos.players
+    sides = len(pos.teams)
     out: list[str] = []
-    if n not in (2, 3, 4):
-        return [f"'players' must be 2, 3 or 4, not {n}"]
-    bad_teams = _seat_list_ok(pos.teams, n)
-    if bad_teams:
-        return [bad_teams]
-    n_teams = len(pos.teams)
     for key in ("captured", "sweeps", "scores"):
-        if len(getattr(pos, key)) != n_teams:
-            out.append(f"'{key}' must have one entry per team ({n_teams})")
+        if len(getattr(pos, key)) != sides:
+            out.append(f"'{key}' must have one entry per team ({sides})")
     if len(pos.hands) != n:
         out.append(f"'hands' must have one hand per player ({n})")
     if out:
@@ -49,12 +41,26 @@ def position_problems(pos: Position) -> list[str]:
         out.append(f"'to_move' must be a seat from 0 to {n - 1}")
     if pos.last_capturer is not None and not 0 <= pos.last_capturer < n:
         out.append(f"'last_capturer' must be a seat from 0 to {n - 1}, or null")
-    if any(s < 0 for s in pos.sweeps):
-        out.append("'sweeps' cannot be negative")
+    if any(not 0 <= s <= 52 for s in pos.sweeps):
+        out.append("'sweeps' must count from 0 to 52 sweeps")
+    if any(not 0 <= s <= MAX_SCORE for s in pos.scores):
+        out.append(f"'scores' must be from 0 to {MAX_SCORE}")
+    if not 1 <= pos.round <= 100_000:
+        out.append("'round' must be 1 or more")
+    if pos.plucked and not rules.pluck:
+        out.append("'plucked' lists seats, but plucking is not part of these rules")
+    if pos.plucked >> n:
+        out.append(f"'plucked' must list seats from 0 to {n - 1}")
+    if pos.winner is not None:
+        if not (rules.call_for_21 or rules.sudden_death):
+            out.append("'winner' is only for a game ended inside a round, by a call for 21 or "
+                       "a sudden-death sweep")
+        elif not 0 <= pos.winner < sides:
+            out.append(f"'winner' must be a team from 0 to {sides - 1}")
     if out:
         return out
 
-    # Every card exactly once.
+    # Every card of the pack exactly once.
     places: list[tuple[str, int]] = [(f"the hand of seat {s}", h) for s, h in enumerate(pos.hands)]
     stock_mask = 0
     for c in pos.stock:
@@ -75,65 +81,141 @@ def position_problems(pos: Position) -> list[str]:
         for c in cards_of(mask & ~seen):
             where[c] = name
         seen |= mask
-    if seen != FULL_DECK:
-        out.append(f"cards missing from the position: {cards_text(FULL_DECK & ~seen, ' ')}")
+    extra = seen & ~shape.pack_mask
+    if extra:
+        out.append(f"{cards_text(extra, ' ')} {'is' if extra.bit_count() == 1 else 'are'} not in "
+                   f"the pack: {n} players play without {cards_text(~shape.pack_mask & ((1 << 52) - 1), ' ')}")
+    missing = shape.pack_mask & ~seen
+    if missing:
+        out.append(f"cards missing from the position: {cards_text(missing, ' ')}")
 
-    # Builds.
-    values = rules.values
+    out += _build_problems(pos)
+    out += _hand_problems(pos)
+    return out
+
+
+def _build_problems(pos: Position) -> list[str]:
+    gen = generator(pos)
+    n = pos.players
+    out: list[str] = []
     for i, b in enumerate(pos.builds):
         label = f"build {i + 1} ({cards_text(b.cards, ' ')})"
-        if not 1 <= b.value <= rules.max_build:
-            out.append(f"{label} has value {b.value}; a build's value is 1 to {rules.max_build}")
+        problem = _build_shape_problem(pos, b)
+        if problem:
+            out.append(f"{label} {problem}")
             continue
-        if b.cards.bit_count() < 2:
-            out.append(f"{label} needs at least two cards")
-            continue
-        if any(not values[c] for c in cards_of(b.cards)):
-            out.append(f"{label} holds a court card, which has no value in these rules")
-            continue
-        total = sum(values[c] for c in cards_of(b.cards))
-        if not b.multiple and total != b.value:
-            out.append(f"{label} adds up to {total}, not its value {b.value}")
-        elif b.multiple and (total % b.value or total // b.value < 2
-                             or b.cards not in disjoint_unions(groups_by_sum(b.cards, values, b.value).get(b.value, ()))):
-            out.append(f"{label} cannot be split into two or more groups of {b.value}")
         if not 0 <= b.controller < n:
             out.append(f"{label} has controller {b.controller}, not a seat")
-            continue
-        hand_values = {values[c] for c in cards_of(pos.hands[b.controller])}
-        if rules.ace_14 and 1 in hand_values:
-            hand_values.add(14)
-        if b.value not in hand_values:
-            out.append(f"{label}: its controller, seat {b.controller}, holds no card of value {b.value}")
-
-    if rules.ace_14:
-        for seat in range(n):
-            controlled = {b.value for b in pos.builds if b.controller == seat}
-            aces = sum(1 for c in cards_of(pos.hands[seat]) if values[c] == 1)
-            if {1, 14} <= controlled and aces < 2:
-                out.append(f"seat {seat} controls a build of aces and a build of 14 but does "
-                           f"not hold two aces")
-
-    # Hand sizes for the turn, and the stock in whole deals.
-    if len(pos.stock) % (4 * n):
-        out.append(f"the stock has {len(pos.stock)} cards; it must hold whole deals of {4 * n}")
-    sizes = [h.bit_count() for h in pos.hands]
-    if not any(sizes):
-        if pos.stock:
-            out.append("every hand is empty but the stock is not: deal the next cards first")
-        elif pos.table:
-            out.append("the round is over but cards are still on the table: they go to the last capturer")
-    else:
-        first = (pos.dealer + 1) % n
-        turn = (pos.to_move - first) % n
-        h = sizes[pos.to_move]
-        if not 1 <= h <= 4:
-            out.append(f"the player to move (seat {pos.to_move}) has {h} cards; a deal gives four")
-        else:
-            for seat in range(n):
-                want = h - 1 if (seat - first) % n < turn else h
-                if sizes[seat] != want:
-                    out.append(
-                        f"seat {seat} has {sizes[seat]} cards but should have {want} when seat "
-                        f"{pos.to_move} is to move (play starts left of the dealer, seat {pos.dealer})")
+    if out:
+        return out
+    for seat in range(n):
+        values = {b.value for b in pos.builds if b.controller == seat}
+        if values and not gen.holds(pos.hands[seat], values):
+            if len(values) == 1:
+                out.append(f"seat {seat} controls a build of value {min(values)} but holds no card "
+                           f"of that value")
+            else:
+                want = ", ".join(str(v) for v in sorted(values))
+                out.append(f"seat {seat} controls builds of {want} but does not hold a different "
+                           f"card of each of those values")
     return out
+
+
+def _build_shape_problem(pos: Position, b: Build) -> str | None:
+    rules = pos.rules
+    if b.cards.bit_count() < 2:
+        return "needs at least two cards"
+    if rules.trailing_royals and 11 <= b.value <= 13:
+        if b.cards & ~RANK_SETS[b.value]:
+            return f"has value {b.value}, so it must be made of cards of that rank alone"
+        if not b.multiple:
+            return "is a build of court cards, which is always multiple"
+        return None
+    if not 1 <= b.value <= rules.max_build:
+        return f"has value {b.value}; a build's value is 1 to {rules.max_build}"
+    if any(not rules.part_values[c] for c in cards_of(b.cards)):
+        return "holds a court card, which has no value in these rules"
+    values = generator(pos).values
+    if not b.multiple:
+        if b.cards not in _single_groups(values, b.cards, b.value):
+            total = sum(rules.values[c] for c in cards_of(b.cards))
+            return f"adds up to {total}, not its value {b.value}"
+        return None
+    if not values.splits(b.cards, b.value, groups=2):
+        return f"cannot be split into two or more groups of {b.value}"
+    return None
+
+
+def _single_groups(values: Values, cards: int, v: int) -> list[int]:
+    """The card sets among ``cards`` adding up to v (one group)."""
+    return values.groups_of(cards, v)
+
+
+def _hand_problems(pos: Position) -> list[str]:
+    """Hand sizes that fit the deal schedule and the turn, or say what would."""
+    shape = pos.shape
+    n = pos.players
+    sizes = [h.bit_count() for h in pos.hands]
+    stock = len(pos.stock)
+    if not any(sizes):
+        if stock == shape.round_cards:
+            return []  # the start of a round: nothing dealt yet
+        if stock:
+            return ["every hand is empty but the stock is not: deal the next cards first"]
+        if pos.table:
+            return ["the round is over but cards are still on the table: they go to the last capturer"]
+        return []
+    eldest = (pos.dealer + 1) % n
+    if pos.rules.draw:
+        first = shape.deals[0]
+        initial = shape.round_cards - first.hand * n - first.table
+        if stock > initial:
+            return [f"the stock has {stock} cards; after the deal it holds {initial} and shrinks "
+                    f"by one a play"]
+        draws = initial - stock
+        dealt = [first.hand + _share(draws, (s - eldest) % n, n) for s in range(n)]
+        plays_from = draws  # every play drew while the stock lasted
+        most = first.hand * n + draws
+    else:
+        deal = shape.deal_number(stock)
+        if stock != shape.stock_after[deal - 1]:
+            sizes_ok = ", ".join(str(x) for x in shape.stock_after)
+            return [f"the stock has {stock} cards; it must hold whole deals: between the deals "
+                    f"of {n} players it holds {sizes_ok} cards"]
+        d = shape.deals[deal - 1].hand
+        dealt = [d] * n
+        plays_from = 0
+        most = d * n
+    if not plays_from <= sum(dealt) - sum(sizes) <= most:
+        big = [s for s in range(n) if sizes[s] > dealt[s]]
+        if big:
+            return [f"seat {s} has {sizes[s]} cards; a deal gives {dealt[s]}" for s in big]
+        return [f"the hands hold {sum(sizes)} cards, which no number of plays from the deal leaves"]
+
+    def expected(plays: int) -> list[int]:
+        return [dealt[s] - _share(plays, (s - eldest) % n, n) for s in range(n)]
+
+    def turn(plays: int) -> int:
+        return (eldest + plays) % n
+
+    plays = sum(dealt) - sum(sizes)
+    if expected(plays) == sizes and (pos.to_move == turn(plays) or (
+            pos.winner is not None and pos.to_move == turn(plays - 1))):
+        return []
+    # Name the seats whose hands do not fit the turn of the player to move.
+    anchor = [p for p in range(plays_from, most + 1)
+              if turn(p) == pos.to_move and expected(p)[pos.to_move] == sizes[pos.to_move]]
+    if not anchor:
+        return [f"the player to move (seat {pos.to_move}) has {sizes[pos.to_move]} cards, which "
+                f"does not fit the deal (play starts left of the dealer, seat {pos.dealer})"]
+    want = expected(anchor[0])
+    return [f"seat {seat} has {sizes[seat]} cards but should have {want[seat]} when seat "
+            f"{pos.to_move} is to move (play starts left of the dealer, seat {pos.dealer})"
+            for seat in range(n) if sizes[seat] != want[seat]]
+
+
+def _share(count: int, offset: int, n: int) -> int:
+    """How many of the first ``count`` turns, taken in order from offset 0,
+    fall to the seat at ``offset``."""
+    return max(0, (count - offset + n - 1) // n)
+

@@ -12,7 +12,7 @@ import os
 import statistics
 import time
 
-from cassino.rules import Build, Game, Position, Rules, parse_cards, standard_teams
+from cassino.rules import Build, Game, Position, Rules, parse_cards, shape_of, standard_teams
 from cassino.rules.cards import FULL_DECK, cards_of
 from cassino.ui.table import TableScene as TableScene_
 
@@ -33,7 +33,7 @@ def busy_position() -> Position:
     pile = 0
     for c in captured:
         pile |= 1 << c
-    return Position(Rules(), 4, standard_teams(4), 0, 0, hands, stock, loose, builds,
+    return Position(shape_of(Rules(), 4, standard_teams(4)), 0, 0, hands, stock, loose, builds,
                     [pile, 0, 0, 0], [0, 0, 0, 0], 1, [7, 5, 9, 3])
 
 

@@ -272,9 +272,9 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     pos = scene.pos
     game = scene.game
     x, y = geo.scores.x, geo.scores.y
-    title = f"Round {len(game.rounds) + (0 if pos is not game.position and not game.over else 1)}" \
-        if pos is game.position else f"Round {len(game.rounds)}"
-    surface.blit(theme.text(f"{title} · game to {pos.rules.target}", geo.fs, theme.INK, bold=True), (x, y))
+    rules = pos.rules
+    aim = f"of {rules.rounds}" if rules.rounds is not None else f"· game to {rules.target}"
+    surface.blit(theme.text(f"Round {pos.round} {aim}", geo.fs, theme.INK, bold=True), (x, y))
     y += round(geo.fs * 1.5)
     for t, team in enumerate(pos.teams):
         names = " & ".join(scene.seats[s].name for s in team)

@@ -4,13 +4,13 @@ the rules, and the end of a round."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from cassino.rules import RoundResult, Rules
+from cassino.rules import RoundEnd, Rules
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
 
 from . import theme
@@ -672,17 +672,12 @@ class RulesScene(Scene):
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - small // 3)))
 
 
-ITEM_NAMES = (("Cards", "cards", "most_cards"), ("Spades", "spades", "most_spades"),
-              ("Big casino (10♦)", None, "big_casino"), ("Little casino (2♠)", None, "little_casino"),
-              ("Aces", None, "aces"), ("Sweeps", "sweeps", "sweep_points"))
-
-
 class RoundOverScene(Scene):
     """The round's points, item by item, and the totals; then the next round or the end."""
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, result: RoundResult):
+    def __init__(self, app: App, table: TableScene, result: RoundEnd | None):
         super().__init__(app)
         self.table = table
         self.result = result
@@ -711,18 +706,21 @@ class RoundOverScene(Scene):
         fs = px(self.app.size, 24, 13)
         teams = table.pos.teams
         names = [" & ".join(table.seats[s].name for s in team) for team in teams]
+        from .summary import round_rows
+
+        rows = round_rows(game.rules, self.result) if self.result is not None else []
         col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
         label_w = round(fs * 11)
         width = min(w - 40, label_w + col * len(teams) + 2 * fs)
         line = round(fs * 1.45)
-        height = round(fs * 4) + line * (len(ITEM_NAMES) + 3) + round(fs * (2.5 * len(self.menu.items) + 2))
+        height = round(fs * 4) + line * (len(rows) + 3) + round(fs * (2.5 * len(self.menu.items) + 2))
         box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2)
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (248,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
         if game.over and game.winner is not None:
             head = f"{names[game.winner]} win{'s' if names[game.winner] != 'You' else ''} the game!"
         else:
-            head = f"Round {self.result.number} over"
+            head = f"Round {self.result.round if self.result is not None else game.round_number} over"
         t = theme.text(head, round(fs * 1.4), theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
         y = box.y + round(fs * 3.2)
@@ -732,22 +730,20 @@ class RoundOverScene(Scene):
             t = theme.fit_text(n, fs, col - fs // 2, colour, bold=True)
             surface.blit(t, (x0 + label_w + i * col, y))
         y += line
-        for label, count, points in ITEM_NAMES:
-            if points == "sweep_points" and not table.pos.rules.sweeps:
-                continue
-            surface.blit(theme.text(label, fs, theme.DIM), (x0, y))
-            for i, score in enumerate(self.result.scores):
-                value = getattr(score, points)
-                shown = f"{getattr(score, count)} → {value}" if count else str(value)
+        for row in rows:
+            surface.blit(theme.text(row.label, fs, theme.DIM), (x0, y))
+            for i, (shown, won) in enumerate(zip(row.cells, row.scored)):
                 # Whoever scored the item is marked, so the winner of each reads at a glance.
-                won = value > 0
                 shown = ("★ " if won else "") + shown
                 surface.blit(theme.text(shown, fs, theme.GOLD if won else theme.INK, bold=won),
                              (x0 + label_w + i * col - (theme.font(fs, True).size("★ ")[0] if won else 0), y))
             y += line
         pygame.draw.line(surface, theme.PANEL_LINE, (x0, y), (box.right - fs, y), 1)
         y += fs // 3
-        for label, values in (("This round", [s.total for s in self.result.scores]), ("Game", self.result.totals)):
+        totals: list[tuple[str, Sequence[int]]] = [("Game", game.totals)]
+        if self.result is not None:
+            totals.insert(0, ("This round", self.result.points))
+        for label, values in totals:
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
                 surface.blit(theme.text(str(v), fs, theme.GOLD, bold=True), (x0 + label_w + i * col, y))

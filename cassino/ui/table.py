@@ -20,13 +20,13 @@ from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
-from cassino.rules import CAPTURE, Build, Game, Move, Position, RoundResult, cards_of, round_deck
+from cassino.rules import CAPTURE, Build, Event, Game, Move, Position, RoundEnd, cards_of, round_deck
 from cassino.rules.cards import rank_of, suit_of
 
 from .app import App, Scene
 from .layout import RATIO, Item, TableLayout
 from .motion import Motion, Spot
-from .words import value_groups, describe
+from .words import describe, describe_turn, value_groups
 
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
@@ -106,7 +106,8 @@ class TableScene(Scene):
         self.hinter: Thinker | None = None
         self.hint_move: Move | None = None
         self.practice = False  # undo was used: the game does not count in statistics
-        self.round_result: RoundResult | None = None
+        self.round_result: RoundEnd | None = None
+        self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
         self.clock = 0.0
         self._show_round()
         self._deal_in(0.0)
@@ -124,22 +125,24 @@ class TableScene(Scene):
         self._layout(self.pos)
         dealer = self._name(self.pos.dealer)
         self._log(None, f"Round {self.game.round_number}: {dealer} deal{'' if dealer == 'You' else 's'}.")
-        if self.game.round_moves:
+        self._log_deal(self.game.deal_event.pairs, self.game.deal_event.pairs_to, self.game.deal_event.sweep)
+        if self.game.turns:
             self._recall_round()
 
+    def _log_deal(self, pairs: int, to: int | None, sweep: bool) -> None:
+        """Initial pairs (RULES §9.12) taken at the deal."""
+        if pairs and to is not None:
+            self.piles[to] += pairs.bit_count()
+            cards = ", ".join(_symbol(c) for c in cards_of(pairs))
+            self._log(to, f"{self._name(to)} took the pairs dealt to the table: {cards}"
+                          f"{' (a sweep)' if sweep else ''}.")
+
     def _recall_round(self) -> None:
-        """A resumed game: the round's log, piles and last moves, replayed from its deal."""
-        game = self.game
-        pos = Position.deal_round(game.rules, game.players, game.teams, self.pos.dealer,
-                                  round_deck(game.seed, len(game.rounds)), game.totals)
-        for seat, move in game.round_moves:
-            words = describe(pos, move, past=True)
-            self._log(seat, f"{self._name(seat)} {words}.")
-            if move.kind == CAPTURE:
-                self.piles[seat] += move.takes.bit_count() + 1
-            pos.play(move)
-            left = next((b.cards for b in pos.builds if b.cards >> move.card & 1), 1 << move.card)
-            self.last[seat] = (words, 0 if move.kind == CAPTURE else left)
+        """A resumed game: the round's log, piles and last moves, from what each move did."""
+        for turn, event in zip(self.game.turns, self.game.round_events):
+            words = describe_turn(turn, self.game.rules)
+            self._log(turn.seat, f"{self._name(turn.seat)} {words}.")
+            self._record(event, words)
 
     # -- names and seats -------------------------------------------------------------
 
@@ -192,7 +195,7 @@ class TableScene(Scene):
         self.item_of: dict[int, int | Build] = {}
         # Builds first, in the order they were made; then loose cards by rank.
         for b in pos.builds:
-            groups = value_groups(cards_of(b.cards), pos.rules.values, b.value) if b.multiple else None
+            groups = value_groups(cards_of(b.cards), pos.rules, b.value) if b.multiple else None
             # A multiple build is fanned group by group, so its groups of the value show.
             items.append([c for g in groups for c in g] if groups else cards_of(b.cards))
             self.item_of[b.cards] = b
@@ -283,63 +286,94 @@ class TableScene(Scene):
 
     # -- playing -------------------------------------------------------------------------
 
+    def _record(self, event: Event, words: str) -> None:
+        """Piles and the seat's last move, from what a move did."""
+        seat = event.seat
+        if event.taken:
+            self.piles[seat] += event.taken.bit_count()
+        if event.move.kind == CAPTURE:
+            self.last[seat] = (words, 0)
+        elif event.build is not None:
+            self.last[seat] = (words, event.build.cards)
+        elif event.move.card >= 0:
+            self.last[seat] = (words, 1 << event.move.card)
+        end = event.round_end
+        if end is not None and end.residue and end.residue_to is not None:
+            taker = self._team_taker(end.residue_to)
+            self.piles[taker] += end.residue.bit_count()
+
+    def _team_taker(self, team: int) -> int:
+        """The seat whose pile shows a team's cards: the last capturer if on that team."""
+        last = self.pos.last_capturer
+        if last is not None and self.pos.team_of[last] == team:
+            return last
+        dealer = self.pos.dealer
+        return dealer if self.pos.team_of[dealer] == team else self.pos.teams[team][0]
+
     def play(self, move: Move) -> bool:
-        """Play ``move`` for the player to move, if the engine accepts it."""
+        """Play ``move`` for the player to move, if the engine accepts it; the
+        log, sounds, piles and motion follow from the move's event."""
         pos = self.game.position
-        if pos is not self.pos or self.round_result is not None:
+        if pos is not self.pos or self.round_result is not None or self.game.over:
             return False
-        seat = pos.to_move
         reason = pos.violation(move)
         if reason is not None:
             self.say(reason, warn=True)
             return False
-        words = describe(pos, move, past=True)
-        sweeps_before = sum(pos.sweeps)
-        table_before = pos.table
-        stock_before = len(pos.stock)
-        result = self.game.play(move)
-        if seat in self.humans and len(self.humans) > 1:
+        turn_words = describe(pos, move, past=True)
+        event = self.game.play(move)
+        seat = event.seat
+        if seat in self.humans and len(self.humans) > 1 and move.card >= 0:
             self.hidden = True  # the next person may already be looking
         self._save()
         self.hint_move = None
         self.selection.clear()
         self.drag = None
         self.press = None
-        self._log(seat, f"{self._name(seat)} {words}.")
-        if move.kind == CAPTURE:
-            self.piles[seat] += move.takes.bit_count() + 1
-            self.last[seat] = (words, 0)
-        else:
-            built = next((b.cards for b in pos.builds if b.cards >> move.card & 1), 1 << move.card)
-            self.last[seat] = (words, built)
+        self._log(seat, f"{self._name(seat)} {turn_words}.")
+        self._record(event, turn_words)
         sounds = self.app.sounds
-        sounds.play({"capture": "capture", "build": "build"}.get(move.kind, "play"))
-        if sum(pos.sweeps) > sweeps_before:
+        sounds.play({"capture": "capture", "build": "build", "pluck": "capture"}.get(move.kind, "play"))
+        if event.sweep:
             self.announce(f"Sweep! {self._name(seat)} cleared the table")
             sounds.play("sweep")
         taker = None
-        if pos.round_over:
-            taker = pos.last_capturer if pos.last_capturer is not None else pos.dealer
         self._place_items(pos)
-        if pos.round_over and result is not None:
-            # The cards left on the table go to the last capturer.
-            left = (table_before | 1 << move.card) & ~(move.takes | 1 << move.card if move.kind == CAPTURE else 0)
-            n = left.bit_count()
-            if n and taker is not None:
-                self.piles[taker] += n
+        end = event.round_end
+        if end is not None:
+            if end.residue and end.residue_to is not None:
+                taker = self._team_taker(end.residue_to)
+                n = end.residue.bit_count()
                 self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {self._name(taker)}.")
-            self.round_result = result
-            self._count(result)
+            self.round_result = end
+            self._count(end)
             self.announce("Round over")
             sounds.play("round")
-        elif len(pos.stock) < stock_before:
+        elif event.winner is not None:
+            self.game_ended = True
+            self.round_result = None
+            self._count(None)
+            how = "called for 21" if move.kind == "call" else "swept to the target"
+            self.announce(f"{self._team_name(event.winner)} win{'s' if not self._is_you(event.winner) else ''}: "
+                          f"{self._name(seat)} {how}")
+            sounds.play("round")
+        elif event.dealt:
             if pos.last_deal:
                 self.announce("Last deal")
             else:
                 self._log(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
-        self._sync(move, seat, taker)
+        if move.card >= 0:
+            self._sync(move, seat, taker)
+        else:
+            self._resync()
         self._fix_focus()
         return True
+
+    def _team_name(self, team: int) -> str:
+        return " & ".join(self._name(s) for s in self.pos.teams[team])
+
+    def _is_you(self, team: int) -> bool:
+        return self._team_name(team) == "You"
 
     def _card_moves(self, card: int) -> list[Move] | None:
         """Every legal move with ``card``, or None when the table is too crowded to list them."""
@@ -422,11 +456,12 @@ class TableScene(Scene):
         self.banner_time = max(0.0, self.banner_time - dt)
         if self.hinter is not None and self.hinter.done:
             self._hint_ready()
-        if self.round_result is not None:
+        if self.round_result is not None or self.game_ended:
             if not self.motion.busy and self.banner_time < 1.0:
                 from .overlays import RoundOverScene
 
                 result, self.round_result = self.round_result, None
+                self.game_ended = False
                 self.app.push(RoundOverScene(self.app, self, result))
             return
         pos = self.pos
@@ -440,7 +475,7 @@ class TableScene(Scene):
         if self.thinker is None:
             if self.motion.busy:
                 return
-            view = SeatView(pos, seat, self.game.round_moves)
+            view = SeatView(pos, seat, self.game.turns)
             self.thinker = Thinker(self.players[seat], view,
                                    f"{self.game.seed}/{self.game.round_number}/{len(self.game.moves)}")
             self.think_clock = 0.0
@@ -463,14 +498,14 @@ class TableScene(Scene):
             return
         from cassino.ai.expert import Expert
 
-        self.hint_view = SeatView(self.pos, self.pos.to_move, self.game.round_moves)
+        self.hint_view = SeatView(self.pos, self.pos.to_move, self.game.turns)
         self.hinter = Thinker(Expert(), self.hint_view, f"hint/{self.game.seed}/{len(self.game.moves)}", ms=300)
         self.say("Thinking about a hint…")
 
     def _hint_ready(self) -> None:
         hinter, self.hinter = self.hinter, None
         if hinter is None or hinter.move is None or self.hint_view.key() != \
-                SeatView(self.pos, self.pos.to_move, self.game.round_moves).key():
+                SeatView(self.pos, self.pos.to_move, self.game.turns).key():
             return  # the game moved on
         move = hinter.move
         self.hint_move = move
@@ -661,15 +696,15 @@ class TableScene(Scene):
         return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
                 for i, s in enumerate(self.seats)]
 
-    def _count(self, result: RoundResult) -> None:
+    def _count(self, result: RoundEnd | None) -> None:
         """Statistics: only games with one person at the table, and not practice."""
         store = self.app.store
         if store is None or len(self.humans) != 1 or self.practice:
             return
         team = self.pos.team_of[self.humans[0]]
         stats = store.load_stats()
-        mine = result.scores[team]
-        stats.record_round(mine.total, mine.sweeps)
+        if result is not None:
+            stats.record_round(result.points[team], result.sweeps[team])
         if self.game.over:
             levels = sorted({s.level for s in self.seats if s.level is not None})
             stats.record_game("+".join(levels), self.game.rules, self.game.winner == team)
@@ -703,12 +738,16 @@ class TableScene(Scene):
             self.say("Undo works only while you play alone against the computer, within a round.", warn=True)
             return
         game = self.game
-        mine = [i for i, (seat, _) in enumerate(game.round_moves) if seat == self.humans[0]]
+        mine = [i for i, t in enumerate(game.turns) if t.seat == self.humans[0] and t.move.card >= 0]
         if not mine:
             self.say("There is no move of yours to take back in this round.", warn=True)
             return
         self.stop()
-        keep = len(game.moves) - len(game.round_moves) + mine[-1]
+        # Back to the plucks or calls before that card play too: they are part of the turn.
+        first = mine[-1]
+        while first > 0 and game.turns[first - 1].seat == self.humans[0] and game.turns[first - 1].move.card < 0:
+            first -= 1
+        keep = len(game.moves) - len(game.turns) + first
         again = Game(game.rules, game.players, game.teams, seed=game.seed)
         for move in game.moves[:keep]:
             again.play(move)

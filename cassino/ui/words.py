@@ -5,36 +5,52 @@ Words only: which moves exist is the rules' business (``Position``)."""
 
 from __future__ import annotations
 
-from cassino.rules import BUILD, CAPTURE, TRAIL, Move, Position, card_symbol, cards_of
+from collections.abc import Sequence
+
+from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Build, Move, Position, Rules, Turn, card_symbol, cards_of
+from cassino.rules.cards import rank_of
 from cassino.rules.moves import _plural
 
 
-def value_groups(cards: list[int], values: tuple[int, ...], target: int) -> list[list[int]] | None:
-    """Split ``cards`` into groups that each add up to ``target`` (largest cards first)."""
+def value_groups(cards: list[int], rules: Rules, target: int) -> list[list[int]] | None:
+    """Split ``cards`` into groups that each add up to ``target`` (largest cards
+    first); court cards of the target's rank under trailing royals stand alone."""
     if not cards:
         return []
-    cards = sorted(cards, key=lambda c: -values[c])
+    part = rules.part_values
+
+    def values(c: int) -> tuple[int, ...]:
+        if rules.trailing_royals and not part[c] and rank_of(c) == target:
+            return (target,)
+        return part[c]
+
+    cards = sorted(cards, key=lambda c: -max(values(c), default=0))
     first, rest = cards[0], cards[1:]
 
     def pick(i: int, need: int, chosen: list[int]) -> list[list[int]] | None:
         if need == 0:
             left = [c for c in rest if c not in chosen]
-            tail = value_groups(left, values, target)
+            tail = value_groups(left, rules, target)
             return None if tail is None else [[first] + chosen] + tail
         for j in range(i, len(rest)):
-            v = values[rest[j]]
-            if 0 < v <= need:
-                found = pick(j + 1, need - v, chosen + [rest[j]])
-                if found is not None:
-                    return found
+            for v in values(rest[j]):
+                if 0 < v <= need:
+                    found = pick(j + 1, need - v, chosen + [rest[j]])
+                    if found is not None:
+                        return found
         return None
 
-    return pick(0, target - values[first], []) if values[first] <= target else None
+    for v in values(first):
+        if v <= target:
+            found = pick(0, target - v, [])
+            if found is not None:
+                return found
+    return None
 
 
-def _group_words(pos: Position, mask: int, value: int) -> list[str]:
+def _group_words(rules: Rules, mask: int, value: int) -> list[str]:
     cards = cards_of(mask)
-    groups = value_groups(cards, pos.rules.values, value) if value else None
+    groups = value_groups(cards, rules, value) if value else None
     if groups is None:
         return [card_symbol(c) for c in cards]
     return ["+".join(card_symbol(c) for c in g) for g in groups]
@@ -47,20 +63,38 @@ def _and(items: list[str]) -> str:
 def describe(pos: Position, move: Move, past: bool = False) -> str:
     """``move`` in words, as seen in ``pos`` before it is played. ``past`` gives
     the log's form ("captured ... with the 8♠") instead of the chooser's."""
+    return describe_on(pos.loose, pos.builds, pos.rules, move, past)
+
+
+def describe_turn(turn: Turn, rules: Rules) -> str:
+    """A move of the round in the log's words, on the table it was made on."""
+    return describe_on(turn.loose, turn.builds, rules, turn.move, past=True)
+
+
+def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: Move,
+                past: bool = False) -> str:
+    """``move`` in words, made on a table of these loose cards and builds."""
+    if move.kind == CALL:
+        return "called for 21" if past else "Call for 21"
+    if move.kind == PLUCK:
+        cards = _and([card_symbol(c) for c in cards_of(move.takes)])
+        return f"plucked the {cards}" if past else f"Pluck the {cards}"
     card = card_symbol(move.card)
     if move.kind == TRAIL:
         return f"trailed the {card}" if past else f"Trail the {card}"
-    touched = [b for b in pos.builds if b.cards & move.takes]
-    loose = move.takes & pos.loose
+    touched = [b for b in builds if b.cards & move.takes]
+    loose = move.takes & loose_cards
     if move.kind == CAPTURE:
         parts = [f"the build of {b.label()}" for b in touched]
         if loose:
-            parts += _group_words(pos, loose, move.value)
+            parts += _group_words(rules, loose, move.value)
         text = _and(parts)
+        if move.value and move.value != rules.values[move.card]:
+            text += f" (the {card} as {move.value})"
         return f"captured {text} with the {card}" if past else f"Capture {text}"
     assert move.kind == BUILD
     if move.multiple:
-        groups = ", ".join(_group_words(pos, move.takes | 1 << move.card, move.value))
+        groups = ", ".join(_group_words(rules, move.takes | 1 << move.card, move.value))
         if touched and touched[0].multiple and touched[0].value == move.value:
             words = f"add to the {_plural(move.value)}: {groups}"
         else:

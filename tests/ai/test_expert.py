@@ -1,6 +1,7 @@
-"""The Expert reads the round's history: it rebuilds the table each play was
-made on, and infers which cards a player who trailed (or took little) did not
-hold. A budget stretched for a close call stays reproducible with fixed work."""
+"""The Expert reads the round's history: the table each play was made on (as
+the game records it for everyone), and infers which cards a player who
+trailed (or took little) did not hold. A budget stretched for a close call
+stays reproducible with fixed work."""
 
 from __future__ import annotations
 
@@ -9,28 +10,30 @@ import random
 import pytest
 
 from cassino.ai import Budget, SeatView
-from cassino.ai.expert import MARGIN_WEIGHT, Expert, outcome, replay, unlikely_cards
-from cassino.rules import Game, Move, Position, Rules, card_symbol, score_round, standard_teams
+from cassino.ai.expert import MARGIN_WEIGHT, Expert, outcome, plays_this_deal, unlikely_cards
+from cassino.rules import Event, Game, Move, Position, Rules, card_symbol, round_deck, standard_teams
 from cassino.rules.cards import cards_of
 
 
 @pytest.mark.parametrize("players,teams,rules", [
     (2, False, Rules()), (3, False, Rules(controller="strict")), (4, True, Rules()),
     (2, False, Rules(royal=True, ace_14=True, sweeps=0)), (2, False, Rules(controller="answer"))])
-def test_replay_rebuilds_the_table_of_every_play(players: int, teams: bool, rules: Rules) -> None:
+def test_the_history_holds_the_table_of_every_play(players: int, teams: bool, rules: Rules) -> None:
     game = Game(rules, players, standard_teams(players, teams), seed=f"replay/{players}")
     rng = random.Random(3)
     tables = []
     while not game.rounds:
         pos = game.position
         tables.append((pos.loose, set(pos.builds)))
-        view = SeatView(pos, pos.to_move, game.round_moves)
-        plays = replay(view)
-        assert len(plays) == len(view.history)
-        for (seat, move, loose, builds), (real_loose, real_builds), (s, m) in zip(
-                plays, tables, view.history):
-            assert (seat, move) == (s, m)
-            assert loose == real_loose and set(builds) == real_builds
+        view = SeatView(pos, pos.to_move, game.turns)
+        assert len(view.history) == len(tables) - 1
+        for turn, (real_loose, real_builds) in zip(view.history, tables):
+            assert turn.loose == real_loose and set(turn.builds) == real_builds
+        # The plays of this deal are the last ones, as many as the hands have lost.
+        recent = plays_this_deal(view)
+        dealt = pos.shape.deals[pos.deal_number - 1].hand * players
+        assert len(recent) == dealt - sum(view.hand_sizes)
+        assert [(s, m) for s, m, _, _ in recent] == [(t.seat, t.move) for t in view.history[len(view.history) - len(recent):]]
         game.play(rng.choice(game.legal_moves()))
 
 
@@ -48,7 +51,7 @@ def test_a_player_who_trailed_holds_no_card_that_took_an_ace() -> None:
     seat = pos.to_move
     trail = next(m for m in pos.legal_moves() if m.kind == "trail")
     game.play(trail)
-    view = SeatView(game.position, game.position.to_move, game.round_moves)
+    view = SeatView(game.position, game.position.to_move, game.turns)
     unlikely = unlikely_cards(view)
     other_aces = [c for c in cards_of(view.unseen) if c % 13 == 0]  # an ace takes an ace
     assert other_aces
@@ -62,7 +65,7 @@ def test_inference_names_only_cards_the_seat_cannot_see_in_other_hands() -> None
     assert unlikely_cards(view) == {}  # nothing played yet this deal: nothing inferred
     moves: list[Move] = [m for m in game.legal_moves() if m.kind == "trail"]
     game.play(moves[0])
-    view = SeatView(game.position, game.position.to_move, game.round_moves)
+    view = SeatView(game.position, game.position.to_move, game.turns)
     for seat, mask in unlikely_cards(view).items():
         assert seat != view.seat
         assert not mask & ~view.unseen  # only cards the seat cannot see
@@ -73,7 +76,7 @@ def test_a_stretched_budget_gives_the_same_move_for_the_same_work() -> None:
     rng = random.Random(2)
     for _ in range(5):
         game.play(rng.choice(game.legal_moves()))
-    view = SeatView(game.position, game.position.to_move, game.round_moves)
+    view = SeatView(game.position, game.position.to_move, game.turns)
     moves = {Expert(extend=3.0).choose(view, random.Random(5), Budget(work=6)) for _ in range(3)}
     assert len(moves) == 1
 
@@ -86,28 +89,32 @@ def test_budget_scale_stretches_work_and_time() -> None:
     assert not Budget(ms=60_000).spent(0, 2.0)
 
 
-def finished_round(seed: int) -> Position:
-    pos = Game(Rules(), 2, seed=seed).position
+def finished_round(seed: int, scores: tuple[int, int] = (0, 0)) -> tuple[Position, Event]:
+    """The same random round (same deal, same plays) from the given scores."""
+    pos = Position.deal_round(Rules(), 2, None, 1, round_deck(seed, 0), scores)
     rng = random.Random(seed)
-    while not pos.round_over:
+    while True:
         moves = pos.legal_moves()
-        pos.play_unchecked(moves[rng.randrange(len(moves))])
-    return pos
+        event = pos.apply(moves[rng.randrange(len(moves))])
+        if event.round_end is not None:
+            return pos, event
 
 
 def test_the_outcome_is_the_chance_of_winning_the_game() -> None:
-    pos = finished_round(5)
-    round_points = [s.total for s in score_round(pos.rules, pos.captured, pos.sweeps)]
+    pos, event = finished_round(5)
+    assert event.round_end is not None
+    round_points = list(event.round_end.points)
     # Early in the game it follows the round's margin, between 0 and 1.
-    pos.scores = (0, 0)
-    early = outcome(pos, 0)
+    early = outcome(pos, 0, event)
     assert 0.0 < early < 1.0
     assert (early > 0.5) == (round_points[0] > round_points[1])
-    assert abs(early + outcome(pos, 1) - 1.0) < 1e-9
+    assert abs(early + outcome(pos, 1, event) - 1.0) < 1e-9
     # A round that takes us to the target ahead wins the game outright.
     lead = (round_points[0] - round_points[1]) * MARGIN_WEIGHT  # a hundredth of the margin
-    pos.scores = (21 - round_points[0], 0)
-    assert outcome(pos, 0) == pytest.approx(1.0 + lead) and outcome(pos, 1) == pytest.approx(-lead)
+    pos, event = finished_round(5, (21 - round_points[0], 0))
+    assert event.winner == 0
+    assert outcome(pos, 0, event) == pytest.approx(1.0 + lead) and outcome(pos, 1, event) == pytest.approx(-lead)
     # Level at the target: another round, an even race.
-    pos.scores = (21 - round_points[0], 21 - round_points[1])
-    assert outcome(pos, 0) == pytest.approx(0.5 + lead)
+    pos, event = finished_round(5, (21 - round_points[0], 21 - round_points[1]))
+    assert event.winner is None
+    assert outcome(pos, 0, event) == pytest.approx(0.5 + lead)

@@ -46,7 +46,7 @@ def positions(count: int, seed: int) -> list[tuple[Position, tuple[tuple[int, Mo
         for _ in range(rng.randrange(1, 47)):
             game.play(rng.choice(game.legal_moves()))
         if not game.position.round_over and len(game.position.legal_moves()) > 1:
-            out.append((game.position.copy(), tuple(game.round_moves)))
+            out.append((game.position.copy(), tuple(game.turns)))
     return out
 
 

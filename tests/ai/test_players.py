@@ -26,7 +26,7 @@ def test_every_level_plays_a_legal_round(level: str, players: int, teams: bool, 
     rng = random.Random(1)
     while not game.rounds:
         pos = game.position
-        move = player.choose(SeatView(pos, pos.to_move, game.round_moves), rng, Budget(work=2))
+        move = player.choose(SeatView(pos, pos.to_move, game.turns), rng, Budget(work=2))
         assert pos.is_legal(move)
         game.play(move)
 
@@ -37,7 +37,7 @@ def test_the_same_view_seed_and_work_give_the_same_move(level: str) -> None:
     rng = random.Random(2)
     for _ in range(10):
         game.play(rng.choice(game.legal_moves()))
-    view = SeatView(game.position, game.position.to_move, game.round_moves)
+    view = SeatView(game.position, game.position.to_move, game.turns)
     player = make_player(level)
     moves = {player.choose(view, random.Random(9), Budget(work=4)) for _ in range(3)}
     assert len(moves) == 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cassino.rules import Build, Position, Rules, cards_of, mask_of, parse_card
+from cassino.rules import Build, Position, Rules, cards_of, mask_of, parse_card, shape_of
 from cassino.rules.cards import FULL_DECK
 
 
@@ -67,7 +67,7 @@ def table_position(hand: str, loose: str = "", builds: Sequence[tuple[str, int, 
         teams = [[s] for s in range(players)]
     captured = [0] * len(teams)
     captured[-1] = mask_of(spare)
-    pos = Position(rules, players, teams, (to_move - 1) % players, to_move, hands, [],
+    pos = Position(shape_of(rules, players, teams), (to_move - 1) % players, to_move, hands, [],
                    cards(loose), build_list, captured, [0] * len(teams), None, [0] * len(teams))
     problems = pos.problems()
     assert not problems, problems
@@ -76,3 +76,25 @@ def table_position(hand: str, loose: str = "", builds: Sequence[tuple[str, int, 
 
 def texts(moves) -> list[str]:  # type: ignore[no-untyped-def]
     return [m.text() for m in moves]
+
+
+class TeamRound(dict):  # type: ignore[type-arg]
+    """One team's round read from the scoring items: points by item key
+    (``cards``, ``spades``, ``TD``, ``2S``, ``aces``, ``sweeps``, ...) and
+    ``total``, with its ``card_count`` and ``spade_count``."""
+
+    def __getattr__(self, key: str) -> int:
+        return int(self.get(key, 0))
+
+
+def score(rules: Rules, piles: Sequence[int], sweeps: Sequence[int]) -> list[TeamRound]:
+    """Each team's round for these piles and sweeps, as the engine scores it."""
+    from cassino.rules.scoring import pile_items
+
+    items, counts, spades = pile_items(rules, list(piles), list(sweeps))
+    out = [TeamRound(card_count=counts[t], spade_count=spades[t], total=0) for t in range(len(piles))]
+    for item in items:
+        key = "aces" if item.item in ("AS", "AH", "AD", "AC") else item.item
+        out[item.team][key] = out[item.team].get(key, 0) + item.points
+        out[item.team]["total"] += item.points
+    return out

@@ -565,16 +565,18 @@ BROKEN_POSITIONS = [
     ("target 0", edit(BASE, rules={"target": 0}), ["'target'"]),
     ("target a string", edit(BASE, rules={"target": "21"}), ["'target'"]),
     ("all_eleven value", edit(BASE, rules={"all_eleven": "maybe"}), ["'all_eleven'"]),
-    ("option not implemented: draw", edit(BASE, rules={"draw": True}), ["'draw'", "not available"]),
-    ("option not implemented: rounds", edit(BASE, rules={"rounds": 6}), ["'rounds'", "not available"]),
-    ("option not implemented: spade scoring", edit(BASE, rules={"spade_scoring": True}),
-     ["'spade_scoring'"]),
+    ("options refused together: pluck and draw", edit(BASE, rules={"draw": True, "pluck": True}),
+     ["'pluck'", "'draw'"]),
+    ("options refused together: rounds and a target", edit(BASE, rules={"rounds": 6, "target": 31}),
+     ["'rounds'", "target"]),
+    ("call for 21 with three sides", edit(BASE, rules={"call_for_21": True}, players=3,
+                                          teams=[[0], [1], [2]]), ["'call_for_21'", "two sides"]),
     ("rounds negative", edit(BASE, rules={"rounds": -1}), ["'rounds'"]),
     # Wrong types and shapes.
     ("not an object", [BASE], ["object"]),
     ("players a string", edit(BASE, players="2"), ["'players'"]),
     ("players missing", _without("players"), ["'players'"]),
-    ("players 5", edit(BASE, players=5), ["'players'", "5"]),
+    ("players 7", edit(BASE, players=7), ["7"]),
     ("players true", edit(BASE, players=True), ["'players'"]),
     ("dealer a string", edit(BASE, dealer="1"), ["'dealer'"]),
     ("dealer out of range", edit(BASE, dealer=2), ["'dealer'"]),
@@ -604,7 +606,7 @@ BROKEN_POSITIONS = [
     ("captured not a list", edit(BASE, captured=None), ["'captured'"]),
     ("captured one entry", edit(BASE, captured=[BASE["captured"][1]]), ["'captured'", "per team"]),
     ("sweeps of strings", edit(BASE, sweeps=["0", 0]), ["'sweeps'"]),
-    ("sweeps negative", edit(BASE, sweeps=[-1, 0]), ["'sweeps'", "negative"]),
+    ("sweeps negative", edit(BASE, sweeps=[-1, 0]), ["'sweeps'", "from 0"]),
     ("sweeps one entry", edit(BASE, sweeps=[0]), ["'sweeps'", "per team"]),
     ("scores with null", edit(BASE, scores=[0, None]), ["'scores'"]),
     ("scores missing", _without("scores"), ["'scores'"]),
@@ -663,8 +665,8 @@ def check_record_replays(game: Game, names: list[str] | None = None) -> None:
     assert back.totals == game.totals
     assert back.winner == game.winner
     assert back.over == game.over
-    assert [r.totals for r in back.rounds] == [r.totals for r in game.rounds]
-    assert [r.scores for r in back.rounds] == [r.scores for r in game.rounds]
+    assert [r.items for r in back.rounds] == [r.items for r in game.rounds]
+    assert [r.items for r in back.rounds] == [r.items for r in game.rounds]
     assert [r.dealer for r in back.rounds] == [r.dealer for r in game.rounds]
     assert position_to_json(back.position) == position_to_json(game.position)
 
@@ -808,7 +810,7 @@ def _record(**changes: Any) -> dict[str, Any]:
     ({k: v for k, v in _record().items() if k != "format"}, ["'format'"]),
     ([_record()], ["object"]),
     (_record(rules={"sweep": 1}), ["'rules'", "unknown rule option"]),
-    (_record(rules={"draw": True}), ["'rules'", "'draw'"]),
+    (_record(rules={"draw": True, "pluck": True}), ["'rules'", "'draw'"]),
     (_record(players=[{"name": "Solo"}]), ["'players'"]),
     (_record(players="Ann, Bot"), ["'players'"]),
     (_record(seed=1.5), ["'seed'"]),

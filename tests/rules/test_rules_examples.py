@@ -13,9 +13,9 @@ import pytest
 
 from cassino.rules import (Build, Game, InvalidRulesError, Move, PRESETS, Position, Rules,
                            cards_of, first_dealer, parse_card, parse_move, round_deck,
-                           score_round, standard_teams)
+                           shape_of, standard_teams)
 from cassino.rules.cards import DECK, FULL_DECK
-from tests.rules.helpers import cards, table_position, texts
+from tests.rules.helpers import cards, score, table_position, texts
 
 PARTNERS = [[0, 2], [1, 3]]
 
@@ -74,10 +74,11 @@ def play_round(game: Game, policy=capture_first) -> list[tuple[int, Move]]:  # t
 
 
 def last_plays_position(captured: list[str], hands: list[str], loose: str = "",
-                        last_capturer: int | None = None, rules: Rules | None = None) -> Position:
+                        last_capturer: int | None = None, rules: Rules | None = None,
+                        scores: tuple[int, int] = (0, 0)) -> Position:
     """Two players at the end of the round: seat 0 and seat 1 each hold their last card."""
-    return Position(rules or Rules(), 2, [[0], [1]], 1, 0, [cards(h) for h in hands], [],
-                    cards(loose), [], [cards(c) for c in captured], [0, 0], last_capturer, [0, 0])
+    return Position(shape_of(rules or Rules(), 2, [[0], [1]]), 1, 0, [cards(h) for h in hands], [],
+                    cards(loose), [], [cards(c) for c in captured], [0, 0], last_capturer, scores)
 
 
 # ==============================================================================
@@ -119,10 +120,10 @@ def test_a_court_card_never_captures_a_build():
     assert legal_with(pos, "KC") == moves("KC-")
 
 
-def test_two_three_or_four_players_and_partnerships_only_for_four():
-    for players in (2, 3, 4):
+def test_two_to_six_players_and_partnerships_only_for_four():
+    for players in (2, 3, 4, 5, 6):
         assert Game(players=players, seed=0).position.players == players
-    for players in (1, 5):
+    for players in (1, 7):
         with pytest.raises(ValueError):
             Game(players=players, seed=0)
     with pytest.raises(ValueError):
@@ -651,10 +652,10 @@ def test_a_capture_that_leaves_cards_on_the_table_is_no_sweep():
 
 
 def test_sweeps_of_different_players_do_not_cancel():
-    [a, b] = score_round(Rules(), [cards(suit("S") + " " + suit("H") + " TD"),
-                                   cards(suit("C") + " AD 2D 3D 4D 5D 6D 7D 8D 9D JD QD KD")],
-                         [2, 1])
-    assert (a.sweep_points, b.sweep_points) == (2, 1)
+    [a, b] = score(Rules(), [cards(suit("S") + " " + suit("H") + " TD"),
+                             cards(suit("C") + " AD 2D 3D 4D 5D 6D 7D 8D 9D JD QD KD")],
+                   [2, 1])
+    assert (a.sweeps, b.sweeps) == (2, 1)
 
 
 def test_a_capture_with_the_very_last_card_that_takes_everything_is_a_sweep():
@@ -679,7 +680,7 @@ def test_after_the_last_card_the_cards_left_go_to_the_last_capturer_and_that_is_
 
 def test_the_cards_left_at_the_end_include_builds_and_go_to_the_last_capturer():
     # seat 1 captured earlier; seat 0 ends the round capturing nothing more.
-    pos = Position(Rules(), 2, [[0], [1]], 1, 0, [cards("KC"), cards("KD")], [], cards("5D"),
+    pos = Position(shape_of(Rules(), 2, [[0], [1]]), 1, 0, [cards("KC"), cards("KD")], [], cards("5D"),
                    [], [0, cards(suit("S"))], [0, 0], 1, [0, 0])
     pos.play(move("KC-"))
     pos.play(move("KD-"))
@@ -690,20 +691,18 @@ def test_the_cards_left_at_the_end_include_builds_and_go_to_the_last_capturer():
 def test_the_points_of_a_round_most_cards_3_most_spades_1_big_casino_2_little_casino_1_each_ace_1():
     team0 = cards(suit("S") + " " + suit("H") + " TD")  # 27 cards, 13 spades, 2S, TD, 2 aces
     team1 = cards(suit("C") + " AD 2D 3D 4D 5D 6D 7D 8D 9D JD QD KD")  # 25 cards, 2 aces
-    a, b = score_round(Rules(), [team0, team1], [1, 0])
-    assert a.items() == {"most cards": 3, "most spades": 1, "big casino": 2, "little casino": 1,
-                         "aces": 2, "sweeps": 1}
+    a, b = score(Rules(), [team0, team1], [1, 0])
+    assert (a.cards, a.spades, a.TD, getattr(a, "2S"), a.aces, a.sweeps) == (3, 1, 2, 1, 2, 1)
     assert a.total == 10
-    assert b.items() == {"most cards": 0, "most spades": 0, "big casino": 0, "little casino": 0,
-                         "aces": 2, "sweeps": 0}
-    assert (a.cards, a.spades, b.cards, b.spades) == (27, 13, 25, 0)
+    assert (b.cards, b.spades, b.TD, getattr(b, "2S"), b.aces, b.sweeps) == (0, 0, 0, 0, 2, 0)
+    assert (a.card_count, a.spade_count, b.card_count, b.spade_count) == (27, 13, 25, 0)
 
 
 def test_a_tie_for_most_cards_scores_nothing_for_cards():
-    a, b = score_round(Rules(), [cards(suit("S") + " " + suit("H")),
-                                 cards(suit("D") + " " + suit("C"))], [0, 0])
-    assert (a.cards, b.cards) == (26, 26)
-    assert a.most_cards == b.most_cards == 0
+    a, b = score(Rules(), [cards(suit("S") + " " + suit("H")),
+                           cards(suit("D") + " " + suit("C"))], [0, 0])
+    assert (a.card_count, b.card_count) == (26, 26)
+    assert a.cards == b.cards == 0
     assert a.total + b.total == 8
 
 
@@ -711,9 +710,9 @@ def test_a_tie_for_most_spades_scores_nothing_for_spades():
     team0 = cards("AS 2S 3S 4S 5S 6S " + suit("H") + " AC")          # 20 cards, 6 spades
     team1 = cards("7S 8S 9S TS JS QS " + suit("D"))                   # 19 cards, 6 spades
     team2 = cards("KS 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")           # 13 cards, 1 spade
-    scores = score_round(Rules(), [team0, team1, team2], [0, 0, 0])
-    assert [s.most_spades for s in scores] == [0, 0, 0]
-    assert [s.most_cards for s in scores] == [3, 0, 0]
+    scores = score(Rules(), [team0, team1, team2], [0, 0, 0])
+    assert [s.spades for s in scores] == [0, 0, 0]
+    assert [s.cards for s in scores] == [3, 0, 0]
     assert sum(s.total for s in scores) == 10
 
 
@@ -724,7 +723,7 @@ def test_without_sweeps_and_without_a_tie_for_cards_a_round_is_worth_exactly_ele
         rng.shuffle(deck)
         cut = rng.choice([c for c in range(10, 43) if c != 26])
         piles = [sum(1 << c for c in deck[:cut]), sum(1 << c for c in deck[cut:])]
-        assert sum(s.total for s in score_round(Rules(), piles, [0, 0])) == 11
+        assert sum(s.total for s in score(Rules(), piles, [0, 0])) == 11
 
 
 @pytest.mark.parametrize("players, teams", [(2, None), (3, None), (4, PARTNERS)])
@@ -733,12 +732,12 @@ def test_every_played_round_is_worth_eleven_points_plus_its_sweeps_unless_cards_
     for _ in range(3):
         play_round(game)
         result = game.rounds[-1]
-        counts = [s.cards for s in result.scores]
-        spades = [s.spades for s in result.scores]
+        counts = list(result.cards)
+        spades = list(result.spades)
         card_tie = counts.count(max(counts)) > 1
         spade_tie = spades.count(max(spades)) > 1
-        total = sum(s.total for s in result.scores)
-        assert total == 11 - 3 * card_tie - spade_tie + sum(s.sweeps for s in result.scores)
+        total = sum(result.points)
+        assert total == 11 - 3 * card_tie - spade_tie + sum(result.sweeps)
 
 
 # The last two plays of a two-player round: seat 0 ends with 28 cards (the residue
@@ -751,16 +750,16 @@ ROUND_7_4 = dict(captured=[suit("S") + " " + suit("H"),
 
 def _finish_round(game: Game, totals: tuple[int, int]):  # type: ignore[no-untyped-def]
     game.totals = totals
-    game.position = last_plays_position(rules=game.rules, **ROUND_7_4)
+    game.position = last_plays_position(rules=game.rules, scores=totals, **ROUND_7_4)
     game.play(move("KD-"))
-    return game.play(move("KC-"))
+    return game.play(move("KC-")).round_end
 
 
 def test_scores_are_counted_at_the_end_of_each_round():
     game = Game(seed=1)
     result = _finish_round(game, (0, 0))
-    assert [s.total for s in result.scores] == [7, 4]
-    assert result.totals == game.totals == (7, 4)
+    assert list(result.points) == [7, 4]
+    assert result.scores == game.totals == (7, 4)
 
 
 def test_the_game_goes_on_while_nobody_has_21():
@@ -805,14 +804,14 @@ def _finish_three_player_round(totals: tuple[int, int, int]) -> Game:
     game = Game(players=3, seed=1)
     game.totals = totals
     game.position = Position(
-        Rules(), 3, [[0], [1], [2]], 2, 0, [cards("KD"), cards("KC"), cards("KH")], [], 0, [],
+        shape_of(Rules(), 3, [[0], [1], [2]]), 2, 0, [cards("KD"), cards("KC"), cards("KH")], [], 0, [],
         [cards(suit("S") + " AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"),
          cards("AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
          cards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC")],
         [0, 0, 0], 0, list(totals))
     for t in ("KD-", "KC-", "KH-"):
         game.play(move(t))
-    assert [s.total for s in game.rounds[-1].scores] == [7, 3, 1]
+    assert list(game.rounds[-1].points) == [7, 3, 1]
     return game
 
 
@@ -836,9 +835,8 @@ def test_with_three_players_a_tie_for_the_highest_total_means_another_round():
 def test_option_sweeps_scores_each_sweep_0_1_or_2(sweeps, points):
     team0 = cards(suit("S") + " " + suit("H") + " TD")
     team1 = cards(suit("C") + " AD 2D 3D 4D 5D 6D 7D 8D 9D JD QD KD")
-    a, b = score_round(Rules(sweeps=sweeps), [team0, team1], [2, 1])
-    assert (a.sweeps, b.sweeps) == (2, 1)
-    assert (a.sweep_points, b.sweep_points) == points
+    a, b = score(Rules(sweeps=sweeps), [team0, team1], [2, 1])
+    assert (a.sweeps, b.sweeps) == points
     assert a.total == 9 + points[0]
 
 
@@ -878,7 +876,7 @@ def test_option_royal_a_jack_captures_a_build_of_eleven():
 
 
 def test_option_royal_preset_turns_sweeps_off():
-    rules = Rules(**PRESETS["royal"])
+    rules = PRESETS["royal"].rules()
     assert rules.royal and rules.sweeps == 0 and rules.target == 21
 
 
@@ -1049,7 +1047,7 @@ def test_option_partnerships_are_two_teams_of_partners_sitting_opposite():
     game = Game(players=4, teams=PARTNERS, seed=6)
     play_round(game)
     result = game.rounds[0]
-    assert len(result.scores) == 2 and len(result.totals) == 2
+    assert len(result.points) == 2 and len(result.scores) == 2
 
 
 def test_option_target_the_game_ends_at_the_chosen_target():

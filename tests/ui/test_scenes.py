@@ -180,7 +180,7 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     assert stats.rounds == len(game.rounds) and sum(r.played for r in stats.games.values()) == 1
     (key_name, record), = stats.games.items()
     assert key_name == "beginner · target 1" and record.won + record.lost == 1
-    assert stats.points == sum(r.scores[0].total for r in game.rounds)
+    assert stats.points == sum(r.points[0] for r in game.rounds)
 
     app.replace(TitleScene(app))
     app.push(StatsScene(app))

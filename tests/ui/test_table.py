@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cassino.rules import Game, position_to_json, score_round
+from cassino.rules import Game, position_to_json
+from tests.rules.helpers import score
 from cassino.ui.overlays import ChooserScene, PauseScene, RoundOverScene
 from cassino.ui.table import TableScene
 from tests.rules.helpers import cards, table_position
@@ -141,8 +142,8 @@ def test_the_computer_takes_its_turn_and_the_table_keeps_drawing() -> None:
         step(app)
         frames += 1
     assert len(table.game.moves) == 2, "the computer player never moved"
-    seat, move = table.game.round_moves[-1]
-    assert seat == 1 and move in table.game.moves
+    turn = table.game.turns[-1]
+    assert turn.seat == 1 and turn.move in table.game.moves
     assert any(text.startswith("Bot1 ") for _, text in table.log)
 
 
@@ -234,11 +235,11 @@ def test_a_whole_round_through_the_table_scores_as_the_engine_does() -> None:
     engine = Game(game.rules, game.players, game.teams, seed=game.seed)
     result = None
     for move in game.moves:
-        result = engine.play(move) or result
+        result = engine.play(move).round_end or result
     assert result is not None
     assert shown.result == result
     pos = table.pos
-    assert [s.total for s in shown.result.scores] == [s.total for s in score_round(pos.rules, pos.captured, pos.sweeps)]
+    assert list(shown.result.points) == [s.total for s in score(pos.rules, pos.captured, pos.sweeps)]
     assert sum(table.piles) == 52 and sum(p.bit_count() for p in pos.captured) == 52
     key(app, pygame.K_RETURN)  # Next round
     settle(app)

@@ -1,0 +1,428 @@
+"""The one place that decides what is legal (RULES.md §3-§7, §9).
+
+``MoveGenerator.generate`` lists the legal moves of a position: the
+actions (a call for 21, plucks), then for each card in the hand its trail,
+captures and builds. Every other question is answered from it: whether a
+move is legal (the moves of that card within the cards it takes), what a
+card dropped on some table items could mean, and, with ``relaxed=True``
+(the shapes of §4 and §5 alone, whatever the hand holds), why a move is
+refused (``reasons.py``).
+
+The duties of a player who controls builds (§7, the ``controller`` option,
+the hold rule with two-valued cards of §9.7) are written once, in
+``duty``, and ``holds`` is the one answer to "does this hand keep a card
+for each of these build values?".
+
+Speed: a generator is made once per rule set and decides then which paths
+apply; the subset sums of the loose cards are kept in a table per set of
+loose cards, shared by every position with that table (search revisits
+them constantly).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import RANK_SETS, CardSet, rank_of
+from .groups import REP, Pattern, Values, expand
+from .moves import BUILD, CALL_MOVE, CAPTURE, NO_CARD, PLUCK, TRAIL, Move
+from .options import Rules
+
+if TYPE_CHECKING:
+    from .builds import Build
+    from .position import Position
+
+_new = tuple.__new__
+_NO_PATTERNS: list[Pattern] = []  # shared, never changed: a sum no group makes
+
+
+class Duty(NamedTuple):
+    """Why a move of a legal shape breaks a controller's duty: a ``kind``
+    (``no_trail``, ``keep``, ``hold_new``, ``distinct``, ``answer``,
+    ``strict_same``, ``strict_add``), the build concerned (if any) and the
+    value concerned."""
+
+    kind: str
+    build: "Build | None"
+    value: int
+
+
+def disjoint_unions(groups: list[CardSet]) -> list[CardSet]:
+    """Every union of pairwise disjoint groups (0 first: taking none), each once."""
+    if len(groups) <= 1:
+        return [0, *groups]
+    res = [0]
+    for g in groups:
+        res += [u | g for u in res if not u & g]
+    # Two ways of grouping the same cards need four groups or more.
+    return list(dict.fromkeys(res)) if len(groups) > 3 else res
+
+
+class MoveGenerator:
+    """The legal moves of positions under one set of rules."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.cap = rules.max_build
+        self.values = Values(rules)
+        self.spread_mask = self.values.spread_mask
+        self.capmask = (1 << rules.max_build + 1) - 1
+        self.answer_bits = tuple(sum(1 << v for v in vs) for vs in rules.answers)
+        self.capture_bits = tuple(sum(1 << v for v in vs) for vs in rules.capture_values_of)
+        # A loose card's value as a shift of the bitmask of reachable sums (0: none).
+        self.shift = tuple(vs[0] if vs else 0 for vs in rules.part_values)
+        self.two_valued_parts = any(len(vs) > 1 for vs in rules.part_values)
+        self.trails = tuple(Move(c, TRAIL, 0, 0, False) for c in range(52))
+        self.part_values = rules.part_values
+        self.capture_values = rules.capture_values_of
+        self.answers = rules.answers
+        self.answer_masks = rules.answer_masks
+        self.two_valued = rules.two_valued
+        self.by_rank = rules.trailing_royals
+        self.court_all = rules.court_capture == "all"
+        self.controller = rules.controller
+        self.may_trail_controlling = rules.controller == "permissive"
+        self.strict = rules.controller == "strict"
+        self.has_actions = rules.pluck or rules.call_for_21
+        # The duties come down to the hold rule alone (checked with bitmasks).
+        self.simple_duty = rules.controller in ("hoyle", "permissive")
+
+    # -- the loose cards' groups (groups.py) -------------------------------------
+
+    def splits(self, cards: CardSet, v: int) -> bool:
+        """Whether these cards split into groups of v each (none for no cards)."""
+        return self.values.splits(cards, v)
+
+    # -- holding -------------------------------------------------------------------------
+
+    def holds(self, hand: CardSet, values: Iterable[int]) -> bool:
+        """Whether ``hand`` keeps a card for each of these build values, a
+        different card for each (RULES §7, §9.7): an ace under aces 14 and the
+        ten of diamonds under buckeye answer for either of their values, but
+        not for both at once."""
+        masks = self.answer_masks
+        vs = [v for v in set(values)]
+        if not hand & self.two_valued:
+            for v in vs:
+                if not (0 < v < len(masks) and hand & masks[v]):
+                    return False
+            return True
+        return _match(hand, sorted(vs), masks)
+
+    # -- duties --------------------------------------------------------------------------
+
+    def duty(self, pos: Position, move: Move) -> Duty | None:
+        """The controller's duty a card play of a legal shape breaks, if any
+        (RULES §7; §9.5 for the ``controller`` option; §9.7 the hold rule)."""
+        seat = pos.to_move
+        mine = [b for b in pos.builds if b.controller == seat]
+        kind = move.kind
+        t = move.takes
+        keep = [b for b in mine if not b.cards & t]
+        values = {b.value for b in keep}
+        if kind == BUILD:
+            values.add(move.value)
+        if values:
+            left = pos.hands[seat] & ~(1 << move.card)
+            if not self.holds(left, values):
+                if kind == BUILD and not self.holds(left, (move.value,)):
+                    return Duty("hold_new", None, move.value)
+                for b in keep:
+                    if not self.holds(left, (b.value,)):
+                        return Duty("keep", b, b.value)
+                return Duty("distinct", None, max(values))
+        if kind == TRAIL and mine and not self.may_trail_controlling:
+            return Duty("no_trail", mine[0], mine[0].value)
+        if self.controller == "answer" and mine and not any(b.cards & t for b in mine):
+            return Duty("answer", mine[0], mine[0].value)
+        if self.strict and kind == BUILD:
+            for b in keep:
+                if b.value == move.value:
+                    return Duty("strict_same", b, move.value)
+            for b in pos.builds:
+                if b.cards & t and b.controller != seat and b.value == move.value:
+                    return Duty("strict_add", b, move.value)
+        return None
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def actions(self, pos: Position) -> list[Move]:
+        """The call for 21 and the plucks open to the player to move (§9.17, §9.18)."""
+        out: list[Move] = []
+        rules = self.rules
+        if rules.call_for_21:
+            out.append(CALL_MOVE)
+        if rules.pluck and pos.stock and not pos.plucked >> pos.to_move & 1:
+            table = pos.loose
+            for b in pos.builds:
+                table |= b.cards
+            if table.bit_count() >= 2:
+                m = pos.loose & ~rules.unpluckable
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out.append(_new(Move, (NO_CARD, PLUCK, 0, low, False)))
+        return out
+
+    # -- card plays ----------------------------------------------------------------------
+
+    def generate(self, pos: Position, only: int | None = None, within: CardSet | None = None,
+                 relaxed: bool = False) -> list[Move]:
+        """The legal moves of the player to move, in generation order (actions
+        first). ``only``: just the plays of that card; ``within``: just the
+        moves whose taken cards all lie in that set (no actions then).
+        ``relaxed``: every move of a legal shape (§4, §5) for the card, held or
+        not, to any build value, with no duty or hold rule."""
+        if pos.winner is not None:
+            return []
+        seat = pos.to_move
+        full_hand = pos.hands[seat]
+        out: list[Move] = (self.actions(pos) if self.has_actions and only is None
+                           and within is None and full_hand and not relaxed else [])
+        hand = full_hand
+        if only is not None:
+            hand = 1 << only if relaxed else hand & 1 << only
+        if not hand:
+            return out
+        loose = pos.loose
+        builds = all_builds = pos.builds
+        if within is not None:
+            loose &= within
+            builds = tuple(b for b in builds if not b.cards & ~within)
+        # The build values the hand answers for, and those it answers for twice.
+        answer_bits = self.answer_bits
+        held = twice = 0
+        m = full_hand
+        while m:
+            low = m & -m
+            m ^= low
+            bits = answer_bits[low.bit_length() - 1]
+            twice |= held & bits
+            held |= bits
+        mine = [b for b in all_builds if b.controller == seat] if all_builds else None
+        start = len(out)
+        self._plays(out, hand, held, twice, loose, builds, relaxed,
+                    bool(mine) and not self.may_trail_controlling)
+        if relaxed or not (mine or self.strict):
+            return out
+        if mine and self.simple_duty and not full_hand & self.two_valued:
+            # The hold rule alone (§7): every build the player still controls
+            # after the move needs a card of its value left in hand.
+            kept = out[:start]
+            for move in out[start:]:
+                t = move[3]
+                need = 0
+                for b in mine:
+                    if not b[0] & t:
+                        need |= 1 << b[1]
+                if not need & ~(held & ~(answer_bits[move[0]] & ~twice)):
+                    kept.append(move)
+            return kept
+        duty = self.duty
+        out[start:] = [m for m in out[start:] if duty(pos, m) is None]
+        return out
+
+    def _plays(self, out: list[Move], hand: CardSet, held: int, twice: int, loose: CardSet,
+               builds: tuple[Build, ...], relaxed: bool, no_trail: bool) -> None:
+        """Append the trails, captures and builds of the cards of ``hand``.
+
+        Most cards of most hands can only trail; bitmasks of the sums the loose
+        cards can make and of the values the hand answers for find that out
+        with a few integer operations, and the loose cards' groups are listed
+        only when some sum is actually wanted."""
+        append = out.append
+        capmask = self.capmask
+        part_values = self.part_values
+        capture_values = self.capture_values
+        capture_bits = self.capture_bits
+        answer_bits = self.answer_bits
+        trails = self.trails
+
+        values = self.values
+        below = values.below
+        capture_memo = values.capture_memo
+        vec = values.counts(loose)
+        spread = loose & self.spread_mask
+        # The sums groups of loose cards can make (bit s: some group adds up to s).
+        reach = values.reach_memo.get(vec)
+        if reach is None:
+            reach = 1
+            m = loose
+            if self.two_valued_parts:
+                while m:
+                    low = m & -m
+                    m ^= low
+                    r = reach
+                    for v in part_values[low.bit_length() - 1]:
+                        r |= reach << v
+                    reach = r & capmask
+            else:
+                shift = self.shift
+                while m:
+                    low = m & -m
+                    m ^= low
+                    reach |= reach << shift[low.bit_length() - 1]
+            reach = values.reach_memo[vec] = reach & capmask & ~1
+        # The values of the builds on the table, and of the single ones.
+        build_bits = single_bits = 0
+        for b in builds:
+            build_bits |= 1 << b.value
+            if not b.multiple:
+                single_bits |= 1 << b.value
+        reach_or_builds = reach | build_bits
+
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if not no_trail or relaxed:
+                append(trails[c])
+            cbits = capture_bits[c]
+            if not cbits:
+                self._court_plays(out, c, loose, builds, held & ~(answer_bits[c] & ~twice), relaxed)
+                continue
+
+            # Captures (§4): disjoint groups of loose cards and whole builds of v.
+            for v in (capture_values[c] if reach_or_builds & cbits else ()):
+                if not reach_or_builds >> v & 1:
+                    continue
+                if reach >> v & 1:
+                    found = capture_memo.get((vec & below[v]) << 4 | v)
+                    if found is None:
+                        found = values.captures(vec, v)
+                else:
+                    found = _NO_PATTERNS
+                if not build_bits >> v & 1:
+                    for p in found:
+                        if type(p) is int:
+                            append(_new(Move, (c, CAPTURE, v, p * REP & spread, False)))
+                        else:
+                            for t in expand(p, spread):
+                                append(_new(Move, (c, CAPTURE, v, t, False)))
+                    continue
+                sets = [0]
+                for b in builds:
+                    if b.value == v:
+                        sets += [x | b.cards for x in sets]
+                takes = [0]
+                for p in found:
+                    takes += expand(p, spread)
+                for bs in sets:
+                    for t in takes:
+                        if t | bs:
+                            append(_new(Move, (c, CAPTURE, v, t | bs, False)))
+
+            # Builds (§5): to a value the rest of the hand answers for.
+            targets = capmask if relaxed else held & ~(answer_bits[c] & ~twice)
+            for bv in part_values[c]:
+                with_group = reach << bv
+                wanted = (with_group | reach & 1 << bv | single_bits << bv
+                          | build_bits & (with_group | 1 << bv)) & targets & capmask
+                while wanted:
+                    vbit = wanted & -wanted
+                    wanted ^= vbit
+                    V = vbit.bit_length() - 1
+                    if V > bv:
+                        found = values.single_memo.get((vec & below[V - bv]) << 4 | V - bv)
+                        if found is None:
+                            found = values.singles(vec, bv, V)
+                        for p in found:
+                            if type(p) is int:
+                                append(_new(Move, (c, BUILD, V, p * REP & spread, False)))
+                            else:
+                                for t in expand(p, spread):
+                                    append(_new(Move, (c, BUILD, V, t, False)))
+                    if reach >> V & 1:
+                        found = values.multiple_memo.get((vec & below[V]) << 8 | V << 4 | bv)
+                        if found is None:
+                            found = values.multiples(vec, bv, V)
+                        for p in found:
+                            if type(p) is int:
+                                append(_new(Move, (c, BUILD, V, p * REP & spread, True)))
+                            else:
+                                for t in expand(p, spread):
+                                    append(_new(Move, (c, BUILD, V, t, True)))
+                    if build_bits:
+                        for b in builds:
+                            if b.value == V:  # add to it
+                                for p in values.additions(vec, bv, V):
+                                    for t in expand(p, spread):
+                                        append(_new(Move, (c, BUILD, V, b.cards | t, True)))
+                            elif not b.multiple and b.value + bv == V:  # raise it
+                                append(_new(Move, (c, BUILD, V, b.cards, False)))
+                                if reach >> V & 1:
+                                    for p in values.captures(vec, V):
+                                        for t in expand(p, spread):
+                                            append(_new(Move, (c, BUILD, V, b.cards | t, True)))
+
+    def _court_plays(self, out: list[Move], c: int, loose: CardSet, builds: tuple[Build, ...],
+                     targets: int, relaxed: bool) -> None:
+        """A court card without value: it captures by rank (§4, §9.4); under
+        trailing royals it also captures and builds whole sets of its rank (§9.11)."""
+        rank = rank_of(c)
+        same = loose & RANK_SETS[rank]
+        append = out.append
+        if not self.by_rank:
+            if not same:
+                return
+            if self.court_all:
+                append(_new(Move, (c, CAPTURE, 0, same, False)))
+                return
+            m = same
+            while m:
+                low = m & -m
+                m ^= low
+                append(_new(Move, (c, CAPTURE, 0, low, False)))
+            return
+        ofrank = [b for b in builds if b.value == rank]
+        loose_sets = _subsets(same)
+        build_sets = [0]
+        for b in ofrank:
+            build_sets += [x | b.cards for x in build_sets]
+        for bs in build_sets:
+            for s in loose_sets:
+                if s | bs:
+                    append(_new(Move, (c, CAPTURE, 0, s | bs, False)))
+        if relaxed or targets >> rank & 1:
+            for s in loose_sets[1:]:
+                append(_new(Move, (c, BUILD, rank, s, True)))
+            for b in ofrank:
+                for s in loose_sets:
+                    append(_new(Move, (c, BUILD, rank, b.cards | s, True)))
+
+
+def _subsets(mask: CardSet) -> list[CardSet]:
+    """Every subset of a set of cards, the empty one first."""
+    out = [0]
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out += [x | low for x in out]
+    return out
+
+
+def _match(hand: CardSet, values: list[int], masks: tuple[int, ...]) -> bool:
+    """A different card of ``hand`` for each value (a small bipartite matching)."""
+    if not values:
+        return True
+    v = values[0]
+    if not 0 < v < len(masks):
+        return False
+    m = hand & masks[v]
+    while m:
+        low = m & -m
+        m ^= low
+        if _match(hand & ~low, values[1:], masks):
+            return True
+    return False
+
+
+def generator(pos: Position) -> MoveGenerator:
+    """The move generator of a position's rules (made once per seating)."""
+    shape = pos.shape
+    gen: MoveGenerator | None = shape.generator
+    if gen is None:
+        gen = shape.generator = MoveGenerator(shape.rules)
+    return gen

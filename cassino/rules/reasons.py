@@ -1,0 +1,251 @@
+"""Why a move is refused, and what a card dropped on the table could mean,
+in words a player understands.
+
+Legality itself is never decided here: a move is refused when the move
+generator (``legal.py``) does not list it. This module then finds the words:
+if the move has a legal shape (the generator's relaxed list), the duty it
+breaks (``MoveGenerator.duty``, the one statement of the controller's
+duties); otherwise the rule of §4-§5 or §9 its shape breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .builds import Build
+from .cards import RANK_NAMES, RANK_SETS, Card, CardSet, card_symbol, cards_of, rank_of
+from .legal import Duty, generator
+from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, _plural
+
+if TYPE_CHECKING:
+    from .position import Interpretation, Position
+
+
+def violation(pos: Position, move: Move) -> str | None:
+    """Why ``move`` is not legal in ``pos``; None if it is."""
+    if pos.is_legal(move):
+        return None
+    if pos.winner is not None:
+        return "The game is over: there is nothing left to play."
+    if pos.round_over:
+        return "The round is over: there is nothing left to play."
+    if pos.round_start:
+        return "The cards have not been dealt yet."
+    if move.kind in (PLUCK, CALL):
+        return _action_reason(pos, move)
+    seat = pos.to_move
+    c = move.card
+    if not pos.hands[seat] >> c & 1:
+        return f"The {card_symbol(c)} is not in your hand."
+    t = move.takes
+    missing = t & ~pos.table
+    if missing:
+        return f"The {_cards_words(missing)} {_is(missing)} not on the table."
+    for b in pos.builds:
+        if b.cards & t and b.cards & ~t:
+            return (f"A build is taken or built on whole: the build of {b.label()} "
+                    f"({_cards_words(b.cards)}) comes as one pile.")
+    gen = generator(pos)
+    if move.kind == TRAIL or move in gen.generate(pos, c, t, relaxed=True):
+        duty = gen.duty(pos, move)
+        if duty is not None:
+            return duty_reason(duty, pos.rules.controller)
+        return "That move is not allowed here."
+    return _shape_reason(pos, move)
+
+
+def duty_reason(duty: Duty, controller: str) -> str:
+    """A controller's duty in words (RULES §7, §9.5, §9.7)."""
+    b = duty.build
+    label = b.label() if b is not None else str(duty.value)
+    if duty.kind == "no_trail":
+        if controller == "answer":
+            return (f"You control a build of {label}: you may not trail; this turn you must "
+                    f"capture it, add to it or raise it.")
+        return f"You control a build of {label}: you may not trail; capture, or build, instead."
+    if duty.kind == "keep":
+        return f"You control a build of {label}: you must keep {_card_of_value(duty.value)} to capture it."
+    if duty.kind == "hold_new":
+        return (f"To build {duty.value} you must keep {_card_of_value(duty.value)} in your hand "
+                f"to capture it with.")
+    if duty.kind == "distinct":
+        if duty.value == 14:
+            return ("One ace cannot answer for both a build of aces and a build of 14: keep two "
+                    "aces to control both.")
+        return ("The 10\u2666 cannot answer for both a build of 10 and a build of 11: keep a "
+                "card for each of them.")
+    if duty.kind == "answer":
+        return f"You control a build of {label}: this turn you must capture it, add to it or raise it."
+    if duty.kind == "strict_same":
+        return (f"You already control a build of {duty.value}: add to it rather than starting "
+                f"another.")
+    return "Under strict builds you can take over another player's build only by raising it."
+
+
+def _action_reason(pos: Position, move: Move) -> str:
+    rules = pos.rules
+    if move.kind == CALL:
+        if not rules.call_for_21:
+            return "Calling for 21 is not part of these rules."
+        return "You may call for 21 only on your turn, before playing a card."
+    if not rules.pluck:
+        return "Plucking is not part of these rules."
+    if pos.plucked >> pos.to_move & 1:
+        return "You have already plucked in this deal: one pluck per deal."
+    if not pos.stock:
+        return "No plucking during the last deal."
+    if move.takes & ~pos.loose:
+        return f"Only a loose card can be plucked; the {_cards_words(move.takes)} {_is(move.takes)} not loose on the table."
+    if move.takes & rules.unpluckable:
+        what = "any spade" if rules.spade_scoring else "an ace, the 10\u2666 or the 2\u2660"
+        return f"The {_cards_words(move.takes)} cannot be plucked: never {what}."
+    if pos.table.bit_count() < 2:
+        return "No plucking when the table holds fewer than two cards."
+    return "That pluck is not allowed here."
+
+
+def _shape_reason(pos: Position, move: Move) -> str:
+    """The reason for a move whose shape no rule allows (sums, builds, court cards)."""
+    rules = pos.rules
+    c = move.card
+    cv = rules.values[c]
+    t = move.takes
+    touched = [b for b in pos.builds if b.cards & t]
+    in_builds = 0
+    for b in touched:
+        in_builds |= b.cards
+    loose = t & ~in_builds
+    name = card_symbol(c)
+    if not t:
+        return "A capture or a build must take cards from the table."
+    if not rules.capture_values(c):
+        rank = RANK_NAMES[rank_of(c) - 1]
+        if rules.trailing_royals:
+            if loose & ~RANK_SETS[rank_of(c)] or any(b.value != rank_of(c) for b in touched):
+                return (f"A {rank} has no value: it takes or builds only {rank}s and builds of "
+                        f"{rank}s.")
+            if move.kind == BUILD and (move.value != rank_of(c) or not move.multiple):
+                return f"A {rank} builds {rank}s: a multiple build of {rank_of(c)}."
+            return f"A {rank} takes {rank}s and builds of {rank}s, without a value."
+        if move.kind == BUILD or touched:
+            return f"A {rank} has no value: it cannot build or take a build, only take a {rank}."
+        if loose & ~RANK_SETS[rank_of(c)]:
+            return f"A {rank} has no value: it can take only a {rank}, not a sum of cards."
+        if move.value:
+            return f"A {rank} has no value: it takes a {rank} by rank, with no number."
+        if rules.court_capture == "one":
+            return f"A {rank} takes one {rank} at a time."
+        return f"A {rank} takes every {rank} on the table at once."
+    courts = [x for x in cards_of(loose) if not rules.part_values[x]]
+    if courts:
+        rank = RANK_NAMES[rank_of(courts[0]) - 1]
+        return (f"A {rank} has no value: only a {rank} can take it, and it is never part "
+                f"of a sum or a build.")
+    if move.kind == CAPTURE:
+        allowed = rules.capture_values(c)
+        if move.value not in allowed:
+            counts = " or ".join(map(str, allowed))
+            return (f"The {name} counts {counts}: it captures cards adding up to {counts}, "
+                    f"not {move.value or 'by rank'}.")
+        v = move.value
+        for b in touched:
+            if b.value != v:
+                if loose:
+                    return (f"A build is never part of a sum: it is captured whole, by a card "
+                            f"of its value; the build of {b.label()} needs {_card_of_value(b.value)}.")
+                return (f"A build can only be captured whole by a card of its value: "
+                        f"the build of {b.label()} needs {_card_of_value(b.value)}.")
+        if not generator(pos).splits(loose, v):
+            return (f"The {_cards_words(loose)} cannot be split into groups worth {v} each "
+                    f"(they add up to {_sum(loose, pos)}).")
+        return "That capture is not allowed here."
+    # A build move of a shape the rules do not allow.
+    V = move.value
+    if V > rules.max_build:
+        return (f"A build can be at most {rules.max_build}: it needs a card of its "
+                f"value to capture it.")
+    if len(touched) > 1:
+        return "A card can build on only one build at a time; builds are never merged."
+    if touched:
+        b = touched[0]
+        if b.value != V:
+            if b.multiple:
+                return f"A multiple build ({b.label()}) can never be raised: its value is fixed."
+            if V - b.value not in rules.part_values[c]:
+                return (f"The {name} on the build of {b.value} makes {b.value + cv}, not {V}: "
+                        f"loose cards cannot change a build's value.")
+            if not loose:
+                return (f"The {name} on the build of {b.value} makes a single build of {V}; "
+                        f"it becomes multiple only if loose cards making {V} join it.")
+            if not move.multiple:
+                return (f"Loose cards making {V} that join a raised build make it a multiple "
+                        f"build of {_plural(V)}.")
+            return (f"Loose cards pulled into a raised build must make groups of {V}; "
+                    f"the {_cards_words(loose)} {_do(loose)} not.")
+        if not move.multiple:
+            return f"Adding to a build of {b.label()} makes it a multiple build of {_plural(V)}."
+        return (f"To add to the build of {b.label()}, the {name} alone or with loose cards "
+                f"must make {V}, and any other loose cards groups of {V}.")
+    total = cv + _sum(loose, pos)
+    if not move.multiple:
+        if total != V:
+            return f"The {name} with the {_cards_words(loose)} makes {total}, not {V}."
+        return f"That would make a single build of {V}."
+    if total == V:
+        return f"The {name} with the {_cards_words(loose)} makes a single build of {V}, not a multiple one."
+    return (f"For a multiple build of {_plural(V)}, the {name} and the "
+            f"{_cards_words(loose)} must split into groups of {V}, at least two.")
+
+
+def explain(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> Interpretation:
+    """What playing ``card`` onto exactly the ``pointed`` table items could
+    mean: every legal move taking exactly those items, or why none is legal."""
+    from .position import Interpretation
+
+    t = 0
+    for item in pointed:
+        t |= item.cards if isinstance(item, Build) else 1 << item
+    moves = [m for m in pos.moves_taking_within(card, t) if m.takes == t]
+    if moves:
+        return Interpretation(sorted(moves), None)
+    if not t:
+        return Interpretation([], violation(pos, Move.trail(card)))
+    shaped = [m for m in generator(pos).generate(pos, card, t, relaxed=True) if m.takes == t]
+    if pos.hands[pos.to_move] >> card & 1 and shaped:
+        # Prefer a capture's reason: it is what a player most often means.
+        shaped.sort(key=lambda m: (m.kind != CAPTURE, m.multiple, m.value))
+        return Interpretation([], violation(pos, shaped[0]))
+    values = pos.rules.capture_values(card)
+    guess = Move(card, CAPTURE, values[0] if values else 0, t, False)
+    return Interpretation([], violation(pos, guess))
+
+
+def _is(mask: CardSet) -> str:
+    return "is" if mask.bit_count() == 1 else "are"
+
+
+def _do(mask: CardSet) -> str:
+    return "does" if mask.bit_count() == 1 else "do"
+
+
+def _value_name(v: int) -> str:
+    """'8', 'ace', 'king': how a player names the card of value v."""
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(v, str(v))
+
+
+def _card_of_value(v: int) -> str:
+    """'an 8', 'a 9', 'an ace', 'a king': the card a build of v needs."""
+    name = _value_name(v)
+    return ("an " if name in ("ace", "8") else "a ") + name
+
+
+def _sum(mask: CardSet, pos: Position) -> int:
+    return sum(pos.rules.values[c] for c in cards_of(mask))
+
+
+def _cards_words(mask: CardSet) -> str:
+    syms = [card_symbol(c) for c in cards_of(mask)]
+    if len(syms) <= 1:
+        return "".join(syms)
+    return ", ".join(syms[:-1]) + " and " + syms[-1]

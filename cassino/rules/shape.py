@@ -1,0 +1,161 @@
+"""The game's shape, derived from its rules and seating (RULES.md §1, §2, §9.2).
+
+How many players and which teams, which pack (52 cards; 49 for five
+players), and the deal schedule: how many cards each player and the table
+get in each deal of a round, in packets of which sizes. Everything that
+needs one of these facts reads it here; nothing else assumes 52 cards,
+four-card deals or at most four seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from .cards import CLUBS, DECK, DIAMONDS, HEARTS, Card, CardSet, make_card
+from .errors import InvalidRulesError
+from .options import Rules
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+# Five players leave out the twos of hearts, diamonds and clubs (RULES §9.2).
+FIVE_PLAYER_OMITS: CardSet = sum(1 << make_card(2, s) for s in (HEARTS, DIAMONDS, CLUBS))
+
+
+class Deal(NamedTuple):
+    """One deal of a round: cards to each player and to the table, and the
+    packet sizes of its passes (each pass gives every player one packet)."""
+
+    hand: int
+    table: int
+    packets: tuple[int, ...]
+
+
+def standard_teams(players: int, partnerships: bool = False) -> list[list[int]]:
+    """Every seat its own team, or two partnerships of partners sitting opposite."""
+    if partnerships:
+        if players != 4:
+            raise InvalidRulesError("partnerships are played by 4 players, seats 0+2 against 1+3")
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(players)]
+
+
+def seating_refusal(rules: Rules, players: object, teams: object) -> str | None:
+    """Why these players and teams cannot play under these rules (RULES §1,
+    §9.1, §9.2), and what would do; None if they can."""
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return f"Cassino is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+    if (not isinstance(teams, (list, tuple)) or not all(isinstance(t, (list, tuple)) for t in teams)
+            or not all(type(s) is int for t in teams for s in t)):
+        return f"'teams' must be a list of seat lists, such as [[0], [1]], not {teams!r}"
+    seats = sorted(s for t in teams for s in t)
+    if seats != list(range(players)) or any(not t for t in teams):
+        return (f"'teams' must place each of the seats 0..{players - 1} in exactly one team, "
+                f"not {[list(t) for t in teams]}")
+    if any(len(t) != 1 for t in teams):
+        if players != 4 or sorted(sorted(t) for t in teams) != [[0, 2], [1, 3]]:
+            return ("partnerships are for 4 players, partners sitting opposite: [[0, 2], [1, 3]]; "
+                    "otherwise every seat plays for itself")
+    if rules.call_for_21 and len(teams) != 2:
+        return ("'call_for_21' needs exactly two sides: two players, or four in two "
+                f"partnerships, not {len(teams)} sides")
+    return None
+
+
+class Shape:
+    """Players, teams, pack and deal schedule of a game under some rules.
+    Made once per seating with ``shape_of`` and shared by every position."""
+
+    __slots__ = ("rules", "players", "teams", "team_of", "pack", "pack_mask", "deals",
+                 "stock_after", "round_cards", "generator")
+
+    def __init__(self, rules: Rules, players: int, teams: Sequence[Sequence[int]]):
+        refusal = seating_refusal(rules, players, teams)
+        if refusal:
+            raise InvalidRulesError(refusal)
+        self.rules = rules
+        self.players = players
+        self.teams: tuple[tuple[int, ...], ...] = tuple(tuple(t) for t in teams)
+        team_of = [0] * players
+        for i, team in enumerate(self.teams):
+            for seat in team:
+                team_of[seat] = i
+        self.team_of = tuple(team_of)
+        omit = FIVE_PLAYER_OMITS if players == 5 else 0
+        self.pack: tuple[Card, ...] = tuple(c for c in DECK if not omit >> c & 1)
+        self.pack_mask: CardSet = sum(1 << c for c in self.pack)
+        self.round_cards = len(self.pack)
+        self.deals = self._schedule(rules, players, len(self.pack))
+        # The stock's size after each deal: the deal under way is the one whose
+        # figure is the first at or below the stock's size.
+        left = len(self.pack)
+        after = []
+        for d in self.deals:
+            left -= d.hand * players + d.table
+            after.append(left)
+        self.stock_after = tuple(after)
+        self.generator: Any = None  # the move generator, made by legal.py on first use
+
+    @staticmethod
+    def _schedule(rules: Rules, players: int, cards: int) -> tuple[Deal, ...]:
+        def packets(n: int) -> tuple[int, ...]:
+            if rules.deal_singly:
+                return (1,) * n
+            return (2,) * (n // 2) + ((1,) if n % 2 else ())
+
+        first = Deal(4, 4, packets(4))
+        if rules.draw:  # Draw Cassino deals once; the rest is drawn (§9.10)
+            return (first,)
+        later_hand = 5 if players == 5 else 4
+        rest = cards - 4 * players - 4
+        later = Deal(later_hand, 0, packets(later_hand))
+        return (first,) + (later,) * (rest // (later_hand * players))
+
+    @property
+    def sides(self) -> int:
+        """How many teams score separately."""
+        return len(self.teams)
+
+    @property
+    def deals_per_round(self) -> int:
+        return len(self.deals)
+
+    def deal_number(self, stock_size: int) -> int:
+        """Which deal of the round is under way (1 for the first) for a stock of this size."""
+        for i, left in enumerate(self.stock_after):
+            if stock_size >= left:
+                return i + 1
+        return len(self.deals)
+
+    def eldest(self, dealer: int) -> int:
+        """The player after the dealer, who plays first and is dealt to first."""
+        return (dealer + 1) % self.players
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat in turn order, starting with ``seat``."""
+        n = self.players
+        return tuple((seat + i) % n for i in range(n))
+
+    def key(self) -> tuple[object, ...]:
+        return (self.rules, self.players, self.teams)
+
+    def __repr__(self) -> str:
+        return f"Shape({self.rules!r}, players={self.players}, teams={self.teams})"
+
+
+@lru_cache(maxsize=256)
+def _shape(rules: Rules, players: int, teams: tuple[tuple[int, ...], ...]) -> Shape:
+    return Shape(rules, players, teams)
+
+
+def shape_of(rules: Rules, players: int, teams: Sequence[Sequence[int]] | None = None) -> Shape:
+    """The shared shape of a seating; every seat its own team unless ``teams`` says."""
+    if teams is None:
+        teams = [[s] for s in range(players)] if type(players) is int and players > 0 else []
+    try:
+        key = tuple(tuple(t) for t in teams)
+        hash(key)
+    except TypeError:
+        raise InvalidRulesError(f"'teams' must be a list of seat lists, not {teams!r}") from None
+    return _shape(rules, players, key)
