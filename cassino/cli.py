@@ -166,9 +166,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     sample: list[Position] = []
     start = time.perf_counter()
     game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
+    calls = rules.call_for_21
     while rounds < args.rounds:
         pos = game.position
         legal = pos.moves()
+        if calls:  # a random call would end nearly every game at once: left out
+            legal = [m for m in legal if m.kind != "call"]
         if moves % 97 == 0 and len(sample) < 2000:
             sample.append(pos.copy())
         event = game.play(legal[rng.randrange(len(legal))], checked=False)

@@ -41,7 +41,7 @@ def apply(pos: Position, move: Move) -> Event:
     pos._moves = pos._legal = pos._legal_set = None
     kind = move.kind
     t = move.takes
-    cb = 1 << move.card
+    cb = 1 << move.card if move.card >= 0 else 0
     team = pos.team_of[seat]
     taken = 0
     build = built_on = None
