@@ -1,40 +1,199 @@
-"""Rules engine speed: random 2-player rounds per second and the median time to
-list a position's legal moves, on one core.
+"""Rules engine speed, side by side with an earlier commit's engine, in one run.
 
-    python benchmarks/rules_speed.py [--rounds 5000] [--seed 1]
+    python benchmarks/rules_speed.py [--baseline c4a9c82] [--runs 5] [--rounds 400] [--seed 11]
+                                     [--quick] [--write]
 
-Prints one JSON line per seating (2, 3, 4 players, 4 in partnerships), the
-2-player line last. The target is at least 1,000 random 2-player rounds per
-second.
+Checks the baseline commit's ``cassino/`` out into a temporary folder with
+``git archive`` and measures both engines on this machine, alternating runs
+so that a busy moment hurts both alike:
+
+- random two-player standard rounds per second, each engine's own
+  ``python -m cassino selfplay --players 2 --rounds 400 --seed 11`` (best of
+  ``--runs``, each in a fresh process, so that no cache carries over);
+- the time to list the legal moves (in canonical order) of the same
+  mid-round positions (those of the second to the second-last deal of the
+  random rounds), each position timed once per fresh process, the best of
+  ``--runs`` kept per position; the median position and the mean;
+- this engine's rounds per second for every preset and for 5 and 6 players.
+
+Prints a JSON line per figure and the ratios; ``--write`` also writes
+``benchmarks/results/rules_speed.md``. Targets: at least 2.5 times the
+baseline's rounds per second and its median legal-move time; each preset
+within 25% of the standard game's figure.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
+import os
+import statistics
+import subprocess
 import sys
+import tempfile
+import textwrap
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
 
-from cassino.cli import main  # noqa: E402
+# Runs inside a fresh interpreter with the engine under test first on sys.path:
+# lists the legal moves of each position of a JSON file once, timing each call.
+TIME_LEGAL = textwrap.dedent("""
+    import json, sys, time
+    sys.path.insert(0, sys.argv[1])
+    from cassino.rules import position_from_json
+    positions = [position_from_json(p) for p in json.load(open(sys.argv[2]))]
+    clock = time.perf_counter_ns
+    out = []
+    for pos in positions:
+        t0 = clock()
+        pos.legal_moves()
+        out.append(clock() - t0)
+    print(json.dumps(out))
+""")
+
+# Random rounds from the current engine, and the mid-round positions met.
+SAMPLE = textwrap.dedent("""
+    import json, random, sys
+    sys.path.insert(0, sys.argv[1])
+    from cassino.rules import Game, Rules, position_to_json
+    rng = random.Random(int(sys.argv[3]))
+    out, rounds, games = [], 0, 0
+    game = Game(Rules(), 2, seed=f"sample/{games}")
+    while rounds < int(sys.argv[4]):
+        pos = game.position
+        if 1 < pos.deal_number < pos.deals_per_round:
+            out.append(position_to_json(pos))
+        moves = pos.legal_moves()
+        if game.play(moves[rng.randrange(len(moves))]).round_end is not None:
+            rounds += 1
+            if game.over:
+                games += 1
+                game = Game(Rules(), 2, seed=f"sample/{games}")
+    json.dump(out, open(sys.argv[2], "w"))
+""")
 
 
-def run(argv: list[str]) -> dict[str, object]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        main(["selfplay", *argv])
-    return json.loads(out.getvalue().splitlines()[-1])
+def python() -> str:
+    return sys.executable
+
+
+def selfplay(engine: Path, args: list[str]) -> dict[str, object]:
+    """One fresh ``selfplay`` run of the engine in ``engine``: its JSON line."""
+    env = dict(os.environ, PYTHONPATH=str(engine), PYTHONHASHSEED="0")
+    done = subprocess.run([python(), "-m", "cassino", "selfplay", *args], cwd=engine, env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def checkout(commit: str, where: Path) -> Path:
+    """The commit's ``cassino/`` package, extracted with ``git archive``."""
+    where.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "archive", commit, "cassino"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    return where
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default="c4a9c82")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--quick", action="store_true", help="fewer runs, no presets")
+    parser.add_argument("--write", action="store_true", help="write benchmarks/results/rules_speed.md")
+    args = parser.parse_args()
+    runs = 2 if args.quick else args.runs
+    common = ["--players", "2", "--rounds", str(args.rounds), "--seed", str(args.seed)]
+    figures: dict[str, object] = {"baseline": args.baseline, "runs": runs}
+    with tempfile.TemporaryDirectory() as tmp:
+        old = checkout(args.baseline, Path(tmp) / "old")
+        new = ROOT
+        # Rounds per second, alternating the engines.
+        rates: dict[str, list[float]] = {"baseline": [], "current": []}
+        for _ in range(runs):
+            for name, engine in (("baseline", old), ("current", new)):
+                rates[name].append(float(selfplay(engine, common)["rounds_per_second"]))  # type: ignore[arg-type]
+        best = {k: max(v) for k, v in rates.items()}
+        figures["selfplay"] = {"command": "python -m cassino selfplay " + " ".join(common),
+                               "rounds_per_second": best, "all_runs": rates,
+                               "ratio": round(best["current"] / best["baseline"], 2)}
+        print(json.dumps({"selfplay": figures["selfplay"]}), flush=True)
+
+        # Legal moves of the same mid-round positions.
+        positions = Path(tmp) / "positions.json"
+        subprocess.run([python(), "-c", SAMPLE, str(new), str(positions), str(args.seed), "100"],
+                       check=True)
+        per: dict[str, list[int]] = {}
+        for _ in range(runs):
+            for name, engine in (("baseline", old), ("current", new)):
+                done = subprocess.run([python(), "-c", TIME_LEGAL, str(engine), str(positions)],
+                                      capture_output=True, text=True, check=True,
+                                      env=dict(os.environ, PYTHONHASHSEED="0"))
+                times = json.loads(done.stdout)
+                per[name] = times if name not in per else [min(a, b) for a, b in zip(per[name], times)]
+        legal = {}
+        for name, times in per.items():
+            legal[name] = {"median_us": round(statistics.median(times) / 1000, 2),
+                           "mean_us": round(statistics.fmean(times) / 1000, 2)}
+        figures["legal_moves"] = {
+            "positions": len(per["current"]), "per_engine": legal,
+            "median_ratio": round(legal["baseline"]["median_us"] / legal["current"]["median_us"], 2),
+            "mean_ratio": round(legal["baseline"]["mean_us"] / legal["current"]["mean_us"], 2)}
+        print(json.dumps({"legal_moves": figures["legal_moves"]}), flush=True)
+
+    if not args.quick:
+        presets: dict[str, float] = {}
+        from cassino.rules import PRESET_LIST
+
+        for preset in PRESET_LIST:
+            players = 2 if 2 in preset.players else preset.players[0]
+            line = max((selfplay(ROOT, ["--players", str(players), "--rounds", str(args.rounds),
+                                        "--seed", str(args.seed), "--rules", preset.key])
+                        for _ in range(max(1, runs // 2))),
+                       key=lambda r: float(r["rounds_per_second"]))  # type: ignore[arg-type]
+            presets[f"{preset.key} ({players} players)"] = float(line["rounds_per_second"])  # type: ignore[arg-type]
+        for players, rules in ((5, "five-players"), (6, "{}"), (6, "california")):
+            line = selfplay(ROOT, ["--players", str(players), "--rounds", str(args.rounds),
+                                   "--seed", str(args.seed), "--rules", rules])
+            presets[f"{rules} ({players} players)"] = float(line["rounds_per_second"])  # type: ignore[arg-type]
+        standard = presets["standard (2 players)"]
+        figures["presets"] = {k: {"rounds_per_second": v, "of_standard": round(v / standard, 2)}
+                              for k, v in presets.items()}
+        print(json.dumps({"presets": figures["presets"]}), flush=True)
+    if args.write:
+        write(figures)
+
+
+def write(f: dict[str, object]) -> None:
+    sp = f["selfplay"]
+    lm = f["legal_moves"]
+    assert isinstance(sp, dict) and isinstance(lm, dict)
+    lines = ["# Rules engine speed", "",
+             f"Made by `python benchmarks/rules_speed.py --write` (baseline commit {f['baseline']}, "
+             f"checked out with `git archive`; both engines measured alternately in one run, "
+             f"best of {f['runs']} fresh processes each).", "",
+             "| figure | baseline | current | ratio |", "|---|---|---|---|",
+             f"| random 2-player rounds/s (`{sp['command']}`) | {sp['rounds_per_second']['baseline']:.0f} | "
+             f"{sp['rounds_per_second']['current']:.0f} | {sp['ratio']:.2f}x |",
+             f"| legal moves, median mid-round position ({lm['positions']} positions) | "
+             f"{lm['per_engine']['baseline']['median_us']} us | {lm['per_engine']['current']['median_us']} us | "
+             f"{lm['median_ratio']:.2f}x |",
+             f"| legal moves, mean of the same positions | {lm['per_engine']['baseline']['mean_us']} us | "
+             f"{lm['per_engine']['current']['mean_us']} us | {lm['mean_ratio']:.2f}x |", ""]
+    presets = f.get("presets")
+    if isinstance(presets, dict):
+        lines += ["Every preset and seat count, current engine (random play, rounds/s):", "",
+                  "| rules (players) | rounds/s | of the standard game |", "|---|---|---|"]
+        for k, v in presets.items():
+            lines.append(f"| {k} | {v['rounds_per_second']:.0f} | {v['of_standard']:.2f} |")
+        lines.append("")
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "rules_speed.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    common = ["--rounds", str(args.rounds), "--seed", str(args.seed)]
-    for seating in (["--players", "3"], ["--players", "4"], ["--players", "4", "--teams"],
-                    ["--players", "2"]):
-        print(json.dumps(run(seating + common)))
+    sys.path.insert(0, str(ROOT))
+    main()

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import RANK_SETS, CardSet, rank_of
-from .groups import REP, Pattern, Values, expand
+from .cards import BIG_CASINO, RANK_SETS, CardSet, rank_of
+from .groups import REP, SPREAD, TD_KIND, Pattern, Values, expand
 from .moves import BUILD, CALL_MOVE, CAPTURE, NO_CARD, PLUCK, TRAIL, Move
 from .options import Rules
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .position import Position
 
 _new = tuple.__new__
+TD_SHIFT = (1 << 4 * TD_KIND) - (1 << 4 * 9)  # buckeye: the ten of diamonds from the tens to its own kind
 _NO_PATTERNS: list[Pattern] = []  # shared, never changed: a sum no group makes
 
 
@@ -74,6 +75,11 @@ class MoveGenerator:
         self.shift = tuple(vs[0] if vs else 0 for vs in rules.part_values)
         self.two_valued_parts = any(len(vs) > 1 for vs in rules.part_values)
         self.trails = tuple(Move(c, TRAIL, 0, 0, False) for c in range(52))
+        # Per card: its trail, capture values (as bits and as a tuple), values in a
+        # build, the build values it answers for (bits), and its rank's cards.
+        self.card_info = tuple(
+            (self.trails[c], self.capture_bits[c], rules.capture_values_of[c], rules.part_values[c],
+             self.answer_bits[c], RANK_SETS[rank_of(c)]) for c in range(52))
         self.part_values = rules.part_values
         self.capture_values = rules.capture_values_of
         self.answers = rules.answers
@@ -173,150 +179,128 @@ class MoveGenerator:
         first). ``only``: just the plays of that card; ``within``: just the
         moves whose taken cards all lie in that set (no actions then).
         ``relaxed``: every move of a legal shape (§4, §5) for the card, held or
-        not, to any build value, with no duty or hold rule."""
+        not, to any build value, with no duty or hold rule.
+
+        Most cards of most hands can only trail; bitmasks of the sums the loose
+        cards can make and of the values the hand answers for find that out
+        with a few integer operations, and the loose cards' groups (memoized
+        by their values: ``groups.py``) are looked up only for the sums wanted."""
         if pos.winner is not None:
             return []
         seat = pos.to_move
-        full_hand = pos.hands[seat]
-        out: list[Move] = (self.actions(pos) if self.has_actions and only is None
-                           and within is None and full_hand and not relaxed else [])
-        hand = full_hand
-        if only is not None:
-            hand = 1 << only if relaxed else hand & 1 << only
+        full_hand = hand = pos.hands[seat]
         if not hand:
-            return out
+            return []
         loose = pos.loose
         builds = all_builds = pos.builds
-        if within is not None:
-            loose &= within
-            builds = tuple(b for b in builds if not b.cards & ~within)
+        if only is None and within is None and not relaxed:
+            out: list[Move] = self.actions(pos) if self.has_actions else []
+        else:
+            out = []
+            if only is not None:
+                hand = 1 << only if relaxed else hand & 1 << only
+                if not hand:
+                    return out
+            if within is not None:
+                loose &= within
+                builds = tuple(b for b in builds if not b.cards & ~within)
+        start = len(out)
+        append = out.append
+        card_info = self.card_info
+
         # The build values the hand answers for, and those it answers for twice.
-        answer_bits = self.answer_bits
         held = twice = 0
         m = full_hand
         while m:
             low = m & -m
             m ^= low
-            bits = answer_bits[low.bit_length() - 1]
+            bits = card_info[low.bit_length() - 1][4]
             twice |= held & bits
             held |= bits
-        mine = [b for b in all_builds if b.controller == seat] if all_builds else None
-        start = len(out)
-        self._plays(out, hand, held, twice, loose, builds, relaxed,
-                    bool(mine) and not self.may_trail_controlling)
-        if relaxed or not (mine or self.strict):
-            return out
-        if mine and self.simple_duty and not full_hand & self.two_valued:
-            # The hold rule alone (§7): every build the player still controls
-            # after the move needs a card of its value left in hand.
-            kept = out[:start]
-            for move in out[start:]:
-                t = move[3]
-                need = 0
-                for b in mine:
-                    if not b[0] & t:
-                        need |= 1 << b[1]
-                if not need & ~(held & ~(answer_bits[move[0]] & ~twice)):
-                    kept.append(move)
-            return kept
-        duty = self.duty
-        out[start:] = [m for m in out[start:] if duty(pos, m) is None]
-        return out
 
-    def _plays(self, out: list[Move], hand: CardSet, held: int, twice: int, loose: CardSet,
-               builds: tuple[Build, ...], relaxed: bool, no_trail: bool) -> None:
-        """Append the trails, captures and builds of the cards of ``hand``.
-
-        Most cards of most hands can only trail; bitmasks of the sums the loose
-        cards can make and of the values the hand answers for find that out
-        with a few integer operations, and the loose cards' groups are listed
-        only when some sum is actually wanted."""
-        append = out.append
-        capmask = self.capmask
-        part_values = self.part_values
-        capture_values = self.capture_values
-        capture_bits = self.capture_bits
-        answer_bits = self.answer_bits
-        trails = self.trails
-
+        # What the loose cards offer: the sums their groups make (bit s), their
+        # count of each value (the memos' key), and the builds' values.
         values = self.values
-        below = values.below
-        capture_memo = values.capture_memo
-        vec = values.counts(loose)
-        spread = loose & self.spread_mask
-        # The sums groups of loose cards can make (bit s: some group adds up to s).
+        vec = (SPREAD[loose & 0x1FFF] + SPREAD[loose >> 13 & 0x1FFF] + SPREAD[loose >> 26 & 0x1FFF]
+               + SPREAD[loose >> 39]) & values.field_mask
+        if values.buckeye and loose >> BIG_CASINO & 1:
+            vec += TD_SHIFT
         reach = values.reach_memo.get(vec)
         if reach is None:
-            reach = 1
-            m = loose
-            if self.two_valued_parts:
-                while m:
-                    low = m & -m
-                    m ^= low
-                    r = reach
-                    for v in part_values[low.bit_length() - 1]:
-                        r |= reach << v
-                    reach = r & capmask
-            else:
-                shift = self.shift
-                while m:
-                    low = m & -m
-                    m ^= low
-                    reach |= reach << shift[low.bit_length() - 1]
-            reach = values.reach_memo[vec] = reach & capmask & ~1
-        # The values of the builds on the table, and of the single ones.
+            reach = self._reach(loose, vec)
+        spread = loose & self.spread_mask
+        below = values.below
+        capture_memo = values.capture_memo
         build_bits = single_bits = 0
-        for b in builds:
-            build_bits |= 1 << b.value
-            if not b.multiple:
-                single_bits |= 1 << b.value
-        reach_or_builds = reach | build_bits
+        mine = None
+        if all_builds:
+            for b in builds:
+                build_bits |= 1 << b.value
+                if not b.multiple:
+                    single_bits |= 1 << b.value
+            mine = [b for b in all_builds if b.controller == seat]
+        offered = reach | build_bits
+        trail = relaxed or not mine or self.may_trail_controlling
+        capmask = self.capmask
 
         m = hand
         while m:
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
-            if not no_trail or relaxed:
-                append(trails[c])
-            cbits = capture_bits[c]
+            move_trail, cbits, cvs, bvs, own, rank_set = card_info[c]
+            if trail:
+                append(move_trail)
             if not cbits:
-                self._court_plays(out, c, loose, builds, held & ~(answer_bits[c] & ~twice), relaxed)
+                # A court card without value captures by rank (§4, §9.4, §9.11).
+                if self.by_rank:
+                    self._court_plays(out, c, loose, builds, held & ~(own & ~twice), relaxed)
+                else:
+                    same = loose & rank_set
+                    if same:
+                        if self.court_all:
+                            append(_new(Move, (c, CAPTURE, 0, same, False)))
+                        else:
+                            while same:
+                                one = same & -same
+                                same ^= one
+                                append(_new(Move, (c, CAPTURE, 0, one, False)))
                 continue
 
             # Captures (§4): disjoint groups of loose cards and whole builds of v.
-            for v in (capture_values[c] if reach_or_builds & cbits else ()):
-                if not reach_or_builds >> v & 1:
-                    continue
-                if reach >> v & 1:
-                    found = capture_memo.get((vec & below[v]) << 4 | v)
-                    if found is None:
-                        found = values.captures(vec, v)
-                else:
-                    found = _NO_PATTERNS
-                if not build_bits >> v & 1:
+            if offered & cbits:
+                for v in cvs:
+                    if not offered >> v & 1:
+                        continue
+                    if reach >> v & 1:
+                        found = capture_memo.get((vec & below[v]) << 4 | v)
+                        if found is None:
+                            found = values.captures(vec, v)
+                    else:
+                        found = _NO_PATTERNS
+                    if not build_bits >> v & 1:
+                        for p in found:
+                            if type(p) is int:
+                                append(_new(Move, (c, CAPTURE, v, p * REP & spread, False)))
+                            else:
+                                for t in expand(p, spread):
+                                    append(_new(Move, (c, CAPTURE, v, t, False)))
+                        continue
+                    sets = [0]
+                    for b in builds:
+                        if b.value == v:
+                            sets += [x | b.cards for x in sets]
+                    takes = [0]
                     for p in found:
-                        if type(p) is int:
-                            append(_new(Move, (c, CAPTURE, v, p * REP & spread, False)))
-                        else:
-                            for t in expand(p, spread):
-                                append(_new(Move, (c, CAPTURE, v, t, False)))
-                    continue
-                sets = [0]
-                for b in builds:
-                    if b.value == v:
-                        sets += [x | b.cards for x in sets]
-                takes = [0]
-                for p in found:
-                    takes += expand(p, spread)
-                for bs in sets:
-                    for t in takes:
-                        if t | bs:
-                            append(_new(Move, (c, CAPTURE, v, t | bs, False)))
+                        takes += expand(p, spread)
+                    for bs in sets:
+                        for t in takes:
+                            if t | bs:
+                                append(_new(Move, (c, CAPTURE, v, t | bs, False)))
 
             # Builds (§5): to a value the rest of the hand answers for.
-            targets = capmask if relaxed else held & ~(answer_bits[c] & ~twice)
-            for bv in part_values[c]:
+            targets = capmask if relaxed else held & ~(own & ~twice)
+            for bv in bvs:
                 with_group = reach << bv
                 wanted = (with_group | reach & 1 << bv | single_bits << bv
                           | build_bits & (with_group | 1 << bv)) & targets & capmask
@@ -356,6 +340,44 @@ class MoveGenerator:
                                     for p in values.captures(vec, V):
                                         for t in expand(p, spread):
                                             append(_new(Move, (c, BUILD, V, b.cards | t, True)))
+
+        if relaxed or not (mine or self.strict):
+            return out
+        if mine and self.simple_duty and not full_hand & self.two_valued:
+            # The hold rule alone (§7): every build the player still controls
+            # after the move needs a card of its value left in hand.
+            kept = out[:start]
+            for move in out[start:]:
+                t = move[3]
+                need = 0
+                for b in mine:
+                    if not b[0] & t:
+                        need |= 1 << b[1]
+                if not need & ~(held & ~(card_info[move[0]][4] & ~twice)):
+                    kept.append(move)
+            return kept
+        duty = self.duty
+        out[start:] = [m for m in out[start:] if duty(pos, m) is None]
+        return out
+
+    def _reach(self, loose: CardSet, vec: int) -> int:
+        """The sums groups of these loose cards make (bit s), from 1 up; memoized by counts."""
+        capmask = self.capmask
+        reach = 1
+        m = loose
+        while m:
+            low = m & -m
+            m ^= low
+            r = reach
+            for v in self.part_values[low.bit_length() - 1]:
+                r |= reach << v
+            reach = r & capmask
+        reach &= ~1
+        memo = self.values.reach_memo
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[vec] = reach
+        return reach
 
     def _court_plays(self, out: list[Move], c: int, loose: CardSet, builds: tuple[Build, ...],
                      targets: int, relaxed: bool) -> None:
