@@ -1,11 +1,13 @@
 """The command line: ``python -m cassino [COMMAND ...]``.
 
 Without a command it starts the game (``play``); ``bench-ui`` times the
-table's frames. The other commands read and write the
-interchange formats of FORMATS.md so that other programs and bug reports can
-use the rules engine: ``legal``, ``apply``, ``replay`` and ``selfplay``.
-Refused input (an illegal move, a broken file) exits with status 2 and the
-reason on stderr.
+table's frames. The other commands read and write the interchange formats
+of docs/formats.md so that other programs and bug reports can use the
+rules engine: ``legal``, ``apply``, ``deal``, ``replay``, ``selfplay``,
+``ai`` and ``arena``. Exit statuses: 0 done; 1 a well-formed move the rules
+refuse (``apply``, or a move of a record in ``replay``); 2 input the command
+cannot use (a broken file, a malformed move, refused options). Either way
+the reason goes to stderr on one line, and nothing to stdout.
 """
 
 from __future__ import annotations
@@ -13,19 +15,29 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from cassino.rules import (PRESETS, CassinoError, Game, IllegalMoveError,
-                           Position, Rules, parse_any_move, position_from_json, position_to_json,
+from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Position, Preset,
+                           Rules, parse_any_move, parse_move, position_from_json, position_to_json,
                            replay, seating_refusal, standard_teams)
+from cassino.rules.formats import ReplayError
+
+BAD_INPUT = 2     # input the command cannot use
+ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
 
 
 class Refused(Exception):
-    """Input the command cannot use; the message goes to stderr, exit status 2."""
+    """Input the command cannot use; the message goes to stderr, exit status 2
+    (``status`` 1 for a well-formed move the rules refuse)."""
+
+    def __init__(self, message: str, status: int = BAD_INPUT):
+        super().__init__(message)
+        self.status = status
 
 
 def _read_json(path: str) -> Any:
@@ -46,22 +58,54 @@ def _load_position(path: str) -> Position:
         raise Refused(f"{path}: {e}") from None
 
 
-def rules_arg(text: str | None, players: int) -> Rules:
-    """``--rules``: a preset's name (``royal``, ``draw``, ...) or rule options as JSON."""
+def _preset_key(text: str) -> str:
+    """'Royal, aces 14', 'royal_aces_14' and 'ROYAL-ACES-14' all say royal-aces-14."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def find_preset(text: str) -> Preset | None:
+    """The preset ``--rules`` names, by its key (``spade``) or its name (``Spade Cassino``)."""
+    if not re.fullmatch(r"[\w ,-]+", text):
+        return None  # JSON, or a typo: not a preset's name
+    key = _preset_key(text)
+    for p in PRESET_LIST:
+        if key in (p.key, _preset_key(p.name)):
+            return p
+    return None
+
+
+def _seatings(p: Preset) -> str:
+    """Who plays a preset, in words: '2, 3 or 4 players', '2 players, or 4 in two partnerships'."""
+    alone = [str(n) for n in p.players if n not in p.partnerships_only_for]
+    words = []
+    if alone:
+        words.append(f"{', '.join(alone[:-1])} or {alone[-1]} players" if len(alone) > 1
+                     else f"{alone[0]} players")
+    words += [f"{n} in two partnerships" for n in p.partnerships_only_for]
+    return ", or ".join(words)
+
+
+def rules_arg(text: str | None, players: int, teams: bool | None = None) -> Rules:
+    """``--rules``: a preset's key or name (``royal``, ``draw``, ...) or rule
+    options as JSON; a preset must be played by ``players`` (in partnerships
+    or not, when ``teams`` says which)."""
     if text is None:
         return Rules()
-    key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    if key in PRESETS:
-        preset = PRESETS[key]
-        if players not in preset.players:
-            raise Refused(f"--rules {key}: {preset.name} is played by "
-                          f"{' or '.join(map(str, preset.players))} players, not {players}")
+    preset = find_preset(text)
+    if preset is not None:
+        ok = players in preset.players if teams is None else preset.allows(players, teams)
+        if not ok:
+            how = ""
+            if players in preset.players:  # the right number, wrongly seated
+                how = " in partnerships" if teams else " without partnerships (add --teams)"
+            raise Refused(f"--rules {preset.key}: {preset.name} is played by {_seatings(preset)}, "
+                          f"not {players}{how}")
         return preset.rules(players)
     try:
         return Rules.from_json(json.loads(text))
     except json.JSONDecodeError:
-        raise Refused(f"--rules takes a preset ({', '.join(PRESETS)}) or rule options as JSON, "
-                      f"e.g. '{{\"royal\": true}}', not {text[:40]!r}") from None
+        raise Refused(f"--rules takes a preset ({', '.join(p.key for p in PRESET_LIST)}) or rule "
+                      f"options as JSON, e.g. '{{\"royal\": true}}', not {text[:40]!r}") from None
     except (CassinoError, TypeError) as e:
         raise Refused(f"--rules: {e}") from None
 
@@ -90,7 +134,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         move = parse_any_move(args.move)
         event = pos.play(move)
     except IllegalMoveError as e:
-        raise Refused(f"illegal move {args.move[:60]}: {e.reason}") from None
+        raise Refused(f"illegal move {args.move[:60]}: {e.reason}", ILLEGAL_MOVE) from None
     except CassinoError as e:
         raise Refused(str(e)) from None
     print(json.dumps(position_to_json(pos)))
@@ -114,6 +158,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     data = _read_json(args.record)
     try:
         game = replay(data)
+    except ReplayError as e:
+        raise Refused(f"{args.record}: {e}", ILLEGAL_MOVE if _well_formed(data["moves"][e.index])
+                      else BAD_INPUT) from None
     except CassinoError as e:
         raise Refused(f"{args.record}: {e}") from None
     names = {p.get("seat", i): p.get("name", f"Seat {i}") for i, p in enumerate(data["players"])
@@ -136,6 +183,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "
               f"totals {', '.join(f'{l} {t}' for l, t in zip(labels, game.totals))}")
     return 0
+
+
+def _well_formed(text: object) -> bool:
+    try:
+        parse_move(text)  # type: ignore[arg-type]
+    except CassinoError:
+        return False
+    return True
 
 
 ITEM_NAMES = {"cards": "most cards", "spades": "most spades", "TD": "big casino",
@@ -257,7 +312,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
     result = match(a, b, args.games, args.seed, args.players, args.teams, rules=rules,
                    budget_ms=args.ms, work=args.work, progress=progress)
-    print(json.dumps(result))
+    print(json.dumps(dict(result, rules=rules.to_json())))
     return 0
 
 
@@ -374,9 +429,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     func = cmd_selftest if args.selftest else getattr(args, "func", cmd_play)
     try:
+        if getattr(args, "rules", None) is not None:
+            # A preset's seats and partnerships, checked alike for every command.
+            rules_arg(args.rules, args.players, args.teams)
         return int(func(args))
     except Refused as e:
         print(f"cassino: {e}", file=sys.stderr)
-        return 2
+        return e.status
     except BrokenPipeError:
         return 0

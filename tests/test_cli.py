@@ -1,8 +1,9 @@
 """The command line, run for real: ``python -m cassino legal|apply|replay|selfplay``.
 
 Each test starts the program as a subprocess from the repository's top level
-and checks its output against the rules engine and FORMATS.md. Refused input
-exits with status 2, the reason on stderr and nothing on stdout.
+and checks its output against the rules engine and docs/formats.md. A
+well-formed move the rules refuse exits with status 1, other refused input
+with status 2; either way the reason goes to stderr and nothing to stdout.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
                           input=stdin, capture_output=True, text=True, timeout=60)
 
 
-def refused(result: subprocess.CompletedProcess[str]) -> str:
-    """Check a refusal (status 2, nothing on stdout, a message, no traceback); return the message."""
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+def refused(result: subprocess.CompletedProcess[str], status: int = 2) -> str:
+    """Check a refusal (``status``: 2 for bad input, 1 for an illegal move; nothing
+    on stdout, a message, no traceback); return the message."""
+    assert result.returncode == status, (result.returncode, result.stdout, result.stderr)
     assert result.stdout == ""
     assert result.stderr.strip()
     assert "Traceback" not in result.stderr
@@ -176,7 +178,7 @@ def test_apply_refuses_an_illegal_move_with_the_reason(tmp_path: Path) -> None:
     path = write_json(tmp_path / "position.json", position_to_json(pos))
     not_held = cards_of(FULL_DECK & ~pos.hands[pos.to_move])[0]
     bad = Move.trail(not_held)
-    message = refused(run("apply", path, bad.text()))
+    message = refused(run("apply", path, bad.text()), status=1)
     assert bad.text() in message
     assert "not in your hand" in message
     assert pos.violation(bad) in message
@@ -187,7 +189,7 @@ def test_apply_refuses_an_illegal_move_with_the_reason(tmp_path: Path) -> None:
     wrong = next(Move(c, "capture", pos.rules.values[c], 1 << t, False) for c in held for t in loose
                  if pos.rules.values[c] and pos.rules.values[t] != pos.rules.values[c])
     assert not pos.is_legal(wrong)
-    message = refused(run("apply", path, json.dumps(wrong.to_json())))
+    message = refused(run("apply", path, json.dumps(wrong.to_json())), status=1)
     assert pos.violation(wrong) in message
 
 
@@ -298,7 +300,7 @@ def test_replay_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
     not_held = cards_of(FULL_DECK & ~before.hands[before.to_move])[0]
     bad = f"{card_text(not_held)}-"
     record["moves"][index] = bad
-    message = refused(run("replay", write_json(tmp_path / "record.json", record)))
+    message = refused(run("replay", write_json(tmp_path / "record.json", record)), status=1)
     assert f"move {index + 1} " in message
     assert bad in message
     assert "not in your hand" in message
