@@ -39,9 +39,8 @@ def apply(pos: Position, move: Move) -> Event:
     """Apply a legal move for the player to move and report what it did."""
     seat = pos.to_move
     pos._moves = pos._legal = pos._legal_set = None
-    kind = move.kind
-    t = move.takes
-    cb = 1 << move.card if move.card >= 0 else 0
+    card, kind, value, t, multiple = move
+    cb = 1 << card if card >= 0 else 0
     team = pos.team_of[seat]
     taken = 0
     build = built_on = None
@@ -63,7 +62,7 @@ def apply(pos: Position, move: Move) -> Event:
     elif kind == BUILD:
         pos.hands[seat] ^= cb
         pos.loose &= ~t
-        build = _new(Build, (t | cb, move.value, move.multiple, seat))
+        build = _new(Build, (t | cb, value, multiple, seat))
         builds = pos.builds
         for i, b in enumerate(builds):
             if b.cards & t:  # raised or added to: the new build takes its place

@@ -23,6 +23,8 @@ from .position import Position
 from .scoring import final_scores
 from .shape import shape_of, standard_teams
 
+_new = tuple.__new__
+
 __all__ = ["Game", "Turn", "first_dealer", "round_deck", "standard_teams"]
 
 
@@ -105,10 +107,10 @@ class Game:
     def play(self, move: Move, checked: bool = True) -> Event:
         """Play a move for the player to move and return its event; when it
         ends the round, the next round is dealt unless the game is over."""
-        if self.over:
+        if self.winner is not None:
             raise IllegalMoveError("The game is over.", move)
         pos = self.position
-        turn = Turn(pos.to_move, move, pos.loose, pos.builds)
+        turn = _new(Turn, (pos.to_move, move, pos.loose, pos.builds))
         event = pos.play(move) if checked else pos.apply(move)
         self.moves.append(move)
         self.turns.append(turn)
