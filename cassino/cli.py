@@ -172,9 +172,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             items = ", ".join(f"{name} {points}" for name, points in _items_of(r.items, t))
             print(f"  {label}: {r.points[t]} points ({r.cards[t]} cards, {r.spades[t]} spades"
                   f"{'; ' + items if items else ''}), total {r.scores[t]}")
-    if game.over and (not game.rounds or game.rounds[-1].scores != game.totals):
-        print(f"The game ended inside round {game.round_number}: "
-              f"{_ending(game.moves[-1].kind if game.moves else '')}")
+    if game.over and (not game.rounds or game.rounds[-1].round != game.round_number):
+        print(f"The game ended inside round {game.round_number}: {_ending(game)}")
     if game.over:
         assert game.winner is not None
         score = "-".join(str(t) for t in game.totals)
@@ -208,8 +207,11 @@ def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
     return list(out.items())
 
 
-def _ending(kind: str) -> str:
-    return "a call for 21" if kind == "call" else "a sudden-death sweep" if kind else "the deal"
+def _ending(game: Game) -> str:
+    """What ended a game inside a round: a call, or a sweep under sudden death."""
+    if not game.turns:  # nothing played yet this round: the deal's initial pairs swept
+        return "a sudden-death sweep of the initial pairs"
+    return "a call for 21" if game.moves[-1].kind == "call" else "a sudden-death sweep"
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
