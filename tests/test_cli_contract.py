@@ -184,17 +184,16 @@ def test_deal_makes_the_first_deal_of_a_round(tmp_path: Path, players: int, team
     rng = random.Random(f"deal/{players}/{options}")
     rng.shuffle(pack)
     dealer = rng.randrange(players)
-    if options.get("initial_pairs"):  # two sevens in the table's first packet
-        at = (players - 1) * (1 if options.get("deal_singly") else 2)
+    if options.get("initial_pairs"):  # two sevens among the table's first cards
+        step = players + 1 if options.get("deal_singly") else 1
         for i, card in enumerate(("7S", "7D")):
-            j = pack.index(card)
-            pack[at + i * (players + 1 if options.get("deal_singly") else 1)], pack[j] = \
-                card, pack[at + i * (players + 1 if options.get("deal_singly") else 1)]
-    start = {"format": "cassino-position/1", "rules": options, "players": players, "teams": sides,
-             "dealer": dealer, "to_move": (dealer + 1) % players,
-             "hands": [[] for _ in range(players)], "stock": pack, "loose": [], "builds": [],
-             "captured": [[] for _ in sides], "sweeps": [0] * len(sides), "last_capturer": None,
-             "scores": list(range(3, 3 + len(sides)))}
+            at, j = (players - 1) * (1 if step > 1 else 2) + i * step, pack.index(card)
+            pack[at], pack[j] = pack[j], pack[at]
+    start: dict[str, Any] = {
+        "format": "cassino-position/1", "rules": options, "players": players, "teams": sides,
+        "dealer": dealer, "to_move": (dealer + 1) % players, "hands": [[] for _ in range(players)],
+        "stock": pack, "loose": [], "builds": [], "captured": [[] for _ in sides],
+        "sweeps": [0] * len(sides), "last_capturer": None, "scores": list(range(3, 3 + len(sides)))}
     out = json.loads(ok(run("deal", write(tmp_path, start)))[0])
     want = first_deal(pack, players, dealer, bool(options.get("deal_singly")),
                       bool(options.get("initial_pairs")))
@@ -410,3 +409,49 @@ def test_apply_exit_statuses(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     assert "not valid JSON" in refused(run("apply", str(tmp_path / "bad.json"), "7H-"))
     assert "a position is a JSON object" in refused(run("apply", write(tmp_path, [1]), "7H-"))
+
+
+# -- docs/formats.md's worked examples -----------------------------------------------
+
+FORMATS_DOC = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+
+
+def doc_blocks(kind: str) -> list[str]:
+    """The text of each fenced block of this kind (```json, ```console) in docs/formats.md."""
+    parts = FORMATS_DOC.split("```")
+    return [p[len(kind):].strip("\n") for p in parts[1::2] if p.startswith(kind + "\n")]
+
+
+def test_the_worked_examples_of_formats_md(tmp_path: Path) -> None:
+    """Every console example run on the page's position gives the page's output and
+    status; the page's round-end event is what the round's last card reports."""
+    position = json.loads(next(b for b in doc_blocks("json") if "cassino-position/1" in b))
+    path = write(tmp_path, position)
+    checked = 0
+    for block in doc_blocks("console"):
+        status = None
+        lines = block.splitlines()
+        for i, line in enumerate(lines):
+            if line == "$ echo $?":
+                assert str(status) == lines[i + 1]
+                continue
+            if not line.startswith("$ python -m cassino ") or "position.json" not in line:
+                continue
+            args = line.split()[4:]
+            if args[0] not in ("legal", "apply"):
+                continue  # the others depend on timing, on players that improve, or on other files
+            want = []
+            for out in lines[i + 1:]:
+                if out.startswith("$"):
+                    break
+                want.append(out)
+            result = run(*[path if a == "position.json" else a for a in args])
+            status = result.returncode
+            assert (result.stdout + result.stderr).splitlines() == want, line
+            checked += 1
+    assert checked >= 3
+    events = [json.loads(b.splitlines()[0]) for b in doc_blocks("json") if "cassino-event/1" in b]
+    end = next(e for e in events if e["round_end"])
+    for move in ("8Sx8:5S,3D", "5Hx5:3H,2C", "3C-"):
+        path = write(tmp_path, json.loads(ok(run("apply", path, move))[0]))
+    assert json.loads(ok(run("apply", path, end["move"], "--event"))[1]) == end

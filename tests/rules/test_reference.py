@@ -20,7 +20,7 @@ pairs). They also check that ``Position.violation`` says nothing about legal
 moves and gives a reason for illegal ones.
 
 Choices the reference makes where RULES.md leaves room (the plain reading
-of the text; docs/rules-notes.md records the same choices for the engine):
+of the text; docs/rules.md records the same choices for the engine):
 
 - Royal makes court cards numeral cards "in every respect", so the
   ``court_capture`` option (a rank-only capture) applies only where court
@@ -628,7 +628,7 @@ def test_reference_ace_14() -> None:
 def test_a_legal_move_always_exists_with_aces_14() -> None:
     """§7 says a legal move always exists. Under "Royal, aces 1 or 14" one
     held ace meets the hold rule for a build of 14 and for a build of aces,
-    but can capture only one of them. docs/rules-notes.md §7: controlling
+    but can capture only one of them. docs/rules.md §9.7: controlling
     both needs two aces, so the build of aces is refused here, with why."""
     rules = Rules(royal=True, ace_14=True)
     pos = table_position("AS AH 5C", "9D AD", others=["2C 3C 4C"], rules=rules)
