@@ -351,6 +351,10 @@ def cmd_bench_ui(args: argparse.Namespace) -> int:
     return 0
 
 
+RULES_HELP = (f"a preset ({', '.join(p.key for p in PRESET_LIST)}) or rule options as JSON, "
+              "e.g. '{\"royal\": true, \"sweeps\": 0}' (docs/formats.md, Rule options)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cassino", description="Cassino, the fishing card game.")
     p.add_argument("--selftest", action="store_true",
@@ -370,7 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("position", help="position JSON file ('-' for stdin)")
     s.add_argument("move", help="a move in compact text ('8Sx8:8D', 'pluck:5D', 'call') or move JSON")
     s.add_argument("--event", action="store_true",
-                   help="print the move's event (FORMATS.md, Events) on a second line")
+                   help="print the move's event (docs/formats.md, Events) on a second line")
     s.set_defaults(func=cmd_apply)
 
     s = sub.add_parser("deal", help="deal the first cards of a round from a position at its start")
@@ -387,8 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
     s.add_argument("--rounds", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--rules", help="a preset (royal, draw, ...) or rule options as JSON, "
-                                   "e.g. '{\"royal\": true}'")
+    s.add_argument("--rules", help=RULES_HELP)
     s.set_defaults(func=cmd_selfplay)
 
     s = sub.add_parser("play", help="open the game (the default without a command)")
@@ -418,7 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
-    s.add_argument("--rules", help="a preset (royal, draw, ...) or rule options as JSON")
+    s.add_argument("--rules", help=RULES_HELP)
     s.add_argument("--ms", type=float, help="time budget per move in milliseconds")
     s.add_argument("--work", type=int, help="a fixed amount of work per move instead of time")
     s.add_argument("--progress", action="store_true", help="report each game on stderr")
