@@ -1,22 +1,22 @@
 """The player's statistics: games played, won and lost per opponent level and
-rules, points and sweeps per round. Counts only games with one person at the
-table, and never practice games (undo used). Pure data with a JSON form;
-``cassino.store`` keeps it."""
+game (a preset's name, such as 'Royal' or 'Five players', or the options of a
+custom game), points and sweeps per round. Counts only games with one person
+at the table, and never practice games (undo used). Pure data with a JSON
+form; ``cassino.store`` keeps it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from cassino.rules import Rules
+from cassino.rules import Rules, describe_rules
 
 
-def rules_name(rules: Rules) -> str:
-    """'standard', or the options that differ from it: 'royal, target 11'."""
-    diff = rules.to_json()
-    if not diff:
-        return "standard"
-    return ", ".join(k if v is True else f"{k} {v}" for k, v in sorted(diff.items()))
+def rules_name(rules: Rules, players: int | None = None) -> str:
+    """The game as statistics name it: the preset's name ('Standard', 'Royal',
+    'Five players'), or the options that differ from the standard game
+    ('controller=strict, target=11'), as ``describe_rules`` gives them."""
+    return describe_rules(rules, players)
 
 
 @dataclass
@@ -35,8 +35,8 @@ class Stats:
     sweeps: int = 0
 
     @staticmethod
-    def key(opponents: str, rules: Rules) -> str:
-        return f"{opponents} · {rules_name(rules)}"
+    def key(opponents: str, rules: Rules, players: int | None = None) -> str:
+        return f"{opponents} · {rules_name(rules, players)}"
 
     def record_round(self, points: int, sweeps: int) -> None:
         self.rounds += 1
@@ -44,8 +44,9 @@ class Stats:
         self.best_round = max(self.best_round, points)
         self.sweeps += sweeps
 
-    def record_game(self, opponents: str, rules: Rules, won: bool) -> None:
-        r = self.games.setdefault(self.key(opponents, rules), Record())
+    def record_game(self, opponents: str, rules: Rules, won: bool, players: int | None = None) -> None:
+        """One game played to its end, under its opponents and game."""
+        r = self.games.setdefault(self.key(opponents, rules, players), Record())
         r.played += 1
         r.won += won
         r.lost += not won

@@ -108,6 +108,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     moving = []
     lift = scene.table_w * 0.12
     turn = scene._human_turn()
+    pluckable = {m.takes for m in scene.pluck_moves()} if scene.plucking else set()
 
     # Table items, builds with their badge and owner.
     for n, item in enumerate(scene.items):
@@ -124,6 +125,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             _card(scene, surface, card, s.at, up)
         if drag is not None and item.mask in drag.targets:
             _outline(surface, rect, theme.TARGET, 3)
+        if scene.plucking and item.mask in pluckable:
+            _outline(surface, rect, theme.TARGET, 3)
         if selected:
             _outline(surface, rect, theme.GLOW, 4)
         hint = scene.hint_move
@@ -133,14 +136,14 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
         for seat, (_, touched) in scene.last.items():
             if touched & item.mask and seat != scene.bottom and not selected:
-                pygame.draw.rect(surface, theme.SEAT_COLOURS[seat % 4], rect.inflate(6, 6), 2, border_radius=7)
+                pygame.draw.rect(surface, theme.seat_colour(seat), rect.inflate(6, 6), 2, border_radius=7)
         if isinstance(thing, Build):
             _badge(scene, surface, thing, rect)
 
     if drag is not None and drag.trail_ok:
         pygame.draw.rect(surface, theme.TARGET, geo.table, 2, border_radius=14)
-        hint = theme.text("Drop on the cloth to trail", geo.fs_small, theme.TARGET)
-        surface.blit(hint, hint.get_rect(midtop=(geo.table.centerx, geo.table.y + 4)))
+        note = theme.text("Drop on the cloth to trail", geo.fs_small, theme.TARGET)
+        surface.blit(note, note.get_rect(midtop=(geo.table.centerx, geo.table.y + 4)))
 
     # Hands: the player's own face up and lifted when pointed at; the others face down.
     for seat in range(pos.players):
@@ -158,7 +161,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                     _outline(surface, r, theme.TARGET, 3)
                 if scene.keyboard and scene.focus == ("hand", n):
                     pygame.draw.rect(surface, theme.INK, r.inflate(10, 10), 3, border_radius=9)
-            elif geo.places[seat].side in ("left", "right"):
+            elif geo.places[seat].narrow:
                 w = round(s.at.w)
                 back = rotated_back(w, scene.app.settings.card_back)
                 surface.blit(back, (round(s.at.x + w / 2 - back.get_width() / 2), round(s.at.y)))
@@ -183,7 +186,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 def _badge(scene: TableScene, surface: pygame.Surface, b: Build, rect: pygame.Rect) -> None:
     """The build's value ("8" / "8s") in its controller's colour, and whose it is."""
     geo = scene.geo
-    colour = theme.SEAT_COLOURS[b.controller % 4]
+    colour = theme.seat_colour(b.controller)
     r = max(11, round(scene.table_w * 0.24))
     centre = (rect.right - r // 3, rect.y + r // 3)
     pygame.draw.circle(surface, (20, 20, 24), (centre[0] + 2, centre[1] + 2), r)
@@ -205,8 +208,8 @@ def _draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
     teams = len(pos.teams) < pos.players
     for seat, place in geo.places.items():
         info = scene.seats[seat]
-        colour = theme.SEAT_COLOURS[seat % 4]
-        to_move = pos.to_move == seat and not pos.round_over
+        colour = theme.seat_colour(seat)
+        to_move = pos.to_move == seat and not pos.round_over and not scene.game.over
         plate = place.plate
         border = theme.GLOW if to_move else theme.PANEL_LINE
         surface.blit(theme.rounded_box(plate.size, theme.PANEL + (200,), 10, border + (255,), 3 if to_move else 1),
@@ -226,28 +229,34 @@ def _draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
         cards = f"{hand_n} card{'s' if hand_n != 1 else ''}"
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
+        plucked = " · plucked" if pos.rules.pluck and pos.plucked >> seat & 1 else ""
         tally = f"Score {score} · captured {scene.piles[seat]}" + (
             f" · {sweeps} sweep{'s' if sweeps > 1 else ''}" if sweeps else "")
         # Narrow plates (the side seats) take one fact per line.
         sweep_note = f" · {sweeps} sw." if sweeps else ""
-        lines = [(who, theme.DIM), (cards, theme.DIM), (f"Captured {scene.piles[seat]}", theme.INK),
-                 (f"Score {score}{sweep_note}", theme.INK)] if place.side in ("left", "right") \
-            else [(f"{who} · {cards}", theme.DIM), (tally, theme.INK)]
+        lines = [(who, theme.DIM), (cards + plucked, theme.DIM), (f"Captured {scene.piles[seat]}", theme.INK),
+                 (f"Score {score}{sweep_note}", theme.INK)] if place.narrow \
+            else [(f"{who} · {cards}{plucked}", theme.DIM), (tally, theme.INK)]
         for text, tone in lines:
             surface.blit(theme.fit_text(text, geo.fs_small, width, tone), (x, y))
             y += round(geo.fs_small * 1.35)
+        # The caption: "thinking", or the seat's last move (yours is on the table before you).
+        cap = place.caption
         if to_move and scene.thinker is not None:
             dots = "." * (1 + int(scene.clock * 3) % 3)
             t = theme.text(f"thinking{dots}", geo.fs_small, theme.GLOW)
-            surface.blit(t, (plate.x + 4, plate.bottom + 4) if place.side != "bottom" else (plate.x + 4, plate.y - t.get_height() - 4))
+            surface.blit(t, (cap.x + 4, cap.y + (cap.height - t.get_height() if place.side == "bottom" else 0)))
         elif seat in scene.last and seat != scene.bottom:
             words = scene.last[seat][0]
-            lines = theme.wrap(words, geo.fs_small, max(plate.width, 120))[:2]
-            yy = plate.bottom + 4
-            for ln in lines:
-                t = theme.text(ln, geo.fs_small, colour)
-                surface.blit(t, (plate.x + 4, yy))
-                yy += t.get_height()
+            fit = max(1, cap.height // geo.line)
+            lines_ = theme.wrap(words, geo.fs_small, cap.width - 4)
+            if len(lines_) > fit:  # too long for the caption: the last line says there was more
+                lines_ = lines_[:fit - 1] + (" ".join(lines_[fit - 1:]),)
+            yy = cap.y
+            for ln in lines_:
+                t = theme.fit_text(ln, geo.fs_small, cap.width - 4, colour)
+                surface.blit(t, (cap.x + 4, yy))
+                yy += geo.line
         _pile(scene, surface, seat)
 
 
@@ -270,23 +279,30 @@ def _pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     geo = scene.geo
     pos = scene.pos
-    game = scene.game
     x, y = geo.scores.x, geo.scores.y
     rules = pos.rules
-    aim = f"of {rules.rounds}" if rules.rounds is not None else f"· game to {rules.target}"
-    surface.blit(theme.text(f"Round {pos.round} {aim}", geo.fs, theme.INK, bold=True), (x, y))
+    if rules.rounds is not None:
+        aim = f"of {rules.rounds}" if pos.round <= rules.rounds else "(a tie: one more)"
+    else:
+        aim = f"· game to {rules.target}"
+    surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))
     y += round(geo.fs * 1.5)
-    for t, team in enumerate(pos.teams):
+    from .words import rules_in_words
+
+    surface.blit(theme.fit_text(rules_in_words(rules, pos.players), geo.fs_small, geo.scores.width, theme.GOLD),
+                 (x, y))
+    y += geo.line
+    for side, team in enumerate(pos.teams):
         names = " & ".join(scene.seats[s].name for s in team)
-        colour = theme.SEAT_COLOURS[team[0] % 4]
+        colour = theme.seat_colour(team[0])
         pygame.draw.circle(surface, colour, (x + 6, y + geo.fs_small // 2 + 2), 5)
         line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60, theme.INK)
         surface.blit(line, (x + 18, y))
-        score = theme.text(str(pos.scores[t]), geo.fs_small, theme.INK, bold=True)
+        score = theme.text(str(pos.scores[side]), geo.fs_small, theme.INK, bold=True)
         surface.blit(score, (geo.scores.right - score.get_width(), y))
-        y += round(geo.fs_small * 1.35)
+        y += geo.line
 
-    # The stock and which deal this is.
+    # The stock and which deal this is (in Draw Cassino: the cards left to draw).
     st = geo.stock
     left = len(pos.stock)
     if left:
@@ -296,13 +312,24 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     else:
         pygame.draw.rect(surface, theme.PANEL_LINE, st, 1, border_radius=6)
     tx = st.right + geo.m * 2
-    surface.blit(theme.text(f"Stock: {left}", geo.fs, theme.INK, bold=True), (tx, st.y))
-    deal = "Last deal" if pos.last_deal else f"Deal {pos.deal_number} of {pos.deals_per_round}"
-    surface.blit(theme.text(deal, geo.fs_small, theme.GOLD if pos.last_deal else theme.DIM),
+    room = geo.panel.right - tx - geo.m
+    if rules.draw:
+        first, second = f"To draw: {left}", "Draw after each play" if left else "Stock used up"
+    else:
+        first = f"Stock: {left}"
+        second = "Last deal" if pos.last_deal else f"Deal {pos.deal_number} of {pos.deals_per_round}"
+    surface.blit(theme.fit_text(first, geo.fs, room, theme.INK, bold=True), (tx, st.y))
+    surface.blit(theme.fit_text(second, geo.fs_small, room, theme.GOLD if not left else theme.DIM),
                  (tx, st.y + round(geo.fs * 1.5)))
     dealer = scene.seats[pos.dealer].name
-    surface.blit(theme.fit_text(f"Dealer: {dealer}", geo.fs_small, geo.panel.right - tx - geo.m, theme.DIM),
+    surface.blit(theme.fit_text(f"Dealer: {dealer}", geo.fs_small, room, theme.DIM),
                  (tx, st.y + round(geo.fs * 1.5) + round(geo.fs_small * 1.4)))
+
+    # The values of the cards, where the rules change them (Royal, aces 14, buckeye).
+    yy = geo.legend.y
+    for text in scene.legend:
+        surface.blit(theme.fit_text(text, geo.fs_small, geo.legend.width, theme.GOLD, bold=True), (geo.legend.x, yy))
+        yy += geo.line
 
     # The log, newest at the bottom; the wheel scrolls back.
     lg = geo.log
@@ -312,7 +339,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     lines: list[tuple[tuple[int, int, int], str]] = []
     end = len(scene.log) - scene.log_scroll
     for seat, text in scene.log[max(0, end - 40):end]:
-        colour = theme.SEAT_COLOURS[seat % 4] if seat is not None else theme.DIM
+        colour = theme.seat_colour(seat) if seat is not None else theme.DIM
         for ln in theme.wrap(text, geo.fs_small, lg.width):
             lines.append((colour, ln))
     fit = max(1, (lg.bottom - top) // line_h)
@@ -323,13 +350,21 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.log_scroll:
         more = theme.text(f"▼ {scene.log_scroll} newer (scroll down)", geo.fs_small, theme.GOLD)
         surface.blit(more, (lg.x, lg.bottom - line_h))
-    for rect, label, live in ((geo.hint_button, "Hint (H)", scene._human_turn()),
-                              (geo.menu_button, "Menu (Esc)", True)):
+    buttons = [(geo.hint_button, "Hint (H)", scene._human_turn(), False),
+               (geo.menu_button, "Menu (Esc)", True, False)]
+    if geo.pluck_button.width:
+        plucks = bool(scene.pluck_moves()) if rules.pluck else False
+        buttons += [(geo.pluck_button, "Pluck (P)" if rules.pluck else "", plucks, scene.plucking),
+                    (geo.call_button, "Call 21 (C)" if rules.call_for_21 else "", scene.can_call(), False)]
+    for rect, label, live, lit in buttons:
+        if not label:
+            continue
         hot = live and rect.collidepoint(scene.pointer)
-        colour = theme.BUTTON_HOT if hot else theme.BUTTON
+        colour = theme.BUTTON_HOT if hot or lit else theme.BUTTON
+        edge = theme.GLOW if lit else theme.PANEL_LINE
         surface.blit(theme.rounded_box(rect.size, colour + (235 if live else 110,), rect.height // 4,
-                                       theme.PANEL_LINE + (255,), 1), rect.topleft)
-        t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot)
+                                       edge + (255,), 2 if lit else 1), rect.topleft)
+        t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
         surface.blit(t, t.get_rect(center=rect.center))
     keys = "Esc menu · H hint · F11 full screen"
     surface.blit(theme.fit_text(keys, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, geo.help.y + 4))
@@ -345,13 +380,21 @@ def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
         colour = theme.WARN if warn else theme.GOLD
     elif pos.round_over:
         text, colour = "Round over.", theme.GOLD
+    elif scene.game.over:
+        text, colour = "Game over.", theme.GOLD
     elif scene._human_turn():
-        if scene.drag is not None:
+        if scene.plucking:
+            text = "Pluck: click a highlighted loose card to put it in your pile (P or Esc: no pluck)."
+        elif scene.drag is not None:
             text = "Drop on a highlighted item, or on the cloth to trail."
         elif scene.selection:
             text = "Now click (or drag) a card from your hand to play it on the selected items."
         else:
             text = "Your turn: drag a card onto the table, or click table items, then a hand card."
+            extra = [w for w, ok in (("P to pluck first", scene.pluck_moves()), ("C to call for 21", scene.can_call()))
+                     if ok]
+            if extra:
+                text += " Or " + " · ".join(extra) + "."
         colour = theme.GLOW
     else:
         text = f"{scene.seats[pos.to_move].name} to play."

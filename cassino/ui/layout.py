@@ -1,9 +1,16 @@
-"""Where everything goes, for any window from 1024x600 to 3840x2160.
+"""Where everything goes, for any window from 1024x600 to 3840x2160 and any
+table of 2 to 6 seats.
 
 Pure geometry: given the window size and what is on the table, the places of
-the seats, hands, table items, stock, panel and piles. Sizes follow the
-window's height (and width where it is tighter); the table's cards shrink
-until every item fits, so a crowded table stays on screen and readable.
+the seats (name plate, the caption under it, hand and captured pile), the
+table items, stock, panel and piles. Sizes follow the window's height (and
+width where it is tighter); the table's cards shrink until every item fits,
+so a crowded table stays on screen and readable. No two parts of different
+seats, nor a seat and the table, ever overlap (``tests/ui/test_layout.py``).
+
+You sit at the bottom; the others sit round the table in turn order
+(clockwise): one on each side column from three players on, and the rest
+along the top, one to three of them.
 """
 
 from __future__ import annotations
@@ -15,7 +22,14 @@ import pygame
 from .motion import Spot
 
 RATIO = 1.4  # card height / width
-SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+# Where each seat sits, from yours (the bottom) in turn order.
+SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right"),
+         5: ("bottom", "left", "top", "top", "right"), 6: ("bottom", "left", "top", "top", "top", "right")}
+# The computer players' names, by where they sit (after yours, in turn order).
+SEAT_NAMES = {2: ("North",), 3: ("West", "East"), 4: ("West", "North", "East"),
+              5: ("West", "North-West", "North-East", "East"),
+              6: ("West", "North-West", "North", "North-East", "East")}
+MAX_HAND = 5  # the most cards a hand holds (five players' later deals)
 
 
 def px(size: tuple[int, int], n: float, least: int = 11) -> int:
@@ -26,13 +40,19 @@ def px(size: tuple[int, int], n: float, least: int = 11) -> int:
 
 @dataclass
 class Place:
-    """One seat's place: which side, its name plate, its hand and its captured pile."""
+    """One seat's place: which side, its name plate, the caption under it (its
+    last move, or "thinking"), its hand and its captured pile."""
 
     side: str
     plate: pygame.Rect
+    caption: pygame.Rect
     hand: pygame.Rect   # the area its hand is fanned in
     pile: pygame.Rect   # its captured pile
     card_w: int
+    narrow: bool = False  # a side column's plate: one fact per line
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        return {"plate": self.plate, "caption": self.caption, "hand": self.hand, "pile": self.pile}
 
 
 @dataclass
@@ -45,9 +65,11 @@ class Item:
 
 
 class TableLayout:
-    """The fixed parts of the table for one window size and number of players."""
+    """The fixed parts of the table for one window size and number of players.
+    ``actions`` keeps a row of the panel for the Pluck and Call buttons."""
 
-    def __init__(self, size: tuple[int, int], players: int, bottom_seat: int):
+    def __init__(self, size: tuple[int, int], players: int, bottom_seat: int, actions: bool = False,
+                 legend: int = 0):
         self.size = size
         W, H = size
         self.players = players
@@ -60,56 +82,94 @@ class TableLayout:
         self.fs = px(size, 24, 13)        # body text
         self.fs_small = px(size, 20, 12)
         self.fs_big = px(size, 30, 15)
+        self.line = line = round(self.fs_small * 1.35)
         self.card_w = cw = round(min(H * 0.118, (play.width - 2 * m) / 7.2))
         ch = round(cw * RATIO)
         ow = max(26, round(cw * 0.55))
         oh = round(ow * RATIO)
         self.status_h = round(self.fs * 1.9)
-        line = round(self.fs_small * 1.35)
         plate_h = round(self.fs * 1.4) + 2 * line + m
-        side_w = max(round(play.width * 0.15), oh + 2 * m) if players > 2 else 0
-        plate_w = round(min(max(play.width * 0.22, 170), 360))
+        sides = SIDES[players]
+        tops = sides.count("top")
+        side_w = max(round(play.width * 0.15), oh + 2 * m) if "left" in sides else 0
+        caption_h = 2 * line
+        gap = max(2, m // 3)
 
         self.places: dict[int, Place] = {}
-        hand_top = H - m - ch
-        # The lower edge of the top seat's area: its plate, and a line under it for its last move.
-        top_bottom = m + max(oh, plate_h) + line + m
-        for i, side in enumerate(SIDES[players]):
+        # Your hand along the bottom, high enough for the caption over your plate.
+        hand_top = H - m - max(ch, plate_h + line + gap)
+        plate_w = round(min(max(play.width * 0.22, 170), 360))
+        # The top seats share the width between the side columns.
+        top_x = play.x + side_w + m
+        top_w = play.width - 2 * side_w - 2 * m
+        slot = top_w // max(1, tops)
+        hand_need = ow + round(ow * 0.3) * (MAX_HAND - 1)
+        row_plate = min(plate_w, slot - 3 * m - ow - hand_need)
+        in_a_row = row_plate >= min(plate_w, max(150, self.fs * 8))
+        if in_a_row:  # plate, pile and hand side by side; the caption under the plate
+            band = m + max(plate_h, oh) + gap + caption_h + m
+        else:         # the plate, under it the pile and hand, under them the caption
+            band = m + plate_h + gap + oh + gap + caption_h + m
+        top_edge = band if tops else m
+        top_n = 0
+        for i, side in enumerate(sides):
             seat = (bottom_seat + i) % players
             if side == "bottom":
                 plate = pygame.Rect(play.x + m, H - m - plate_h, plate_w, plate_h)
+                caption = pygame.Rect(plate.x, hand_top, plate.width, plate.y - gap - hand_top)
                 pile = pygame.Rect(plate.right + m, H - m - oh, ow, oh)
-                # The hand is centred on the cloth when there is room, else beside the pile.
                 hand = pygame.Rect(pile.right + m, hand_top, play.right - pile.right - 2 * m, ch)
-                self.places[seat] = Place(side, plate, hand, pile, cw)
+                self.places[seat] = Place(side, plate, caption, hand, pile, cw)
             elif side == "top":
-                plate = pygame.Rect(play.x + side_w + m, m, plate_w, plate_h)
-                pile = pygame.Rect(plate.right + m, m, ow, oh)
-                hand = pygame.Rect(pile.right + m, m, play.right - side_w - pile.right - 2 * m, oh)
-                self.places[seat] = Place(side, plate, hand, pile, ow)
+                x = top_x + top_n * slot
+                top_n += 1
+                if in_a_row:
+                    plate = pygame.Rect(x, m, row_plate, plate_h)
+                    caption = pygame.Rect(x, m + max(plate_h, oh) + gap, slot - m, caption_h)
+                    pile = pygame.Rect(plate.right + m, m, ow, oh)
+                    hand = pygame.Rect(pile.right + m, m, x + slot - m - pile.right - m, oh)
+                else:
+                    plate = pygame.Rect(x, m, slot - m, plate_h)
+                    pile = pygame.Rect(x, plate.bottom + gap, ow, oh)
+                    hand = pygame.Rect(pile.right + m, pile.y, x + slot - m - pile.right - m, oh)
+                    caption = pygame.Rect(x, pile.bottom + gap, slot - m, caption_h)
+                self.places[seat] = Place(side, plate, caption, hand, pile, ow)
             else:
                 x = play.x + m if side == "left" else play.right - side_w + m
-                plate = pygame.Rect(x, top_bottom if players == 4 else m, side_w - 2 * m, plate_h + 2 * line)
+                plate = pygame.Rect(x, top_edge, side_w - 2 * m, plate_h + 2 * line)
+                caption = pygame.Rect(x, plate.bottom + gap, plate.width, caption_h)
                 pile = pygame.Rect(0, 0, ow, oh)
-                pile.midtop = (plate.centerx, plate.bottom + m)
-                hand = pygame.Rect(x, pile.bottom + m, side_w - 2 * m, hand_top - self.status_h - pile.bottom - 2 * m)
-                self.places[seat] = Place(side, plate, hand, pile, ow)
-        top_edge = top_bottom if players != 3 else m
+                pile.midtop = (plate.centerx, caption.bottom + gap)
+                hand = pygame.Rect(x, pile.bottom + m, side_w - 2 * m, hand_top - m - pile.bottom - m)
+                self.places[seat] = Place(side, plate, caption, hand, pile, ow, narrow=True)
         self.table = pygame.Rect(play.x + side_w + m, top_edge,
                                  play.width - 2 * side_w - 2 * m, hand_top - self.status_h - top_edge - m)
         self.status = pygame.Rect(self.table.x, self.table.bottom, self.table.width, self.status_h)
-        # The panel: scores at the top, then the stock, then the log.
+        # The panel: the round and scores at the top, then the stock, the values
+        # of the cards (a legend of ``legend`` lines), the log, the action and
+        # hint/menu buttons.
         pm = m
         self.stock_w = sw = max(30, round(self.panel.width * 0.2))
         self.scores = pygame.Rect(self.panel.x + pm, pm, self.panel.width - 2 * pm,
-                                  round(self.fs * 1.5) + players * line + line)
+                                  round(self.fs * 1.5) + line + players * line + line // 2)
         self.stock = pygame.Rect(self.panel.x + pm, self.scores.bottom + pm, sw, round(sw * RATIO))
-        self.log = pygame.Rect(self.panel.x + pm, self.stock.bottom + 2 * pm, self.panel.width - 2 * pm, 0)
+        self.legend = pygame.Rect(self.panel.x + pm, self.stock.bottom + pm, self.panel.width - 2 * pm,
+                                  legend * line)
+        self.log = pygame.Rect(self.panel.x + pm, self.legend.bottom + pm, self.panel.width - 2 * pm, 0)
         button_h = round(self.fs * 1.9)
-        self.log.height = H - self.log.y - 2 * pm - round(self.fs_small * 1.6) - button_h
-        # Buttons under the log: a hint, and the menu (what H and Esc do).
+        rows = 2 if actions else 1
+        self.log.height = H - self.log.y - (rows + 1) * pm - round(self.fs_small * 1.6) - rows * button_h
+        # Buttons under the log: Pluck and Call where the rules have them; a
+        # hint, and the menu (what H and Esc do).
         half = (self.panel.width - 3 * pm) // 2
-        self.hint_button = pygame.Rect(self.panel.x + pm, self.log.bottom + pm, half, button_h)
+        y = self.log.bottom + pm
+        if actions:
+            self.pluck_button = pygame.Rect(self.panel.x + pm, y, half, button_h)
+            self.call_button = pygame.Rect(self.pluck_button.right + pm, y, half, button_h)
+            y += button_h + pm
+        else:
+            self.pluck_button = self.call_button = pygame.Rect(0, 0, 0, 0)
+        self.hint_button = pygame.Rect(self.panel.x + pm, y, half, button_h)
         self.menu_button = pygame.Rect(self.hint_button.right + pm, self.hint_button.y, half, button_h)
         self.help = pygame.Rect(self.panel.x + pm, self.hint_button.bottom, self.panel.width - 2 * pm,
                                 round(self.fs_small * 1.6))
@@ -131,11 +191,24 @@ class TableLayout:
         if place.side in ("bottom", "top"):
             step = min(w * (1.08 if place.side == "bottom" else 0.55), (a.width - w) / max(1, n - 1))
             total = w + step * (n - 1)
-            x0 = min(max(self.table.centerx - total / 2, a.x), a.right - total)
+            if place.side == "bottom" or SIDES[self.players].count("top") == 1:
+                # Centred on the cloth when there is room, else beside the pile.
+                x0 = min(max(self.table.centerx - total / 2, a.x), a.right - total)
+            else:
+                x0 = a.x
             return {c: Spot(x0 + i * step, a.y, w, face_up) for i, c in enumerate(cards)}
+        # A side column: backs turned sideways, one under the other.
         step = min(h * 0.3, (a.height - h) / max(1, n - 1))
         y0 = a.y + max(0.0, (a.height - h - step * (n - 1)) / 4)
         return {c: Spot(a.centerx - w / 2, y0 + i * step, w, face_up) for i, c in enumerate(cards)}
+
+    def drawn_rect(self, seat: int, spot: Spot) -> pygame.Rect:
+        """Where a hand card resting at ``spot`` is drawn: side columns turn it sideways."""
+        w = round(spot.w)
+        h = round(spot.w * RATIO)
+        if self.places[seat].side in ("left", "right"):
+            return pygame.Rect(round(spot.x + w / 2 - h / 2), round(spot.y), h, w)
+        return pygame.Rect(round(spot.x), round(spot.y), w, h)
 
     def table_items(self, items: list[list[int]]) -> tuple[list[Item], int]:
         """Lay out table items (each a list of cards, bottom first), in rows, with

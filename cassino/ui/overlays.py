@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from cassino.rules import RoundEnd, Rules
+from cassino.rules import PRESET_LIST, InvalidRulesError, RoundEnd, Rules
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
 
 from . import theme
 from .app import App, Scene
-from .cardart import card_face
+from .cardart import card_back, card_face
 from .layout import px
-from .rulebook import SECTIONS, Example, Pile, Section, piles
+from .rulebook import GROUPS, SECTIONS, Example, Pile, RuleOptions, Section, piles
 from .widgets import Item, Menu, dim
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class Overlay(Scene):
 class ChooserScene(Overlay):
     """Several legal meanings: the player picks one, or cancels."""
 
-    def __init__(self, app: App, title: str, labels: list[str], pick: Callable[[int], None],
+    def __init__(self, app: App, title: str, labels: list[str], pick: Callable[[int], object],
                  cancelled: Callable[[], None]):
         def choose(i: int) -> Callable[[], None]:
             def act() -> None:
@@ -160,7 +160,8 @@ class PauseScene(Overlay):
             table.quit_to_title()
 
         items = [Item("Resume", resume),
-                 Item("Rules", lambda: app.push(RulesScene(app, game_rules=table.game.rules))),
+                 Item("Rules", lambda: app.push(RulesScene(app, game_rules=table.game.rules,
+                                                           players=table.game.players))),
                  Item("Settings", lambda: app.push(SettingsScene(app, table))),
                  Item("Quit to title", quit_to_title)]
         super().__init__(app, "Paused", items, resume)
@@ -251,7 +252,7 @@ _RED_SUITS = re.compile("([♥♦])")
 class Op(NamedTuple):
     """One thing drawn on a rules page, placed in the page's own coordinates."""
 
-    kind: str               # "text", "card", "badge" or "box"
+    kind: str               # "text", "card", "back" (a card face down), "badge" or "box"
     rect: pygame.Rect
     text: str = ""
     size: int = 0           # the font's pixels
@@ -266,11 +267,13 @@ class Page(NamedTuple):
 
 
 class Frame(NamedTuple):
-    """Where the parts of the rules screen go for one window size."""
+    """Where the parts of the rules screen go for one window size, showing one
+    group of sections: a tab per group, the group's sections down the left."""
 
     box: pygame.Rect
     close: pygame.Rect
-    rows: list[tuple[int | None, str, pygame.Rect]]  # (section index, or None for a group's name; text; place)
+    tabs: list[tuple[str, pygame.Rect]]         # (group, place of its name in the list)
+    rows: list[tuple[int, str, pygame.Rect]]    # (section index, title, place) of the group shown
     row_px: int
     pane: pygame.Rect        # the section's title and text
     text: pygame.Rect        # the scrolling part of the pane
@@ -373,12 +376,20 @@ def _example(example: Example, size: tuple[int, int], width: int, top: int, ops:
     gap = round(cw * 0.14)
     group_gap = round(fs * 1.5)
     groups: list[tuple[str, tuple[Pile, ...]]] = []
+    if example.dealt:
+        groups.append(("Dealt to the table", piles(example.dealt)))
     if example.table:
         groups.append(("On the table", piles(example.table)))
     if example.hand:
         groups.append(("In your hand", piles(example.hand)))
+    if example.stock:
+        # The card you draw next is shown; otherwise the stock is there to say "not the last deal".
+        groups.append(("Next in the stock" if example.after else "Stock", piles(example.stock)))
+    if example.pile:
+        groups.append(("In your pile", piles(example.pile)))
     if example.cards:
         groups.append(("Cards", piles(example.cards)))
+    face_down = {"Stock"}
     builds = any(p.value for _, g in groups for p in g)
     label_h = round(small * 1.4)
     r = max(10, round(cw * 0.28))         # a build's badge
@@ -431,9 +442,10 @@ def _example(example: Example, size: tuple[int, int], width: int, top: int, ops:
             ops.append(Op("text", pygame.Rect(x, y, theme.font(small).size(label)[0], label_h), label, small,
                           False, theme.DIM))
             px_ = x
+            kind = "back" if label in face_down else "card"
             for p in g:
                 for k, card in enumerate(p.cards):
-                    ops.append(Op("card", pygame.Rect(px_ + k * fan, y + label_h + bump, cw, ch), card=card))
+                    ops.append(Op(kind, pygame.Rect(px_ + k * fan, y + label_h + bump, cw, ch), card=card))
                 if p.value:
                     colour = theme.SEAT_COLOURS[0 if p.yours else 1]
                     right = px_ + pile_w(p)
@@ -457,31 +469,44 @@ def _example(example: Example, size: tuple[int, int], width: int, top: int, ops:
 
 
 class RulesScene(Scene):
-    """The rules: section names down the left, the chosen section's text and
-    examples on the right, scrolling within the section when it is long.
-    Opened from a game, it names that game's options at the top."""
+    """The rules: the groups of sections (the game, the variants, the custom
+    options, the table) down the left, the open group's sections under its name, the
+    chosen section's text and examples on the right, scrolling within the
+    section when it is long. Opened from a game, it names that game's options
+    at the top and opens at the section that explains them."""
 
     opaque = False
 
-    def __init__(self, app: App, section: int = 0, game_rules: Rules | None = None):
+    def __init__(self, app: App, section: int = 0, game_rules: Rules | None = None,
+                 players: int | None = None):
         super().__init__(app)
-        self.section = section
         self.game_rules = game_rules
+        self.players = players
+        if game_rules is not None and section == 0:
+            section = section_for(game_rules, players)
+        self.section = section
         self.scroll = 0          # pixels into the section's text
         self.hover: int | None = None
-        self._frames: dict[tuple[int, int], Frame] = {}
+        self._frames: dict[tuple[tuple[int, int], str], Frame] = {}
         self._pages: dict[tuple[tuple[int, int], int], Page] = {}
 
     # -- geometry ----------------------------------------------------------------------------
 
-    def frame(self) -> Frame:
-        size = self.app.size
-        if size not in self._frames:
-            self._frames = {size: self._frame(size)}
-        return self._frames[size]
+    @property
+    def group(self) -> str:
+        return SECTIONS[self.section].group
+
+    def frame(self, group: str | None = None) -> Frame:
+        """The screen's parts with ``group``'s sections listed (the shown section's group by default)."""
+        key = (self.app.size, group or self.group)
+        if key not in self._frames:
+            if len(self._frames) > 16:
+                self._frames.clear()
+            self._frames[key] = self._frame(*key)
+        return self._frames[key]
 
     @staticmethod
-    def _frame(size: tuple[int, int]) -> Frame:
+    def _frame(size: tuple[int, int], group: str) -> Frame:
         w, h = size
         fs = px(size, 24, 13)
         small = px(size, 19, 11)
@@ -496,24 +521,27 @@ class RulesScene(Scene):
         close.topright = (box.right - pad, box.y + pad // 2)
         body_top = close.bottom + pad // 2
         body_bottom = box.bottom - round(small * 1.8)
-        groups = list(dict.fromkeys(s.group for s in SECTIONS))
-        group_h = round(small * 1.9)
-        item_h = min(round(fs * 1.75), (body_bottom - body_top - len(groups) * group_h) // len(SECTIONS))
+        # Down the left, each group's name; under the shown group's, its sections.
+        group_h = round(fs * 1.7)
+        most = max(sum(1 for s in SECTIONS if s.group == g) for g in GROUPS)
+        item_h = min(round(fs * 1.75), (body_bottom - body_top - len(GROUPS) * group_h) // most)
         row_px = min(fs, max(10, round(item_h / 1.45)))
-        rows: list[tuple[int | None, str, pygame.Rect]] = []
+        tabs = []
+        rows = []
         y = body_top
-        for group in groups:
-            rows.append((None, group, pygame.Rect(box.x + pad, y, list_w, group_h)))
+        for g in GROUPS:
+            tabs.append((g, pygame.Rect(box.x + pad, y, list_w, group_h - 2)))
             y += group_h
-            for i, s in enumerate(SECTIONS):
-                if s.group == group:
-                    rows.append((i, s.title, pygame.Rect(box.x + pad, y, list_w, item_h - 2)))
-                    y += item_h
+            if g == group:
+                for i, section in enumerate(SECTIONS):
+                    if section.group == g:
+                        rows.append((i, section.title, pygame.Rect(box.x + pad, y, list_w, item_h - 2)))
+                        y += item_h
         pane = pygame.Rect(box.x + 2 * pad + list_w, body_top, box.right - pad - (box.x + 2 * pad + list_w),
                            body_bottom - body_top)
         heading = round(fs * 1.3 * 1.7)
         text = pygame.Rect(pane.x, pane.y + heading, pane.width - round(fs * 0.9), pane.height - heading)
-        return Frame(box, close, rows, row_px, pane, text, fs, small)
+        return Frame(box, close, tabs, rows, row_px, pane, text, fs, small)
 
     def page(self, index: int) -> Page:
         """Section ``index`` laid out for the window as it is now."""
@@ -542,13 +570,24 @@ class RulesScene(Scene):
         self.section = index % len(SECTIONS)
         self.scroll = 0
 
+    def choose_group(self, step: int) -> None:
+        """The first section of the next (or previous) group."""
+        g = (GROUPS.index(self.group) + step) % len(GROUPS)
+        self.choose(next(i for i, s in enumerate(SECTIONS) if s.group == GROUPS[g]))
+
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         for index, _, rect in self.frame().rows:
-            if index is not None and rect.collidepoint(pos):
+            if rect.collidepoint(pos):
                 return index
+        return None
+
+    def _tab_at(self, pos: tuple[int, int]) -> str | None:
+        for group, rect in self.frame().tabs:
+            if rect.collidepoint(pos):
+                return group
         return None
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -562,6 +601,8 @@ class RulesScene(Scene):
                 self.choose(self.section - 1)
             elif key in (pygame.K_DOWN, pygame.K_TAB):
                 self.choose(self.section + 1)
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.choose_group(1 if key == pygame.K_RIGHT else -1)
             elif key in (pygame.K_PAGEDOWN, pygame.K_SPACE):
                 self.scroll_by(f.text.height - line)
             elif key == pygame.K_PAGEUP:
@@ -577,6 +618,10 @@ class RulesScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if f.close.collidepoint(event.pos):
                 self.app.pop(self)
+                return
+            group = self._tab_at(event.pos)
+            if group is not None:
+                self.choose(next(i for i, s in enumerate(SECTIONS) if s.group == group))
                 return
             index = self._row_at(event.pos)
             if index is not None:
@@ -595,25 +640,30 @@ class RulesScene(Scene):
         title = t.get_rect(midleft=(box.x + round(fs * 0.9), f.close.centery))
         surface.blit(t, title)
         if self.game_rules is not None:
-            from cassino.stats import rules_name
+            from .words import rules_in_words
 
             room = f.close.x - title.right - 2 * fs
-            t = theme.fit_text(f"This game: {rules_words(rules_name(self.game_rules))}", small, room, theme.INK)
+            t = theme.fit_text(f"This game: {rules_in_words(self.game_rules, self.players)}", small, room, theme.INK)
             surface.blit(t, t.get_rect(midright=(f.close.x - fs, f.close.centery)))
         hot = f.close.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
         surface.blit(theme.rounded_box(f.close.size, (theme.BUTTON_HOT if hot else theme.BUTTON) + (235,),
                                        f.close.height // 4, theme.PANEL_LINE + (255,), 2), f.close.topleft)
         t = theme.text("Close (Esc)", small, theme.INK, bold=True)
         surface.blit(t, t.get_rect(center=f.close.center))
+        # The groups' names: the one shown open, the others to click.
+        for group, rect in f.tabs:
+            current = group == self.group
+            if not current:
+                surface.blit(theme.rounded_box(rect.size, theme.BUTTON + (160,), rect.height // 4,
+                                               theme.PANEL_LINE + (255,), 1), rect.topleft)
+            t = theme.fit_text(("▾ " if current else "▸ ") + group, small, rect.width - fs,
+                               theme.GOLD if current else theme.INK, bold=True)
+            surface.blit(t, t.get_rect(midleft=(rect.x + fs // 3, rect.centery)))
         pygame.draw.line(surface, theme.PANEL_LINE, (box.x + fs, f.pane.y - 2), (box.right - fs, f.pane.y - 2), 1)
 
-        # The sections, by group; the one shown is lit.
+        # The group's sections; the one shown is lit.
         pad = round(fs * 0.5)
         for index, label, rect in f.rows:
-            if index is None:
-                t = theme.fit_text(label, small, rect.width, theme.GOLD, bold=True)
-                surface.blit(t, t.get_rect(bottomleft=(rect.x + 2, rect.bottom - small // 4)))
-                continue
             current = index == self.section
             if current or index == self.hover:
                 fill = theme.BUTTON_HOT if current else theme.BUTTON
@@ -643,6 +693,8 @@ class RulesScene(Scene):
                                                theme.PANEL_LINE + (255,), 1), r.topleft)
             elif op.kind == "card":
                 surface.blit(card_face(op.card, r.width, four), r.topleft)
+            elif op.kind == "back":
+                surface.blit(card_back(r.width, self.app.settings.card_back), r.topleft)
             elif op.kind == "badge":
                 pygame.draw.circle(surface, (20, 20, 24), (r.centerx + 2, r.centery + 2), r.width // 2)
                 pygame.draw.circle(surface, op.colour, r.center, r.width // 2)
@@ -667,13 +719,36 @@ class RulesScene(Scene):
                 surface.blit(theme.rounded_box(back.size, theme.PANEL + (240,), back.height // 3,
                                                theme.PANEL_LINE + (255,), 1), back.topleft)
                 surface.blit(t, t.get_rect(center=back.center))
-        keys = "↑ ↓ or Tab: section  ·  wheel or PgUp / PgDn: scroll  ·  Esc: close"
+        keys = "← →: group  ·  ↑ ↓ or Tab: section  ·  wheel or PgUp / PgDn: scroll  ·  Esc: close"
         t = theme.fit_text(keys, small, box.width - 2 * fs, theme.DIM)
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - small // 3)))
 
 
+def section_for(rules: Rules, players: int | None = None) -> int:
+    """The rules section that explains a game's rules: its variant's, or the
+    first custom option's, or the first section."""
+    wanted = Rules.from_json(rules.to_json())
+    for i, s in enumerate(SECTIONS):
+        if any(_same(o, wanted) for o in s.options):
+            return i
+    for key in rules.to_json():
+        for i, s in enumerate(SECTIONS):
+            if any(key in o for o in s.options):
+                return i
+    return 0
+
+
+def _same(options: RuleOptions, rules: Rules) -> bool:
+    try:
+        return Rules.from_json(options) == rules
+    except InvalidRulesError:
+        return False
+
+
 class RoundOverScene(Scene):
-    """The round's points, item by item, and the totals; then the next round or the end."""
+    """The round's points, item by item, and the totals; then the next round or
+    the end. A game that a call or a sudden-death sweep ended inside a round
+    (``result`` None) says how it ended, and the final scores."""
 
     opaque = False
 
@@ -698,6 +773,28 @@ class RoundOverScene(Scene):
             return
         self.menu.handle(event)
 
+    def heading(self) -> str:
+        """'You win the game!', 'Round 3 of 8 over'."""
+        table, game = self.table, self.table.game
+        if game.over and game.winner is not None:
+            name = table._team_name(game.winner)
+            return f"{name} win{table._s(game.winner)} the game!"
+        n = self.result.round if self.result is not None else game.round_number
+        rounds = game.rules.rounds
+        return f"Round {n}{f' of {rounds}' if rounds is not None and n <= rounds else ''} over"
+
+    def story(self) -> list[str]:
+        """How a game ended inside a round, in words (nothing after a round's end)."""
+        table, game = self.table, self.table.game
+        ending = table.ending
+        if self.result is not None or ending is None:
+            return []
+        from .summary import ending_lines
+
+        teams = [table._team_name(t) for t in range(len(table.pos.teams))]
+        return ending_lines(game.rules, ending, [s.name for s in table.seats], teams, table.pos.team_of,
+                            game.totals)
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         table = self.table
@@ -709,38 +806,45 @@ class RoundOverScene(Scene):
         from .summary import round_rows
 
         rows = round_rows(game.rules, self.result) if self.result is not None else []
-        col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
-        label_w = round(fs * 11)
-        width = min(w - 40, label_w + col * len(teams) + 2 * fs)
+        label_w = max(round(fs * 11), max((theme.font(fs).size(r.label)[0] for r in rows), default=0) + fs)
+        col = max(round(fs * 5), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
+        col = min(col, max(round(fs * 4), (w - 40 - label_w - 2 * fs) // len(teams)))
+        width = min(w - 40, max(label_w + col * len(teams) + 2 * fs, round(fs * 26)))
         line = round(fs * 1.45)
-        height = round(fs * 4) + line * (len(rows) + 3) + round(fs * (2.5 * len(self.menu.items) + 2))
-        box = pygame.Rect(0, 0, width, height)
+        story = [ln for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
+        totals_n = 2 if self.result is not None else 1
+        height = (round(fs * 4) + line * (len(story) + len(rows) + totals_n + 1) + (fs if story else 0)
+                  + round(fs * (2.5 * len(self.menu.items) + 1.5)))
+        box = pygame.Rect(0, 0, width, min(height, h - 10))
         box.center = (w // 2, h // 2)
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (248,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
-        if game.over and game.winner is not None:
-            head = f"{names[game.winner]} win{'s' if names[game.winner] != 'You' else ''} the game!"
-        else:
-            head = f"Round {self.result.round if self.result is not None else game.round_number} over"
-        t = theme.text(head, round(fs * 1.4), theme.GOLD, bold=True)
+        t = theme.fit_text(self.heading(), round(fs * 1.4), width - 2 * fs, theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
         y = box.y + round(fs * 3.2)
         x0 = box.x + fs
+        for ln in story:
+            surface.blit(theme.text(ln, fs, theme.INK), (x0, y))
+            y += line
+        if story:
+            y += fs
         for i, n in enumerate(names):
-            colour = theme.SEAT_COLOURS[teams[i][0] % 4]
+            colour = theme.seat_colour(teams[i][0])
             t = theme.fit_text(n, fs, col - fs // 2, colour, bold=True)
             surface.blit(t, (x0 + label_w + i * col, y))
         y += line
+        star = theme.font(fs, True).size("★ ")[0]
         for row in rows:
             surface.blit(theme.text(row.label, fs, theme.DIM), (x0, y))
             for i, (shown, won) in enumerate(zip(row.cells, row.scored)):
                 # Whoever scored the item is marked, so the winner of each reads at a glance.
                 shown = ("★ " if won else "") + shown
-                surface.blit(theme.text(shown, fs, theme.GOLD if won else theme.INK, bold=won),
-                             (x0 + label_w + i * col - (theme.font(fs, True).size("★ ")[0] if won else 0), y))
+                t = theme.fit_text(shown, fs, col - fs // 3 + (star if won else 0), theme.GOLD if won else theme.INK,
+                                   bold=won)
+                surface.blit(t, (x0 + label_w + i * col - (star if won else 0), y))
             y += line
         pygame.draw.line(surface, theme.PANEL_LINE, (x0, y), (box.right - fs, y), 1)
         y += fs // 3
-        totals: list[tuple[str, Sequence[int]]] = [("Game", game.totals)]
+        totals: list[tuple[str, Sequence[int]]] = [("Final score" if game.over else "Game", game.totals)]
         if self.result is not None:
             totals.insert(0, ("This round", self.result.points))
         for label, values in totals:
@@ -751,6 +855,49 @@ class RoundOverScene(Scene):
         menu_h = round(fs * (2.5 * len(self.menu.items)))
         self.menu.layout((box.centerx, box.bottom - fs - menu_h // 2), min(width - 2 * fs, round(fs * 14)), fs)
         self.menu.draw(surface)
+
+
+class CallScene(Overlay):
+    """A call for 21, confirmed first: your side's count as the rules reckon
+    it (``cassino.rules.scoring.call_counts``), and what calling now does."""
+
+    def __init__(self, app: App, count: int, score: int, target: int, call: Callable[[], object]):
+        self.count, self.score, self.target = count, score, target
+        enough = count >= target
+
+        def go() -> None:
+            app.pop(self)
+            call()
+
+        items = [Item("Call now", go, "End the game now: " + ("your side wins" if enough else "your side loses")),
+                 Item("Keep playing", lambda: app.pop(self), "Back to the table without calling")]
+        super().__init__(app, "Call for 21?", items, lambda: app.pop(self))
+        self.menu.focus = 0 if enough else 1  # a losing call is never one key away
+
+    def lines(self) -> list[tuple[str, theme.Colour]]:
+        """What the box says: the count, then what a call would do."""
+        made = self.count - self.score
+        out = [(f"Your side counts {self.count}: {self.score} before this round, and {made} this round has "
+                f"made certain (sweeps, casinos, aces, spade points; most cards or spades once past half).",
+                theme.INK)]
+        if self.count >= self.target:
+            out.append((f"That reaches {self.target}: calling now wins the game.", theme.GOLD))
+        else:
+            out.append((f"That is {self.target - self.count} short of {self.target}. Calling short loses: "
+                        f"the other side would win at once.", theme.WARN))
+        return out
+
+    def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        fs = px(self.app.size, 22, 13)
+        line = round(fs * 1.35)
+        y = box.y
+        for text, colour in self.lines():
+            for ln in theme.wrap(text, fs, box.width):
+                t = theme.text(ln, fs, colour, bold=colour != theme.INK)
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += line
+            y += fs // 2
+        return y - box.y
 
 
 class StatsScene(Overlay):
@@ -847,8 +994,9 @@ class StatsScene(Overlay):
         return round(min(max(w * 0.5, 480, table), w - 40))
 
 
-STATS_HEAD = ("Against", "Rules", "Played", "Won", "Lost")
-# The rule options as statistics name them (``cassino.stats.rules_name``), in words.
+STATS_HEAD = ("Against", "Game", "Played", "Won", "Lost")
+# The rule options as statistics named them before games were named by preset
+# ('royal, sweeps 0'), in words.
 _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps score nothing",
                "sweeps 2": "sweeps 2 points", "court_capture all": "court cards take all",
                "controller permissive": "permissive control", "controller answer": "answer your build",
@@ -856,9 +1004,22 @@ _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps s
 
 
 def rules_words(name: str) -> str:
-    """'ace_14, royal, sweeps 0' -> 'Royal, aces 1 or 14, sweeps score nothing'."""
+    """A game as the statistics name it, in words: a preset's name stays as it
+    is ('Royal'); a custom game's options ('controller=strict, target=11')
+    become 'Strict builds, game to 11'; so do the older names ('ace_14, royal,
+    sweeps 0' -> 'Royal, aces 1 or 14, sweeps score nothing')."""
+    from .words import options_in_words, read_options, rules_in_words
+
     if name == "standard":
         return "Standard"
+    options = read_options(name)
+    if options is not None:
+        try:
+            return rules_in_words(Rules.from_json(options))
+        except (InvalidRulesError, TypeError):
+            return options_in_words(options)
+    if "=" in name or name in {p.name for p in PRESET_LIST} or not name.islower():
+        return name
     parts = [p.strip() for p in name.split(",")]
     words = [_RULE_WORDS.get(p, "game to " + p.split()[1] if p.startswith("target ") else p) for p in parts]
     words.sort(key=lambda w: w != "Royal")  # the preset first, its details after

@@ -58,7 +58,22 @@ class Example:
     ``legal`` and ``illegal`` are moves in the compact text form (``8Sx8:5H,3C``)
     that the example says are allowed or not, for you to move holding ``hand``;
     with ``only`` the legal ones are every move there is. ``cards`` is a row
-    shown for its own sake (cards worth points), not a table."""
+    shown for its own sake (cards worth points), not a table.
+
+    What else an example may claim, each checked against the engine:
+
+    - ``stock`` (the top of the stock, shown) and ``after``: your hand after
+      the first legal move (Draw Cassino); a stock also means "not the last deal";
+    - ``pile`` (your side's pile, shown) and ``pile_extra`` plain cards more
+      (no spade, no point card; not shown), with ``scores`` and ``sweeps``
+      before the round: ``items``, your side's points by scoring item when
+      the round ends with these piles (the other side holding the rest);
+      ``count``, your side's count for a call for 21 (``scores`` then set);
+      ``wins``: with a hand, whether the first legal move ends the game in
+      your favour (True) or the other side's (False); without, who wins at
+      the round's end;
+    - ``dealt``: the table as dealt, and ``pairs``, the initial pairs taken from it;
+    - ``missing``: cards not in the pack for the section's ``players``."""
 
     says: str
     table: str = ""
@@ -67,28 +82,43 @@ class Example:
     legal: tuple[str, ...] = ()
     illegal: tuple[str, ...] = ()
     only: bool = False
+    stock: str = ""
+    after: str = ""
+    pile: str = ""
+    pile_extra: int = 0
+    scores: tuple[int, ...] = ()
+    sweeps: tuple[int, ...] = ()
+    items: tuple[tuple[str, int], ...] = ()
+    count: int | None = None
+    wins: bool | None = None
+    dealt: str = ""
+    pairs: str = ""
+    missing: str = ""
 
 
 @dataclass(frozen=True)
 class Section:
     """One page of the rules screen. ``options`` are the rule options it
     explains (as ``Rules`` keyword arguments; ``{}`` is the standard game); its
-    examples are played under the first of them."""
+    examples are played under the first of them, by ``players`` players."""
 
     title: str
     group: str
     text: tuple[str, ...]
     examples: tuple[Example, ...] = ()
     options: tuple[RuleOptions, ...] = ({},)
+    players: int = 2  # the players of its examples
 
 
-GAME, OPTIONS, HERE = "The game", "Options in New game", "At the table"
+GAME, VARIANTS, OPTIONS, HERE = "The game", "Variants", "Custom options", "At the table"
+GROUPS = (GAME, VARIANTS, OPTIONS, HERE)
 
 SECTIONS: tuple[Section, ...] = (
     Section("The aim", GAME, (
-        "Cassino is a fishing game for 2, 3 or 4 players; four may play as two partnerships, "
+        "Cassino is a fishing game for 2 to 6 players (2, 3 or 4 in the standard game); four may play as two partnerships, "
         "partners sitting opposite. You *capture* cards from the table with cards from your hand, "
-        "and score for what you have taken. The first to *21 points* wins.",
+        "and score for what you have taken. The first to *21 points* wins. (This is *Game: Standard* in "
+        "New game; the other games are under Variants.)",
         "Card values: an ace counts 1, the cards 2 to 10 count their number. Jacks, queens and kings "
         "(the *court cards*) have no number: they never add up or build, and each takes only a card "
         "of its own rank.",
@@ -182,7 +212,7 @@ SECTIONS: tuple[Section, ...] = (
         "• you must *keep a card of its value* in your hand: no play may use up your last one and "
         "leave the build on the table.",
         "You may still capture other cards, and make or change other builds. So no build is left "
-        "over at the end of a round. (This is the standard build control, *hoyle* in New game.)",
+        "over at the end of a round. (This is the standard build control, *Build control: hoyle* in a Custom game.)",
     ), (
         Example("You control a build of 8 and hold 8♠ and 4♥. You may not trail the 4♥, and the "
                 "8♠ must stay for the build: your only play is to capture it now.",
@@ -215,31 +245,122 @@ SECTIONS: tuple[Section, ...] = (
         "Scores are added up at the end of each round. Once someone (a player or a partnership) has "
         "*21 points or more*, the highest total wins. If the highest totals are equal, another round "
         "is played.",
-        "In New game, *Game to 11 points* makes a shorter game, and *Game to 31 points* a longer one.",
+        "In a Custom game, *Game to 11 points* makes a shorter game, and *Game to 31 points* a longer one.",
     ), (
         Example("After a round it is 23 to 19: 23 wins. At 22 to 22, or 20 to 18, another round is played."),
     ), ({}, {"target": 11}, {"target": 31})),
 
-    Section("Royal", OPTIONS, (
-        "New game, *Rules: Royal*. Court cards get numbers: *jack 11, queen 12, king 13*. They add up, "
+    Section("Royal", VARIANTS, (
+        "New game, *Game: Royal*. Court cards get numbers: *jack 11, queen 12, king 13*. They add up, "
         "build and are built on like any other card, so builds go up to 13.",
-        "Choosing Royal sets Sweeps to score nothing; the Sweeps line below it can change that.",
+        "Sweeps score nothing. The game is to 21 points; *Short game (to 6): yes* makes it a game to 6.",
+        "At the table the values stand in the panel on the right, under the stock. In a Custom game "
+        "this is *Royal values: yes*.",
     ), (
         Example("K♠ counts 13: it takes 6♦ + 7♣.", table="6D 7C", hand="KS", legal=("KSx13:6D,7C",)),
         Example("Put A♠ on Q♥ to build 13, for your K♦.", table="QH", hand="AS KD", legal=("ASb13:QH",)),
-    ), ({"royal": True, "sweeps": 0},)),
-    Section("Aces 1 or 14", OPTIONS, (
-        "New game, *Rules: Royal, aces 1 or 14*. Royal, and an ace played from your hand to capture "
-        "counts *1 or 14*, as you choose. An ace on the table or in a build counts 1.",
-        "Holding an ace, you may build 14, to take with it.",
+    ), ({"royal": True, "sweeps": 0}, {"royal": True, "sweeps": 0, "target": 6})),
+    Section("Royal, aces 14", VARIANTS, (
+        "New game, *Game: Royal, aces 14*. Royal, and an ace played from your hand to capture counts "
+        "*1 or 14*, as you choose. An ace on the table or in a build counts 1.",
+        "Holding an ace, you may build 14, to take with it. When a play could use the ace either way, "
+        "the table asks which you mean.",
+        "One ace cannot stand for a build of 1 and one of 14 at once: you need a card for each. "
+        "In a Custom game: *Aces 1 or 14: yes*, with Royal values.",
     ), (
         Example("A♠ from your hand counts 14: it takes 6♥ + 8♣.", table="6H 8C", hand="AS",
                 legal=("ASx14:6H,8C",)),
         Example("A♦ on K♣ builds 14, for your A♥.", table="KC", hand="AD AH", legal=("ADb14:KC",)),
+        Example("With K♠ and A♥ on the table, your A♣ takes both as 14, or the A♥ alone as 1.",
+                table="KS AH", hand="AC", legal=("ACx14:KS,AH", "ACx1:AH", "AC-"), only=True),
     ), ({"royal": True, "ace_14": True, "sweeps": 0},)),
+    Section("Buckeye", VARIANTS, (
+        "New game, *Game: Buckeye*. Royal, and the *ten of diamonds counts 10 or 11*, wherever it is "
+        "used: from your hand, on the table in a sum, or in a build (whose value then fixes it).",
+        "Held, it answers for a build of 10 or of 11. Sweeps score nothing. In a Custom game: "
+        "*10♦ 10 or 11: yes*, with Royal values.",
+    ), (
+        Example("Your 10♦ takes 7♥ + 3♣ as 10, or the J♠ as 11; or builds 13 on the 3♣.",
+                table="JS 7H 3C", hand="TD KD", legal=("TDx10:7H,3C", "TDx11:JS", "TDb13:3C")),
+        Example("On the table the 10♦ may count 11: your J♥ takes it.", table="TD 2C", hand="JH 9C",
+                legal=("JHx11:TD", "9Cm11:TD,2C")),
+    ), ({"royal": True, "buckeye": True, "sweeps": 0},)),
+    Section("Spade Cassino", VARIANTS, (
+        "New game, *Game: Spade Cassino*. The standard game, and every *spade* you take scores *1 point*, "
+        "the *jack of spades 2*, on top of the usual points (so the A♠ and the 2♠ score twice).",
+        "A round is worth 25 points without sweeps; the game is to *61*. In a Custom game: "
+        "*Spade points: yes*.",
+    ), (
+        Example("These four spades in your pile score 1 + 1 + 1 + 2 = 5 spade points, besides the 2♠ "
+                "as little casino and the A♠ as an ace.",
+                pile="AS 2S 7S JS", items=(("spade_points", 5), ("2S", 1), ("AS", 1))),
+    ), ({"spade_scoring": True, "target": 61},)),
+    Section("Draw Cassino", VARIANTS, (
+        "New game, *Game: Draw Cassino*. Only the first deal is dealt. After each card you play, you "
+        "*draw* the top card of the stock, so your hand stays at four cards.",
+        "When the stock is used up, hands are played out and the round ends as usual. The panel shows "
+        "how many cards are left to draw. In a Custom game: *Draw after each play: yes* (not with Pluck).",
+    ), (
+        Example("You trail the 7♥ and draw the 5♠ from the stock: you hold 3♣ 9♦ K♠ 5♠.",
+                hand="7H 3C 9D KS", table="QC", stock="5S", legal=("7H-",), after="3C 9D KS 5S"),
+    ), ({"draw": True},)),
+    Section("Pluck Cassino", VARIANTS, (
+        "New game, *Game: Pluck Cassino*. Once in each deal, on your turn *before* you play your card, "
+        "you may *pluck*: take one loose card from the table into your pile. Then play a card as usual.",
+        "Never an ace, the 10♦ or the 2♠; never when the table holds fewer than two cards; never in the "
+        "last deal. A pluck is not a capture: it is never a sweep.",
+        "At the table: the *Pluck* button (or *P*), then click the card to pluck. In a Custom game: "
+        "*Pluck: yes*.",
+    ), (
+        Example("You may pluck the 5♦ or the 9♣. After plucking the 9♣, your 5♥ takes the 5♦: a sweep.",
+                table="5D 9C", hand="5H", stock="7C", legal=("pluck:5D", "pluck:9C", "5Hx5:5D")),
+        Example("An ace is never plucked.", table="AD 9C", hand="5H", stock="7C",
+                legal=("pluck:9C",), illegal=("pluck:AD",)),
+    ), ({"pluck": True},)),
+    Section("Portuguese", VARIANTS, (
+        "New game, *Game: Portuguese*. Two players, or four in two partnerships. The game is to *31*.",
+        "A *tie for most cards* (26 each) goes to the side with *more spades*, which then scores 3 for "
+        "cards as well as 1 for spades. In a Custom game: *Card tie to spades: yes*.",
+    ), (
+        Example("26 cards each, and these 8 spades among yours: you score 3 for cards and 1 for spades.",
+                pile="AS 2S 3S 4S 5S 6S 7S 8S", pile_extra=18, items=(("cards", 3), ("spades", 1))),
+    ), ({"card_tie_to_spades": True, "target": 31},)),
+    Section("California", VARIANTS, (
+        "New game, *Game: California*, for 2, 3, 4 or 6 players. A *court card takes every loose card of "
+        "its rank* at once. Sweeps score nothing, and the cards are *dealt one at a time*.",
+        "There is no target: *everyone deals twice*, and then the highest total wins (a tie plays another "
+        "round). The panel shows the round, as in \"Round 3 of 4\".",
+    ), (
+        Example("Your Q♦ takes both queens, never just one.", table="QS QH 5C", hand="QD",
+                legal=("QDx:QS,QH", "QD-"), only=True),
+    ), ({"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 4},
+        {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 6},
+        {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 8},
+        {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 12})),
+    Section("Trailing royals", VARIANTS, (
+        "New game, *Game: Trailing royals*. Court cards still have no number, but they *pair in any "
+        "number*: a queen takes one or more loose queens, and queen builds, together.",
+        "A court card played on loose cards of its rank *builds* them (queens, 12s), for another card of "
+        "that rank to take. A court card nobody can match stays on the table to the end of the round, "
+        "so sweeps score nothing. In a Custom game: *Trailing royals: yes* (not with Royal values).",
+    ), (
+        Example("Your Q♦ may take either queen or both, build queens on one or both, or trail.",
+                table="QS QH 5C", hand="QD QC",
+                legal=("QDx:QS", "QDx:QH", "QDx:QS,QH", "QDm12:QS", "QDm12:QS,QH", "QD-")),
+    ), ({"trailing_royals": True, "sweeps": 0},)),
+    Section("Five and six players", VARIANTS, (
+        "New game, *Players: 5* gives *Game: Five players*: the twos of hearts, diamonds and clubs are "
+        "left out, so 49 cards. Four cards each in the first deal (four to the table), *five* each in the "
+        "second and last.",
+        "*Players: 6* plays California, or a Custom game: four cards each, twice a round.",
+        "At the table the others sit round the cloth in turn order, to your left first.",
+    ), (
+        Example("Left out with five players:", cards="2H 2D 2C", missing="2H 2D 2C"),
+    ), ({},), 5),
+
     Section("Sweep points", OPTIONS, (
-        "Each sweep scores 1 point in the standard game. In New game, *Sweeps: 2 points* makes it 2, and "
-        "*Sweeps: score nothing* makes it nothing.",
+        "Each sweep scores 1 point in the standard game. In a Custom game, *Sweeps: 2 points* makes it 2, "
+        "and *Sweeps: score nothing* makes it nothing (Royal, California and Trailing royals play so).",
         "With nothing, sweeps still happen and are counted in your statistics, but score no points; "
         "a round is then worth 11 points in all, unless cards or spades are tied.",
     ), (
@@ -247,15 +368,15 @@ SECTIONS: tuple[Section, ...] = (
                 table="4D 5S", hand="9H", legal=("9Hx9:4D,5S",)),
     ), ({"sweeps": 2}, {"sweeps": 0})),
     Section("Court cards take all", OPTIONS, (
-        "New game, *Court cards take: all of a rank*. A jack, queen or king takes *every* loose card "
-        "of its rank on the table at once, and may not take just one.",
+        "*Court cards take: all of a rank*. A jack, queen or king takes *every* loose card "
+        "of its rank on the table at once, and may not take just one (as in California).",
         "Court cards still have no number value.",
     ), (
         Example("K♣ takes both K♥ and K♦.", table="KH KD 4S", hand="KC",
                 legal=("KCx:KH,KD",), illegal=("KCx:KH",)),
     ), ({"court_capture": "all"},)),
     Section("Permissive control", OPTIONS, (
-        "New game, *Build control: permissive*. You may *trail* while you control a build.",
+        "*Build control: permissive*. You may *trail* while you control a build.",
         "You must still keep a card of the build's value in your hand.",
     ), (
         Example("You control a build of 8 and hold 8♠ and 4♥: you may trail the 4♥ and keep the build "
@@ -263,7 +384,7 @@ SECTIONS: tuple[Section, ...] = (
                 table="5D+3C=8 KC", hand="8S 4H", legal=("4H-", "8Sx8:5D,3C"), illegal=("8S-",)),
     ), ({"controller": "permissive"},)),
     Section("Answer your build", OPTIONS, (
-        "New game, *Build control: answer*. While you control a build, on *every turn* you must "
+        "*Build control: answer*. While you control a build, on *every turn* you must "
         "capture it, add to it or raise it. Nothing else, and no trailing.",
     ), (
         Example("You control a build of 6 and hold 6♠ and 9♥. In the standard game you could take the "
@@ -271,7 +392,7 @@ SECTIONS: tuple[Section, ...] = (
                 table="4D+2C=6 9S", hand="6S 9H", legal=("6Sx6:4D,2C",), illegal=("9Hx9:9S",), only=True),
     ), ({"controller": "answer"},)),
     Section("Strict builds", OPTIONS, (
-        "New game, *Build control: strict*. No trailing while you control a build, as in the standard "
+        "*Build control: strict*. No trailing while you control a build, as in the standard "
         "game, and also:",
         "• at most *one build of each value* each: add to the build you have rather than start a second;",
         "• another player's build can be taken over *only by raising* it, never by adding to it.",
@@ -281,6 +402,67 @@ SECTIONS: tuple[Section, ...] = (
         Example("2♠ on 6♥ would be a second build of 8: put them both on your build instead.",
                 table="5D+3C=8 6H", hand="2S 8S", legal=("2Sm8:5D,3C,6H",), illegal=("2Sb8:6H",)),
     ), ({"controller": "strict"},)),
+    Section("Initial pairs", OPTIONS, (
+        "*Initial pairs: yes*. After the first deal, every table card whose rank shows *two or more times* "
+        "goes at once to the pile of the player who plays first: their capture, and a sweep if it "
+        "leaves the table empty.",
+    ), (
+        Example("Dealt 7♠ 7♦ K♥ K♣: all four go to the first player, a sweep.",
+                dealt="7S 7D KH KC", pairs="7S 7D KH KC"),
+        Example("Dealt 7♠ 7♦ 7♣ 2♥: the three sevens go; the 2♥ stays.",
+                dealt="7S 7D 7C 2H", pairs="7S 7D 7C"),
+    ), ({"initial_pairs": True},)),
+    Section("All eleven", OPTIONS, (
+        "*All eleven: bonus*. A side that takes every one of the 11 base points in a round (most cards, "
+        "most spades, 10♦, 2♠ and the four aces) scores *12*.",
+        "*All eleven: win*. Such a side *wins the game* at the end of that round, whatever the totals.",
+    ), (
+        Example("30 cards with these 8 spades, the 10♦ and the four aces: 11 base points, and 1 more.",
+                pile="AS 2S 3S 4S 5S 6S 7S 8S TD AH AD AC", pile_extra=18,
+                items=(("cards", 3), ("spades", 1), ("all_eleven", 1))),
+    ), ({"all_eleven": "bonus"}, {"all_eleven": "win"})),
+    Section("Call for 21", OPTIONS, (
+        "*Call for 21: yes*, for two players or two partnerships. On your turn, before your card, you "
+        "may *call*: the game ends at once. If your side's *count* reaches the target you win; if not, "
+        "*the other side wins*.",
+        "The count is your score before the round, plus what the round has made certain: your sweeps, "
+        "the 10♦, 2♠, aces (and spade points) in your pile, 3 once you hold more than half the pack, "
+        "1 once you hold 7 spades.",
+        "At the table: the *Call 21* button (or *C*) shows your count before you confirm.",
+    ), (
+        Example("17 before this round; your pile holds these and 20 plain cards: 17 + 2 + 1 + 1 + 1 = 22. "
+                "Call, and you win.", table="9C", hand="5H", pile="TD 2S AS AH", pile_extra=20,
+                scores=(17, 15), count=22, wins=True, legal=("call",)),
+        Example("12 before the round and the same pile: 17. Calling now loses.", table="9C", hand="5H",
+                pile="TD 2S AS AH", pile_extra=20, scores=(12, 15), count=17, wins=False, legal=("call",)),
+    ), ({"call_for_21": True},)),
+    Section("Sudden death", OPTIONS, (
+        "*Sudden death: yes*. Sweeps count the moment they are made. A sweep that brings a side to the "
+        "target, *ahead of every other side*, ends the game at once: that side wins.",
+        "Otherwise the round goes on and is scored as usual, each sweep once.",
+    ), (
+        Example("20 to 18: your 9♣ sweeps the table, 21 to 18, and you win at once.",
+                table="6H 3S 9D", hand="9C", scores=(20, 18), legal=("9Cx9:9D,6H,3S",), wins=True),
+    ), ({"sudden_death": True},)),
+    Section("Count-out", OPTIONS, (
+        "*Count-out: yes*. At the end of a round the points are added *item by item*: most cards, most "
+        "spades, 10♦, 2♠, the aces (♠ ♣ ♥ ♦), then sweeps. The first side to reach the target, ahead "
+        "of the others, wins, whatever the final totals.",
+    ), (
+        Example("19 to 20. You take most cards (27) and the A♠; they take the rest. Most cards brings you "
+                "to 22 first: you win, though the totals end 23 to 27.",
+                pile="AS", pile_extra=26, scores=(19, 20), wins=True),
+    ), ({"count_out": True},)),
+    Section("Fixed rounds, game length", OPTIONS, (
+        "*Fixed rounds*: the game lasts that many rounds, with no target, and the highest total wins; "
+        "a tie at the top plays one more round at a time.",
+        "*Game to*: the points that win, 21 unless set (11 a short game, 31 or 61 a long one). "
+        "*Deal one at a time: yes* deals the cards singly instead of in twos.",
+    ), (
+        Example("Fixed rounds, 6: after round 6, 30 29 29 means the first player wins; 30 30 20, a "
+                "seventh round."),
+    ), ({"rounds": 6}, {"target": 11}, {"target": 31}, {"target": 61}, {"target": 6}, {"deal_singly": True},
+        {"rounds": 2}, {"rounds": 4}, {"rounds": 8}, {"rounds": 12})),
 
     Section("Mouse and keys", HERE, (
         "*Drag* a card from your hand onto a table card or build to capture it or build on it, or onto "
@@ -289,6 +471,8 @@ SECTIONS: tuple[Section, ...] = (
         "nothing selected shows what it can do. When a play could mean more than one thing, a short "
         "menu asks which.",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu.",
+        "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
+        "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
         "*H* or the Hint button suggests a move. *Ctrl+Z* takes your move back when Undo for practice "
         "is on in Settings (alone against the computer). *F11* switches full screen.",
         "A build shows its value on a badge in the colour of the player who controls it.",

@@ -1,14 +1,17 @@
 """The round summary's rows, read from the round's end event: one row per
-scoring item the rules in force award, each team's count and points.
+scoring item the rules in force award, each team's count and points; and,
+for a game that a call for 21 or a sudden-death sweep ended inside a round,
+what happened, in words, from that move's event.
 
 No pygame here: the overlay draws these rows, tests read them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from cassino.rules import RoundEnd, Rules, scoring_items
+from cassino.rules import CALL, DealEvent, Event, RoundEnd, Rules, scoring_items
 
 ACES = ("AS", "AC", "AH", "AD")
 
@@ -60,3 +63,39 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
         elif item.key == "sweeps":
             rows.append(row("Sweeps", points("sweeps"), end.sweeps))
     return rows
+
+
+def _win(name: str) -> str:
+    """'You win', 'North wins', 'North & South win'."""
+    return f"{name} win" if name == "You" or " & " in name else f"{name} wins"
+
+
+def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], teams: Sequence[str],
+                 team_of: Sequence[int], totals: Sequence[int]) -> list[str]:
+    """How the game ended inside a round, in a few sentences: ``ending`` is
+    the event of the call or sweep that ended it (or the deal whose initial
+    pairs swept); ``seats`` and ``teams`` are names, ``totals`` the final scores."""
+    target = rules.target
+    if isinstance(ending, DealEvent):
+        assert ending.winner is not None and ending.pairs_to is not None
+        w = ending.winner
+        return [f"The initial pairs dealt to {seats[ending.pairs_to]} cleared the table: a sweep, "
+                f"bringing {teams[w]} to {totals[w]} of {target}, ahead of every other side.",
+                f"Sudden death: the game ends at once, and {_win(teams[w])}."]
+    assert ending.winner is not None
+    w = ending.winner
+    seat = ending.seat
+    if ending.move.kind == CALL and ending.counts is not None:
+        t = team_of[seat]
+        count = ending.counts[t]
+        others = ", ".join(f"{teams[o]} {c}" for o, c in enumerate(ending.counts) if o != t)
+        if w == t:
+            verdict = f"That reaches the target: {_win(teams[w])}."
+        else:
+            verdict = f"That is short of {target}, so the call loses: {_win(teams[w])}."
+        return [f"{seats[seat]} called for 21 with a count of {count} ({target} needed). {verdict}",
+                f"The count is the score before this round and the points it had made certain "
+                f"(the other side: {others})."]
+    return [f"{seats[seat]} swept the table, bringing {teams[w]} to {totals[w]} of {target}, ahead of "
+            f"every other side.",
+            f"Sudden death: the game ends at once, and {_win(teams[w])}."]

@@ -20,17 +20,17 @@ from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
-from cassino.rules import CAPTURE, Build, Event, Game, Move, Position, RoundEnd, cards_of, round_deck
+from cassino.rules import (CALL, CAPTURE, PLUCK, Build, DealEvent, Event, Game, Move, Position, RoundEnd,
+                           cards_of)
 from cassino.rules.cards import rank_of, suit_of
 
 from .app import App, Scene
-from .layout import RATIO, Item, TableLayout
+from .layout import RATIO, SEAT_NAMES, SIDES, Item, TableLayout
 from .motion import Motion, Spot
-from .words import describe, describe_turn, value_groups
+from .words import describe, describe_turn, value_groups, value_legend
 
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
-SIDE_NAMES = {"top": "North", "left": "West", "right": "East"}
 
 log = logging.getLogger("cassino.table")
 
@@ -49,12 +49,10 @@ class Seat:
 
 def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
     """You at the bottom, computer players named by where they sit."""
-    from .layout import SIDES
-
     seats = []
     for seat in range(players):
-        side = SIDES[players][(seat - you) % players]
-        seats.append(Seat("You", None) if side == "bottom" else Seat(SIDE_NAMES[side], level))
+        place = (seat - you) % players
+        seats.append(Seat("You", None) if place == 0 else Seat(SEAT_NAMES[players][place - 1], level))
     return seats
 
 
@@ -108,6 +106,10 @@ class TableScene(Scene):
         self.practice = False  # undo was used: the game does not count in statistics
         self.round_result: RoundEnd | None = None
         self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
+        # What ended the game inside a round: the call or sweep's event, or a
+        # deal whose initial pairs swept to the target (sudden death).
+        self.ending: Event | DealEvent | None = None
+        self.plucking = False  # the Pluck button was pressed: a loose card is to be chosen
         self.clock = 0.0
         self._show_round()
         self._deal_in(0.0)
@@ -122,20 +124,31 @@ class TableScene(Scene):
         self.selection.clear()
         self.log.clear()
         self.hint_move = None
+        self.plucking = False
         self._layout(self.pos)
         dealer = self._name(self.pos.dealer)
-        self._log(None, f"Round {self.game.round_number}: {dealer} deal{'' if dealer == 'You' else 's'}.")
-        self._log_deal(self.game.deal_event.pairs, self.game.deal_event.pairs_to, self.game.deal_event.sweep)
+        rounds = self.game.rules.rounds
+        of = f" of {rounds}" if rounds is not None and self.game.round_number <= rounds else ""
+        self._log(None, f"Round {self.game.round_number}{of}: {dealer} deal{'' if dealer == 'You' else 's'}.")
+        self._log_deal(self.game.deal_event)
         if self.game.turns:
             self._recall_round()
 
-    def _log_deal(self, pairs: int, to: int | None, sweep: bool) -> None:
-        """Initial pairs (RULES §9.12) taken at the deal."""
-        if pairs and to is not None:
-            self.piles[to] += pairs.bit_count()
-            cards = ", ".join(_symbol(c) for c in cards_of(pairs))
+    def _log_deal(self, deal: DealEvent) -> None:
+        """Initial pairs (RULES §9.12) taken at the deal, and a game they ended."""
+        to = deal.pairs_to
+        if deal.pairs and to is not None:
+            self.piles[to] += deal.pairs.bit_count()
+            cards = ", ".join(_symbol(c) for c in cards_of(deal.pairs))
             self._log(to, f"{self._name(to)} took the pairs dealt to the table: {cards}"
-                          f"{' (a sweep)' if sweep else ''}.")
+                          f"{' (a sweep)' if deal.sweep else ''}.")
+            if not self.game.turns:  # as it happens, not when a saved game is resumed
+                self.announce(f"Initial pairs to {self._name(to)}{': a sweep' if deal.sweep else ''}")
+        if deal.winner is not None and not self.game.turns:
+            self.game_ended = True
+            self.ending = deal
+            self._count(None)
+            self.announce(f"{self._win_words(deal.winner)}: sudden death")
 
     def _recall_round(self) -> None:
         """A resumed game: the round's log, piles and last moves, from what each move did."""
@@ -187,7 +200,10 @@ class TableScene(Scene):
     # -- layout and motion --------------------------------------------------------------
 
     def _layout(self, pos: Position) -> None:
-        self.geo = TableLayout(self.app.size, pos.players, self.bottom)
+        rules = pos.rules
+        self.legend = value_legend(rules)
+        self.geo = TableLayout(self.app.size, pos.players, self.bottom,
+                               actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
         self._place_items(pos)
 
     def _place_items(self, pos: Position) -> None:
@@ -228,40 +244,66 @@ class TableScene(Scene):
         return out
 
     def _deal_in(self, after: float) -> None:
-        """Cards new to the screen (a deal) fly from the stock, two at a time per player."""
+        """Cards new to the screen fly from the stock: a deal in its packets
+        (two cards, or one, per player a pass, as the game's schedule says), a
+        card drawn in Draw Cassino on its own. Initial pairs land on the table
+        and then go to the eldest's pile."""
         flight = self.app.settings.flight
         stock = self.geo.stock_spot()
         pos = self.pos
-        order = [(pos.dealer + 1 + i) % pos.players for i in range(pos.players)]
+        order = pos.shape.order_from(pos.eldest)
         targets = self._targets()
         new = [c for c in targets if self.motion.get(c) is None]
-        if new:
-            self.app.sounds.play("deal")
+        deal = self.game.deal_event
+        fresh = pos is self.game.position and not self.game.turns and deal.round == pos.round
+        pairs = [c for c in cards_of(deal.pairs) if self.motion.get(c) is None] if fresh else []
+        if not new and not pairs:
+            return
+        self.app.sounds.play("deal")
+        schedule = pos.shape.deals[min(pos.deal_number, pos.deals_per_round) - 1]
+        table = [c for it in self.items for c in it.spots if c in new] + pairs
+        hands = {seat: [c for c in self._hand_order(seat) if c in new] for seat in order}
         packet = 0
-        for rnd in range(2):
+        spread = self._pair_spots(pairs)
+
+        def fly(cards: list[int]) -> None:
+            for c in cards:
+                s = self.motion.place(c, stock)
+                if c in targets:
+                    s.go(targets[c], flight, after + packet * flight * 0.45)
+                else:  # an initial pair: shown on the table, then into the pile
+                    s.go(spread[c], flight, after + packet * flight * 0.45)
+
+        for size in schedule.packets:
             for seat in order:
-                hand = [c for c in self._hand_order(seat) if c in new]
-                if seat == pos.dealer:  # the table's cards come just before the dealer's
-                    table = [c for it in self.items for c in it.spots if c in new]
-                    for c in table[rnd * 2:rnd * 2 + 2]:
-                        self.motion.place(c, stock).go(targets[c], flight, after + packet * flight * 0.45)
-                    if table[rnd * 2:rnd * 2 + 2]:
-                        packet += 1
-                for c in hand[rnd * 2:rnd * 2 + 2]:
-                    self.motion.place(c, stock).go(targets[c], flight, after + packet * flight * 0.45)
-                packet += 1
-        for c in new:  # anything else new (never expected): straight there
-            if self.motion.get(c) is None:
-                self.motion.place(c, targets[c])
+                if seat == pos.dealer and table:  # the table's packet comes just before the dealer's
+                    part, table = table[:size], table[size:]
+                    fly(part)
+                    packet += bool(part)
+                part, hands[seat] = hands[seat][:size], hands[seat][size:]
+                fly(part)
+                packet += bool(part)
+        fly(table + [c for seat in order for c in hands[seat]])  # a draw, or anything left over
+        if pairs and deal.pairs_to is not None:
+            pile = self.geo.pile_spot(deal.pairs_to)
+            for c in pairs:
+                self.motion.sprites[c].go(pile, flight, delay=flight * 1.5, then=True, vanish=True)
+
+    def _pair_spots(self, pairs: list[int]) -> dict[int, Spot]:
+        """Where initial pairs show on the table before going to a pile: a row
+        along the cloth's top edge."""
+        area = self.geo.table
+        w = self.table_w
+        return {c: Spot(area.x + w * 0.3 + i * w * 0.6, area.y + w * 0.1, w, True) for i, c in enumerate(pairs)}
 
     def _sync(self, move: Move, seat: int, captured_by: int | None) -> None:
         """After ``move``: the played card goes first, then the rest follows."""
         flight = self.app.settings.flight
         pause = flight * 0.8
         targets = self._targets()
-        played = self.motion.get(move.card)
+        played = self.motion.get(move.card) if move.card >= 0 else None
         capture = move.kind == CAPTURE
-        later = flight + pause if capture else flight * 0.6
+        later = flight + pause if capture else flight * 0.6 if move.card >= 0 else 0.0
         if played is not None:
             if move.card in targets:
                 played.go(targets[move.card], flight)
@@ -276,8 +318,8 @@ class TableScene(Scene):
             if card in targets:
                 if s.dest != targets[card]:
                     s.go(targets[card], flight, delay=later if capture else 0.0)
-            else:
-                taken = capture and move.takes >> card & 1
+            else:  # into a pile: the mover's (a capture, a pluck) or the last capturer's (the residue)
+                taken = move.kind in (CAPTURE, PLUCK) and move.takes >> card & 1
                 taker = seat if taken or captured_by is None else captured_by
                 s.go(self.geo.pile_spot(taker), flight, delay=later - flight * 0.5 if capture else later,
                      vanish=True)
@@ -328,14 +370,21 @@ class TableScene(Scene):
         self._save()
         self.hint_move = None
         self.selection.clear()
+        self.plucking = False
         self.drag = None
         self.press = None
-        self._log(seat, f"{self._name(seat)} {turn_words}.")
+        name = self._name(seat)
+        self._log(seat, f"{name} {turn_words}.")
         self._record(event, turn_words)
         sounds = self.app.sounds
         sounds.play({"capture": "capture", "build": "build", "pluck": "capture"}.get(move.kind, "play"))
+        if move.kind == PLUCK:
+            self.announce(f"{name} plucked the {_symbol(move.takes.bit_length() - 1)}", log=False)
         if event.sweep:
-            self.announce(f"Sweep! {self._name(seat)} cleared the table")
+            points = pos.rules.sweeps
+            worth = f" ({points} point{'s' if points > 1 else ''})" if points else " (no points in these rules)"
+            self.announce(f"Sweep! {name} cleared the table", log=False)
+            self._log(None, f"Sweep! {name} cleared the table{worth}.")
             sounds.play("sweep")
         taker = None
         self._place_items(pos)
@@ -347,33 +396,40 @@ class TableScene(Scene):
                 self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {self._name(taker)}.")
             self.round_result = end
             self._count(end)
-            self.announce("Round over")
+            self.announce("Game over" if event.winner is not None else "Round over")
             sounds.play("round")
         elif event.winner is not None:
+            # A call for 21 or a sudden-death sweep: the game ends inside the round.
             self.game_ended = True
+            self.ending = event
             self.round_result = None
             self._count(None)
-            how = "called for 21" if move.kind == "call" else "swept to the target"
-            self.announce(f"{self._team_name(event.winner)} win{'s' if not self._is_you(event.winner) else ''}: "
-                          f"{self._name(seat)} {how}")
+            if move.kind == CALL and event.counts is not None:
+                team = pos.team_of[seat]
+                self._log(None, f"{self._team_name(team)} count{self._s(team)} {event.counts[team]} "
+                                f"of the {pos.rules.target} needed.")
+            how = "called for 21" if move.kind == CALL else f"swept to {pos.rules.target}"
+            self.announce(f"{self._win_words(event.winner)}: {name} {how}")
             sounds.play("round")
         elif event.dealt:
             if pos.last_deal:
                 self.announce("Last deal")
             else:
                 self._log(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
-        if move.card >= 0:
+        if move.kind != CALL:
             self._sync(move, seat, taker)
-        else:
-            self._resync()
         self._fix_focus()
         return True
 
     def _team_name(self, team: int) -> str:
         return " & ".join(self._name(s) for s in self.pos.teams[team])
 
-    def _is_you(self, team: int) -> bool:
-        return self._team_name(team) == "You"
+    def _s(self, team: int) -> str:
+        """The verb's ending for a team: 'You win', 'North wins', 'North & South win'."""
+        return "" if self._team_name(team) == "You" or len(self.pos.teams[team]) > 1 else "s"
+
+    def _win_words(self, team: int) -> str:
+        return f"{self._team_name(team)} win{self._s(team)}"
 
     def _card_moves(self, card: int) -> list[Move] | None:
         """Every legal move with ``card``, or None when the table is too crowded to list them."""
@@ -422,8 +478,80 @@ class TableScene(Scene):
         rank = {"capture": 0, "build": 1, "trail": 2}
         moves = sorted(moves, key=lambda m: (rank[m.kind], m.multiple, -m.takes.bit_count(), m.text()))
         pos = self.pos
-        self.app.push(ChooserScene(self.app, f"Play the {_symbol(card)}:", [describe(pos, m) for m in moves],
+        title = f"Play the {_symbol(card)}:"
+        values = pos.rules.capture_values(card)
+        if len(values) > 1:
+            # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
+            title = f"Which do you mean? The {_symbol(card)} counts {' or '.join(map(str, values))}:"
+        self.app.push(ChooserScene(self.app, title, [describe(pos, m) for m in moves],
                                    lambda i: self.play(moves[i]), lambda: self._return(card)))
+
+    # -- actions before the card play: pluck, call for 21 ---------------------------------------
+
+    def actions(self) -> list[Move]:
+        """The plucks and the call open to you now, as the engine lists them
+        (none unless it is your turn and you can see your hand)."""
+        if not self._human_turn():
+            return []
+        return self.pos.moves_taking_within(-1, 0)
+
+    def pluck_moves(self) -> list[Move]:
+        return [m for m in self.actions() if m.kind == PLUCK]
+
+    def can_call(self) -> bool:
+        return any(m.kind == CALL for m in self.actions())
+
+    def start_pluck(self) -> None:
+        """The Pluck button or P: choose a loose card to put in your pile (again: never mind)."""
+        pos = self.pos
+        if not pos.rules.pluck or not self._human_turn():
+            return
+        if self.plucking:
+            self.plucking = False
+            self.say("No pluck: play a card.")
+            return
+        moves = self.pluck_moves()
+        if not moves:
+            loose = cards_of(pos.loose)
+            probe = Move.pluck(loose[0] if loose else next(c for c in range(52) if not pos.table >> c & 1))
+            self.say(pos.violation(probe) or "No pluck is possible now.", warn=True)
+            return
+        self.plucking = True
+        self.selection.clear()
+        self.say("Pluck: click a loose card to put it in your pile, or press P or Esc for no pluck.")
+        first = next((i for i, it in enumerate(self.items) if any(m.takes == it.mask for m in moves)), 0)
+        self.focus = ("table", first)
+
+    def pluck(self, mask: int) -> None:
+        """Pluck the table item ``mask`` (a loose card), or say why not."""
+        self.plucking = False
+        thing = self.item_of.get(mask)
+        move = Move.pluck(thing) if isinstance(thing, int) else None
+        if move is None:
+            self.say("Only a loose card can be plucked, never a build.", warn=True)
+            return
+        self.play(move)
+
+    def ask_call(self) -> None:
+        """The Call button or C: a call for 21, after a look at your side's count."""
+        pos = self.pos
+        if not pos.rules.call_for_21 or self.round_result is not None or self.game.over:
+            return
+        if not self._human_turn():
+            self.say("You may call for 21 only on your turn, before playing a card.", warn=True)
+            return
+        reason = pos.violation(Move.call())
+        if reason is not None:
+            self.say(reason, warn=True)
+            return
+        from cassino.rules.scoring import call_counts
+
+        from .overlays import CallScene
+
+        team = pos.team_of[pos.to_move]
+        count = call_counts(pos)[team]
+        self.app.push(CallScene(self.app, count, pos.scores[team], pos.rules.target,
+                                lambda: self.play(Move.call())))
 
     def _return(self, card: int) -> None:
         s = self.motion.get(card)
@@ -438,10 +566,12 @@ class TableScene(Scene):
         self.message = ("! " if warn else "") + text
         self.message_time = 4.0 if warn else 6.0
 
-    def announce(self, text: str) -> None:
+    def announce(self, text: str, log: bool = True) -> None:
+        """A short line across the table for a moment (and in the log)."""
         self.banner = text
         self.banner_time = 1.8
-        self._log(None, text + ".")
+        if log:
+            self._log(None, text + ".")
 
     def _log(self, seat: int | None, text: str) -> None:
         self.log.append((seat, text))
@@ -509,7 +639,8 @@ class TableScene(Scene):
             return  # the game moved on
         move = hinter.move
         self.hint_move = move
-        words = describe(self.pos, move) + ("" if move.kind == "trail" else f" with the {_symbol(move.card)}")
+        words = describe(self.pos, move) + ("" if move.kind == "trail" or move.card < 0
+                                            else f" with the {_symbol(move.card)}")
         self.say(f"Hint: {words}. {why(self.hint_view, move)}")
 
     # -- input -----------------------------------------------------------------------------------
@@ -589,15 +720,25 @@ class TableScene(Scene):
         if self.geo.hint_button.collidepoint(p):
             self.ask_hint()
             return
+        if self.geo.pluck_button.collidepoint(p):
+            self.start_pluck()
+            return
+        if self.geo.call_button.collidepoint(p):
+            self.ask_call()
+            return
         if not self._human_turn():
             return
         card = self._hand_card_at(p)
         if card is not None:
+            self.plucking = False  # a card played instead: no pluck
             self.press = (card, p)
             return
         item = self._item_at(p)
         if item is not None:
-            self.selection ^= {item.mask}
+            if self.plucking:
+                self.pluck(item.mask)
+            else:
+                self.selection ^= {item.mask}
 
     def _mouse_move(self, p: tuple[int, int]) -> None:
         self.pointer = p
@@ -612,6 +753,7 @@ class TableScene(Scene):
                 if s is None:
                     return
                 targets, trail_ok = self._targets_for(card)
+                self.plucking = False
                 self.drag = Drag(card, (start[0] - s.at.x, start[1] - s.at.y), p, targets, trail_ok)
                 self.press = None
 
@@ -646,7 +788,10 @@ class TableScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key == pygame.K_ESCAPE:
-            if self.selection or self.drag is not None:
+            if self.plucking:
+                self.plucking = False
+                self.say("No pluck: play a card.")
+            elif self.selection or self.drag is not None:
                 self._cancel()
             else:
                 from .overlays import PauseScene
@@ -655,6 +800,12 @@ class TableScene(Scene):
             return
         if key == pygame.K_h:
             self.ask_hint()
+            return
+        if key == pygame.K_p and self.pos.rules.pluck:
+            self.start_pluck()
+            return
+        if key == pygame.K_c and self.pos.rules.call_for_21:
+            self.ask_call()
             return
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
@@ -683,8 +834,12 @@ class TableScene(Scene):
             if not self._human_turn():
                 return
             if row == "table" and i < len(self.items):
-                self.selection ^= {self.items[i].mask}
+                if self.plucking:
+                    self.pluck(self.items[i].mask)
+                else:
+                    self.selection ^= {self.items[i].mask}
             elif row == "hand" and i < len(hand):
+                self.plucking = False
                 if key == pygame.K_SPACE and not self.selection:
                     self.say("Select table cards with Space first, or press Enter to see what "
                              "this card can do.")
@@ -707,7 +862,7 @@ class TableScene(Scene):
             stats.record_round(result.points[team], result.sweeps[team])
         if self.game.over:
             levels = sorted({s.level for s in self.seats if s.level is not None})
-            stats.record_game("+".join(levels), self.game.rules, self.game.winner == team)
+            stats.record_game("+".join(levels), self.game.rules, self.game.winner == team, self.game.players)
         try:
             store.save_stats(stats)
         except OSError as e:

@@ -34,7 +34,13 @@ SHADOW = (0, 0, 0, 70)
 # One colour per seat: build badges, name plates and the last move's highlight.
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")  # regular, bold; in assets/fonts
 
-SEAT_COLOURS: tuple[Colour, ...] = ((246, 200, 80), (110, 200, 240), (240, 130, 110), (190, 150, 245))
+SEAT_COLOURS: tuple[Colour, ...] = ((246, 200, 80), (110, 200, 240), (240, 130, 110), (190, 150, 245),
+                                    (130, 220, 140), (245, 150, 205))
+
+
+def seat_colour(seat: int) -> Colour:
+    """The colour of a seat (up to six): its plate, its builds' badges, its lines in the log."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def reset() -> None:

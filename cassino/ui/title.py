@@ -7,7 +7,10 @@ from collections.abc import Callable
 
 import pygame
 
-from cassino.rules import Game, Rules, parse_card, standard_teams
+from typing import Any
+
+from cassino.rules import (PRESET_LIST, PRESETS, Game, InvalidRulesError, Rules, parse_card, seating_refusal,
+                           standard_teams)
 
 from . import theme
 from .app import App, Scene
@@ -17,23 +20,12 @@ from .layout import px
 from .overlays import RulesScene, SettingsScene, StatsScene
 from .table import Seat, TableScene, default_seats
 from .widgets import Item, Menu
+from .words import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, rules_in_words
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
-# The rule choices of the setup: (label, options for Rules, one line saying what it changes).
-PRESET_CHOICES = (("Standard", {}, "The standard game: court cards pair only; builds up to 10."),
-                  ("Royal", {"royal": True, "sweeps": 0},
-                   "Jack 11, queen 12, king 13: court cards add up and build like numerals; no sweeps."),
-                  ("Royal, aces 1 or 14", {"royal": True, "ace_14": True, "sweeps": 0},
-                   "Royal, and an ace played from the hand may count 14."))
-SWEEP_CHOICES = ((1, "Each sweep (taking every card from the table) scores 1."),
-                 (2, "Each sweep scores 2."), (0, "Sweeps score nothing."))
-COURT_CHOICES = (("one", "A court card takes one card of its rank from the table."),
-                 ("all", "A court card takes every loose card of its rank at once."))
-CONTROL_CHOICES = (("hoyle", "You may not trail while you control a build, and must keep its card."),
-                   ("permissive", "A build's controller may trail."),
-                   ("answer", "While you control a build, each turn you must capture it, add to it or raise it."),
-                   ("strict", "No trailing, one build of a value per player; take over a build only by raising it."))
-TARGETS = (21, 11, 31)
+CUSTOM = "custom"   # the Game row's last choice: every option set by hand
+SHORT_TARGET = 6    # Royal's short game (RULES §9.21)
+MAX_SEATS = 6
 SETUP = "setup.json"
 
 
@@ -49,7 +41,7 @@ def start_game(app: App, players: int = 2, level: str = "intermediate", partners
     seats = default_seats(players, level)
     if kinds is not None:
         people = 0
-        named = []
+        named: list[Seat] = []
         for seat, kind in zip(seats, kinds):
             if kind is None:
                 people += 1
@@ -138,8 +130,18 @@ class TitleScene(Scene):
             y -= t.get_height() + 2
 
 
+def option_label(key: str, label: str, value: Any) -> str:
+    """A custom option's line in the setup: 'Sweeps: 2 points', 'Game to 11 points'."""
+    if key == "target":
+        return f"Game to {value} points"
+    return f"{label}: {option_value_words(key, value)}"
+
+
 class SetupScene(Scene):
-    """Players, computer level and partnerships for a new game."""
+    """A new game: the players (people or computer levels, seat by seat), the
+    game (a preset of RULES §9.23 the seating allows, or Custom, every option
+    by hand), and the deal. The right-hand side says what the game is and,
+    for a custom game the engine refuses, why."""
 
     opaque = True  # its own cloth: nothing of the title shows through
 
@@ -149,15 +151,54 @@ class SetupScene(Scene):
         self.level = "intermediate"
         self.partnerships = False
         # Each seat: None for a person, or a computer level. Seat 0 is the first person.
-        self.kinds: list[str | None] = [None, "intermediate", "intermediate", "intermediate"]
-        self.target = 21
-        self.preset, self.sweeps, self.court, self.control = 0, 1, "one", "hoyle"
+        self.kinds: list[str | None] = [None] + ["intermediate"] * (MAX_SEATS - 1)
+        self.game = "standard"   # a preset's key, or CUSTOM
+        self.short = False       # Royal's short game, to 6
+        self.custom: dict[str, Any] = {}  # a custom game's options (as ``Rules.to_json``)
         self.deal = ""          # typed deal number; empty means a random deal
         self.editing: str | int | None = None  # typing the deal number ("deal") or a seat's name (its index)
-        self.names = ["", "", "", ""]          # people's names; empty means "Player N"
+        self.names = [""] * MAX_SEATS          # people's names; empty means "Player N"
+        self.notice = ""        # why Start did nothing, until the next change
         self.menu = Menu([], lambda: app.pop(self))
         self._recall()
         self.refresh()
+
+    # -- what is chosen ---------------------------------------------------------------------
+
+    def presets(self) -> list[str]:
+        """The presets this seating may play (``Preset.allows``), then Custom."""
+        return [p.key for p in PRESET_LIST if p.allows(self.players, self.partnerships)] + [CUSTOM]
+
+    def teams(self) -> list[list[int]]:
+        return standard_teams(self.players, self.partnerships and self.players == 4)
+
+    def rules(self) -> Rules:
+        """The rules chosen; raises ``InvalidRulesError`` (with the engine's
+        reason) for a custom combination the rules refuse."""
+        if self.game == CUSTOM:
+            return Rules.from_json(self.custom)
+        rules = PRESETS[self.game].rules(self.players)
+        if self.game == "royal" and self.short:
+            rules = rules.replace(target=SHORT_TARGET)
+        return rules
+
+    def refusal(self) -> str | None:
+        """Why this game cannot be set up, in the engine's words; None if it can."""
+        try:
+            rules = self.rules()
+        except InvalidRulesError as e:
+            return str(e)
+        return seating_refusal(rules, self.players, self.teams())
+
+    def about(self) -> tuple[str, str]:
+        """The game's name and its paragraph."""
+        if self.game == CUSTOM:
+            try:
+                name = rules_in_words(self.rules(), self.players)
+            except InvalidRulesError:
+                name = "a combination the rules refuse"
+            return f"Custom: {name}", CUSTOM_ABOUT
+        return PRESETS[self.game].name, PRESET_ABOUT[self.game]
 
     # The last setup is remembered in the player's folder.
     def _recall(self) -> None:
@@ -166,57 +207,86 @@ class SetupScene(Scene):
         if data is None:
             return
         try:
-            players, level, teams, kinds, target = (data["players"], data["level"], data["partnerships"],
-                                                    data["kinds"], data["target"])
-            ok = (players in (2, 3, 4) and level in LEVEL_NAMES and isinstance(teams, bool)
-                  and isinstance(kinds, list) and len(kinds) == 4 and kinds[0] is None
-                  and all(k is None or k in LEVEL_NAMES for k in kinds) and target in TARGETS)
-        except (KeyError, TypeError):
-            ok = False
-        if not ok:
+            recalled = self._read(data)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            recalled = False
+        if not recalled:
             assert store is not None
             store.set_aside(SETUP, "it does not describe a game's setup")
-            return
-        self.players, self.level, self.partnerships, self.kinds, self.target = players, level, teams, kinds, target
-        rules = (data.get("preset", 0), data.get("sweeps", 1), data.get("court", "one"), data.get("control", "hoyle"))
-        if (rules[0] in range(len(PRESET_CHOICES)) and rules[1] in (0, 1, 2) and rules[2] in ("one", "all")
-                and rules[3] in [c for c, _ in CONTROL_CHOICES]):
-            self.preset, self.sweeps, self.court, self.control = rules
+
+    def _read(self, data: Any) -> bool:
+        """Take a remembered setup; False if it is not one. The first version
+        (two to four players, a rules preset by number with sweeps, court
+        cards, build control and target over it) is read too."""
+        players, level, teams, kinds = data["players"], data["level"], data["partnerships"], data["kinds"]
+        if not (players in range(2, MAX_SEATS + 1) and level in LEVEL_NAMES and isinstance(teams, bool)
+                and isinstance(kinds, list) and 4 <= len(kinds) <= MAX_SEATS and kinds[0] is None
+                and all(k is None or k in LEVEL_NAMES for k in kinds)):
+            return False
+        kinds = kinds + [level] * (MAX_SEATS - len(kinds))
+        if data.get("format") == 2:
+            game, short, custom = data["game"], data.get("short", False), data.get("custom", {})
+            if game != CUSTOM and game not in PRESETS or not isinstance(short, bool) or not isinstance(custom, dict):
+                return False
+            Rules.from_json(custom)  # a custom game remembered is one the rules allow
+        else:
+            old: tuple[dict[str, Any], ...] = ({}, {"royal": True, "sweeps": 0},
+                                               {"royal": True, "ace_14": True, "sweeps": 0})
+            preset = data.get("preset", 0)
+            if preset not in range(len(old)):
+                return False
+            custom = dict(old[preset], sweeps=data.get("sweeps", 1), court_capture=data.get("court", "one"),
+                          controller=data.get("control", "hoyle"), target=data["target"])
+            if old[preset].get("royal"):
+                custom.pop("court_capture")
+            custom = Rules.from_json(custom).to_json()
+            game = next((p.key for p in PRESET_LIST if p.rules(players).to_json() == custom), CUSTOM)
+            short = False
+        self.players, self.level, self.partnerships, self.kinds = players, level, teams and players == 4, kinds
+        self.game, self.short, self.custom = game, short, custom
+        if self.game not in self.presets():
+            self.game = CUSTOM
+        return True
 
     def _remember(self) -> None:
         if self.app.store is not None:
             try:
-                self.app.store.write(SETUP, {"players": self.players, "level": self.level,
+                self.app.store.write(SETUP, {"format": 2, "players": self.players, "level": self.level,
                                              "partnerships": self.partnerships, "kinds": self.kinds,
-                                             "target": self.target, "preset": self.preset,
-                                             "sweeps": self.sweeps, "court": self.court,
-                                             "control": self.control})
+                                             "game": self.game, "short": self.short, "custom": self.custom})
             except OSError:
                 pass  # a setup not remembered is no reason to stop a game
 
     def start(self) -> None:
+        refusal = self.refusal()
+        if refusal is not None:
+            self.notice = "Not possible: " + refusal
+            return
         self._remember()
         seed = int(self.deal) if self.deal else None
         start_game(self.app, self.players, self.level, self.partnerships, seed=seed,
                    rules=self.rules(), kinds=self.kinds[:self.players],
                    names=self.names[:self.players])
 
-    def rules(self) -> Rules:
-        """The rules chosen: the preset, with the options set over it."""
-        options = dict(PRESET_CHOICES[self.preset][1], sweeps=self.sweeps)
-        if not options.get("royal"):
-            options["court_capture"] = self.court  # in Royal, court cards are numerals
-        return Rules(controller=self.control, target=self.target, **options)
+    # -- the menu ----------------------------------------------------------------------------
+
+    def _seating_changed(self) -> None:
+        """A preset this seating does not allow gives way to the first that it does."""
+        if self.game not in self.presets():
+            self.game = self.presets()[0]
 
     def refresh(self) -> None:
+        self.notice = ""
+
         def cycle_players() -> None:
-            self.players = 2 + (self.players - 1) % 3
+            self.players = 2 + (self.players - 1) % (MAX_SEATS - 1)
             self.partnerships = self.partnerships and self.players == 4
+            self._seating_changed()
             self.refresh()
 
         def cycle_level() -> None:
             self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + 1) % len(LEVEL_NAMES)]
-            self.kinds = [None] + [self.level if k is not None else None for k in self.kinds[1:]]
+            self.kinds = [None, *(self.level if k is not None else None for k in self.kinds[1:])]
             self.refresh()
 
         def cycle_seat(i: int) -> Callable[[], None]:
@@ -235,10 +305,35 @@ class SetupScene(Scene):
         def toggle_teams() -> None:
             if self.players == 4:
                 self.partnerships = not self.partnerships
+                self._seating_changed()
             self.refresh()
 
+        def cycle_game() -> None:
+            choices = self.presets()
+            self.game = choices[(choices.index(self.game) + 1) % len(choices)] if self.game in choices \
+                else choices[0]
+            self.refresh()
+
+        def toggle_short() -> None:
+            self.short = not self.short
+            self.refresh()
+
+        def cycle_option(key: str, values: tuple[Any, ...]) -> Callable[[], None]:
+            def act() -> None:
+                default = getattr(Rules(), key)
+                now = self.custom.get(key, default)
+                order = list(values) if now in values else [now, *values]
+                value = order[(order.index(now) + 1) % len(order)]
+                if value == default:
+                    self.custom.pop(key, None)
+                else:
+                    self.custom[key] = value
+                self.refresh()
+            return act
+
         typing = "Type, then Enter when done; Backspace rubs out"
-        items = [Item(f"Players: {self.players}", cycle_players, "2, 3 or 4 players; four may play in partnerships")]
+        items = [Item(f"Players: {self.players}", cycle_players,
+                      "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
         if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
             items.append(Item(f"All computer players: {self.level.capitalize()}", cycle_level,
@@ -256,43 +351,23 @@ class SetupScene(Scene):
         if self.players == 4:
             items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
                               "Seats 1 and 3 play against seats 2 and 4, partners sitting opposite"))
-
-        def cycle_target() -> None:
-            self.target = TARGETS[(TARGETS.index(self.target) + 1) % len(TARGETS)]
-            self.refresh()
-
-        edit_deal = edit("deal")
-        def cycle_preset() -> None:
-            self.preset = (self.preset + 1) % len(PRESET_CHOICES)
-            self.sweeps = 0 if PRESET_CHOICES[self.preset][1].get("royal") else 1
-            self.refresh()
-
-        def cycle_of(name: str, choices: tuple[tuple[object, str], ...]) -> Callable[[], None]:
-            def act() -> None:
-                values = [c[0] for c in choices]
-                setattr(self, name, values[(values.index(getattr(self, name)) + 1) % len(values)])
-                self.refresh()
-            return act
-
-        def said(choices: tuple[tuple[object, str], ...], value: object) -> str:
-            return next(text for v, text in choices if v == value)
-
-        label, _, explain = PRESET_CHOICES[self.preset]
-        items.append(Item(f"Rules: {label}", cycle_preset, explain))
-        sweep_word = {0: "score nothing", 1: "1 point", 2: "2 points"}[self.sweeps]
-        items.append(Item(f"Sweeps: {sweep_word}", cycle_of("sweeps", SWEEP_CHOICES), said(SWEEP_CHOICES, self.sweeps)))
-        if not PRESET_CHOICES[self.preset][1].get("royal"):
-            items.append(Item(f"Court cards take: {'one' if self.court == 'one' else 'all of a rank'}",
-                              cycle_of("court", COURT_CHOICES), said(COURT_CHOICES, self.court)))
-        items.append(Item(f"Build control: {self.control}", cycle_of("control", CONTROL_CHOICES),
-                          said(CONTROL_CHOICES, self.control)))
+        name, _ = self.about()
+        items.append(Item(f"Game: {PRESETS[self.game].name if self.game != CUSTOM else 'Custom'}", cycle_game,
+                          "The variants these players can play, then Custom: every option by hand"))
+        if self.game == "royal":
+            items.append(Item(f"Short game (to {SHORT_TARGET}): {'yes' if self.short else 'no'}", toggle_short,
+                              f"Royal to {SHORT_TARGET} points instead of 21: a game of a round or two"))
+        if self.game == CUSTOM:
+            for key, label, values, line in OPTION_ROWS:
+                value = self.custom.get(key, getattr(Rules(), key))
+                items.append(Item(option_label(key, label, value), cycle_option(key, values), line))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
-        items += [Item(f"Game to {self.target} points", cycle_target,
-                       "The first to this many points wins: 21 is the standard, 11 a short game, 31 a long one"),
-                  Item(f"Deal number: {deal}", edit_deal,
+        refused = self.refusal()
+        items += [Item(f"Deal number: {deal}", edit("deal"),
                        typing if self.editing == "deal" else
                        "Type a deal number to replay that deal; Enter when done, empty for a random deal"),
-                  Item("Start", self.start, "Deal the cards and play"),
+                  Item("Start" if refused is None else "Start (not possible: see why)", self.start,
+                       "Deal the cards and play" if refused is None else "These options cannot be played together"),
                   Item("Back", lambda: self.app.pop(self), "Back to the title")]
         focus = self.menu.focus
         self.menu.items = items
@@ -318,19 +393,75 @@ class SetupScene(Scene):
             return
         self.menu.handle(event)
 
+    # -- drawing -----------------------------------------------------------------------------
+
+    def frame(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
+        """The box, the menu's column and the description's column, and the menu's text size."""
+        w, h = self.app.size
+        fs = px((w, h), 28, 15)
+        small = px((w, h), 22, 12)
+        box = pygame.Rect(0, 0, min(w - 20, round(fs * 52)), h - 20 - round(small * 1.6))
+        box.midtop = (w // 2, 10)
+        head = round(fs * 2.6)
+        inner = box.inflate(-2 * fs, 0)
+        left_w = min(round(inner.width * 0.46), round(fs * 22))
+        left = pygame.Rect(inner.x, box.y + head, left_w, box.bottom - fs - box.y - head)
+        right = pygame.Rect(left.right + fs, left.y, inner.right - left.right - fs, left.height)
+        return box, left, right, round(fs * 0.9)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         fs = px((w, h), 28, 15)
-        box = pygame.Rect(0, 0, round(min(max(w * 0.36, 420), w - 40)),
-                          min(h - 20 - 2 * px((w, h), 22, 12), round(fs * (4 + 2.5 * len(self.menu.items)))))
-        box.midtop = (w // 2, 10)
+        small = px((w, h), 22, 12)
+        box, left, right, item_px = self.frame()
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
         t = theme.text("New game", round(fs * 1.3), theme.GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
-        self.menu.layout((box.centerx, box.centery + fs), box.width - 2 * fs, fs, h - 6 * fs)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs // 2)))
+        # The menu, scrolled to keep the line in focus in view; room kept for its "of N" line.
+        area = self.menu.layout((left.centerx, 0), left.width, item_px, left.height - small * 2)
+        self.menu.layout((left.centerx, left.y + area.height // 2), left.width, item_px, left.height - small * 2)
         self.menu.draw(surface)
+        self._describe(surface, right, fs, small)
         hint = self.menu.items[self.menu.focus].hint
         if hint:
-            t = theme.fit_text(hint, px((w, h), 22, 12), w - 20, theme.DIM)
-            surface.blit(t, t.get_rect(midtop=(w // 2, box.bottom + 6)))
+            t = theme.fit_text(hint, small, w - 20, theme.DIM)
+            surface.blit(t, t.get_rect(midtop=(w // 2, box.bottom + 4)))
+
+    def description(self) -> list[tuple[str, str]]:
+        """The right-hand side, as (style, text) paragraphs: the game's name, what
+        it is, its options in words, the focused line's explanation, a refusal."""
+        name, about = self.about()
+        out = [("title", name), ("text", about)]
+        seats = f"{self.players} players" + (", two partnerships" if self.partnerships and self.players == 4 else "")
+        refused = self.refusal()
+        if refused is None:
+            rules = self.rules()
+            out.append(("dim", f"{seats} · {rules_in_words(rules, self.players)} · "
+                               + (f"{rules.rounds} rounds" if rules.rounds is not None else f"game to {rules.target}")))
+        else:
+            out.append(("dim", seats))
+        focused = self.menu.items[self.menu.focus]
+        if self.game == CUSTOM and any(focused.hint == line for *_, line in OPTION_ROWS):
+            out.append(("gold", focused.label))
+            out.append(("text", focused.hint))
+        if refused is not None:
+            out.append(("warn", "Not possible: " + refused))
+        elif self.notice:
+            out.append(("warn", self.notice))
+        return out
+
+    def _describe(self, surface: pygame.Surface, area: pygame.Rect, fs: int, small: int) -> None:
+        body = round(fs * 0.85)
+        y = area.y
+        styles = {"title": (round(fs * 1.05), theme.GOLD, True), "text": (body, theme.INK, False),
+                  "dim": (small, theme.DIM, False), "gold": (body, theme.GOLD, True), "warn": (body, theme.WARN, True)}
+        for style, text in self.description():
+            size, colour, bold = styles[style]
+            line = round(size * 1.35)
+            for ln in theme.wrap(text, size, area.width, bold):
+                if y + line > area.bottom:
+                    return
+                surface.blit(theme.text(ln, size, colour, bold), (area.x, y))
+                y += line
+            y += round(size * 0.6)

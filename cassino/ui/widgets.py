@@ -14,7 +14,7 @@ from . import theme
 @dataclass
 class Item:
     label: str
-    action: Callable[[], None]
+    action: Callable[[], object]
     hint: str = ""
 
 

@@ -1,5 +1,5 @@
 """The rules screen: what it says is what the engine does, it covers every
-option the setup offers, and every section fits the smallest window."""
+game and option the setup offers, and every section fits the smallest window."""
 
 from __future__ import annotations
 
@@ -8,26 +8,42 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from cassino.rules import Position, Rules, card_text, cards_of, mask_of, parse_any_move, parse_cards
-from cassino.rules.cards import FULL_DECK
+from cassino.rules import (PRESET_LIST, InvalidRulesError, Position, Rules, card_text, cards_of, mask_of,
+                           parse_any_move, parse_cards, shape_of)
+from cassino.rules.cards import BIG_CASINO, DECK, FULL_DECK, SPADE_SET, rank_of
+from cassino.rules.scoring import call_counts, end_round, game_winner
 from cassino.settings import Settings
-from cassino.ui import theme, title
+from cassino.ui import theme
 from cassino.ui.app import App
-from cassino.ui.overlays import RulesScene
-from cassino.ui.rulebook import OPTIONS, SECTIONS, Example, Section, piles
-from cassino.ui.title import SetupScene, TitleScene
+from cassino.ui.overlays import RulesScene, section_for
+from cassino.ui.rulebook import GROUPS, OPTIONS, SECTIONS, VARIANTS, Example, Section, piles
+from cassino.ui.title import CUSTOM, SetupScene, TitleScene, option_label
+from cassino.ui.words import OPTION_ROWS
 from tests.rules.helpers import table_position
 
 from .driver import click, key, post, step
 
 
-def example_position(example: Example, rules: Rules) -> Position:
-    """You (seat 0) to move holding the example's hand, its table laid out; the
-    other player holds a card of each of their builds' values."""
-    loose, builds, theirs = [], [], []
-    used = parse_cards(example.hand.split())
+def plain_cards(example: Example, used: int) -> list[int]:
+    """``pile_extra`` cards for your pile: no spade, no point card, none the example shows."""
+    plain = [c for c in DECK if not (SPADE_SET | used) >> c & 1 and c != BIG_CASINO and rank_of(c) != 1]
+    return plain[:example.pile_extra]
+
+
+def shown_cards(example: Example) -> int:
+    used = parse_cards((example.hand + " " + example.stock + " " + example.pile + " " + example.cards).split())
     for p in piles(example.table):
         used |= mask_of(p.cards)
+    return used
+
+
+def example_position(example: Example, rules: Rules) -> Position:
+    """You (seat 0) to move holding the example's hand, its table laid out; the
+    other player holds a card of each of their builds' values; your pile, the
+    scores and the stock as the example says (a stock means not the last deal)."""
+    loose, builds, theirs = [], [], []
+    used = shown_cards(example)
+    for p in piles(example.table):
         if p.value:
             builds.append((" ".join(map(card_text, p.cards)), p.value, p.multiple, 0 if p.yours else 1))
         else:
@@ -36,25 +52,101 @@ def example_position(example: Example, rules: Rules) -> Position:
         if p.value and not p.yours:
             theirs.append(next(c for c in cards_of(FULL_DECK & ~used) if rules.values[c] == p.value))
             used |= 1 << theirs[-1]
+    pile = parse_cards(example.pile.split()) | mask_of(plain_cards(example, used))
+    used |= pile
     other = (theirs + cards_of(FULL_DECK & ~used))[:len(example.hand.split())]
+    stock = example.stock.split()
+    shape = shape_of(rules, 2)
+    # A stock as the deals leave it: all that the first deal left in Draw
+    # Cassino, else one deal more to come.
+    size = shape.round_cards - 4 * 2 - 4 if rules.draw else shape.stock_after[-2]
     return table_position(example.hand, " ".join(loose), builds,
-                          others=[" ".join(map(card_text, other))] if theirs else (), rules=rules)
+                          others=[" ".join(map(card_text, other))] if theirs else (), rules=rules,
+                          stock=" ".join(stock), stock_size=size if stock else 0,
+                          captured=[" ".join(map(card_text, cards_of(pile)))] if pile else (),
+                          scores=example.scores or None, sweeps=example.sweeps or None)
 
 
-PLAYED = [(s, e) for s in SECTIONS for e in s.examples if e.hand and s.options]
+def round_end_position(example: Example, rules: Rules) -> Position:
+    """A finished round: your side's pile as the example says, the other side's the rest."""
+    mine = parse_cards(example.pile.split())
+    mine |= mask_of(plain_cards(example, shown_cards(example)))
+    shape = shape_of(rules, 2)
+    return Position(shape, 1, 0, [0, 0], (), 0, (), [mine, shape.pack_mask & ~mine],
+                    list(example.sweeps or (0, 0)), 0, list(example.scores or (0, 0)))
 
 
-@pytest.mark.parametrize("section, example", PLAYED, ids=[f"{s.title}: {e.says[:30]}" for s, e in PLAYED])
-def test_every_example_is_what_the_engine_allows(section: Section, example: Example) -> None:
-    rules = Rules(**section.options[0])
+def dealt_position(example: Example, rules: Rules) -> Position:
+    """A round whose first deal puts the example's cards on the table, dealt."""
+    shape = shape_of(rules, 2)
+    probe = Position.start_of_round(shape, 1, shape.pack)
+    probe.deal()
+    spots = [shape.pack.index(c) for c in cards_of(probe.loose)]
+    dealt = parse_cards(example.dealt.split())
+    rest = [c for c in shape.pack if not dealt >> c & 1]
+    pack: list[int] = []
+    wanted = iter(cards_of(dealt))
+    for i in range(len(shape.pack)):
+        pack.append(next(wanted) if i in spots else rest.pop(0))
+    return Position.start_of_round(shape, 1, pack)
+
+
+def claims(example: Example, rules: Rules, players: int = 2) -> list[str]:
+    """What the example says that the engine, under ``rules``, does not do (empty: all true)."""
+    wrong = []
+    if example.missing:
+        shape = shape_of(rules, players)
+        missing = parse_cards(example.missing.split())
+        if shape.pack_mask & missing or len(shape.pack) != 52 - missing.bit_count():
+            wrong.append(f"the pack for {players} players is not without {example.missing}")
+    if example.dealt:
+        pos = dealt_position(example, rules)
+        event = pos.deal()
+        assert pos.round_start is False and event.table == parse_cards(example.dealt.split())
+        if event.pairs != parse_cards(example.pairs.split()):
+            wrong.append(f"the pairs taken are {event.pairs:x}")
+        elif event.pairs and event.sweep != (event.pairs == event.table):
+            wrong.append("a sweep or not")
+    if not example.hand:
+        if example.items or example.wins is not None:
+            pos = round_end_position(example, rules)
+            end = end_round(pos)
+            for item, points in example.items:
+                got = sum(i.points for i in end.items if i.team == 0 and i.item == item)
+                if got != points or not any(i.team == 0 and i.item == item for i in end.items):
+                    wrong.append(f"{item} scores {got}, not {points}")
+            if example.wins is not None and game_winner(pos, end) != (0 if example.wins else 1):
+                wrong.append(f"the winner is {game_winner(pos, end)}")
+        return wrong
     pos = example_position(example, rules)
     legal = set(pos.legal_moves())
     for text in example.legal:
-        assert parse_any_move(text) in legal, f"{text} should be legal: {pos.violation(parse_any_move(text))}"
+        if parse_any_move(text) not in legal:
+            wrong.append(f"{text} should be legal: {pos.violation(parse_any_move(text))}")
     for text in example.illegal:
-        assert parse_any_move(text) not in legal, f"{text} should not be legal"
-    if example.only:
-        assert {m.text() for m in legal} == {parse_any_move(t).text() for t in example.legal}
+        if parse_any_move(text) in legal:
+            wrong.append(f"{text} should not be legal")
+    if example.only and {m.text() for m in legal} != {parse_any_move(t).text() for t in example.legal}:
+        wrong.append(f"the legal moves are {sorted(m.text() for m in legal)}")
+    if example.count is not None and call_counts(pos)[0] != example.count:
+        wrong.append(f"your count is {call_counts(pos)[0]}")
+    if (example.after or example.wins is not None) and not wrong:
+        event = pos.copy().play(parse_any_move(example.legal[0]))
+        after = pos.copy()
+        after.play(parse_any_move(example.legal[0]))
+        if example.after and after.hands[0] != parse_cards(example.after.split()):
+            wrong.append(f"after {example.legal[0]} you hold {after.hands[0]:x}")
+        if example.wins is not None and event.winner != (0 if example.wins else 1):
+            wrong.append(f"after {example.legal[0]} the winner is {event.winner}")
+    return wrong
+
+
+CHECKED = [(s, e) for s in SECTIONS for e in s.examples if s.options]
+
+
+@pytest.mark.parametrize("section, example", CHECKED, ids=[f"{s.title}: {e.says[:30]}" for s, e in CHECKED])
+def test_every_example_is_what_the_engine_does(section: Section, example: Example) -> None:
+    assert claims(example, Rules(**section.options[0]), section.players) == []
 
 
 def test_every_example_table_reads() -> None:
@@ -62,19 +154,54 @@ def test_every_example_table_reads() -> None:
         for e in s.examples:
             for p in piles(e.table):
                 assert len(p.cards) == 1 or p.value, f"{s.title}: a pile of several cards is a build"
-            parse_cards((e.hand + " " + e.cards).split())
+            parse_cards((e.hand + " " + e.cards + " " + e.pile + " " + e.stock + " " + e.dealt).split())
             assert e.says.strip()
+            assert not (e.wins is not None and e.hand and not e.legal), "a winning move is named"
 
 
-def test_every_option_example_shows_a_difference_from_the_standard_game() -> None:
-    """An option's example is one where the option changes what you may do
-    (the sweep points change only the score)."""
+def test_every_variant_and_option_example_shows_what_the_option_changes() -> None:
+    """An example of a variant or an option is one that is not so in the
+    standard game (the sweep points change only the score; five players,
+    only the seating)."""
     for s in SECTIONS:
-        if s.group != OPTIONS or "sweeps" in s.options[0] and len(s.options[0]) == 1:
+        if s.group not in (VARIANTS, OPTIONS) or not s.options[0] or set(s.options[0]) <= {"sweeps", "rounds"}:
             continue
-        differs = [set(example_position(e, Rules(**s.options[0])).legal_moves())
-                   != set(example_position(e, Rules()).legal_moves()) for e in s.examples if e.hand]
-        assert differs and any(differs), s.title
+        checked = [e for e in s.examples if e.hand or e.pile or e.dealt]
+        assert checked, f"{s.title} has an example drawn as cards and checked"
+        assert any(claims(e, Rules(), s.players) for e in checked), f"{s.title}: so in the standard game too"
+
+
+def test_every_game_the_setup_offers_has_its_section_naming_it() -> None:
+    """Each preset, for each seating it allows, is explained by a section that
+    names it as the setup does; so is each custom option and each value it takes."""
+    def plain(section: Section) -> str:
+        return " ".join(section.text + tuple(e.says for e in section.examples)).replace("*", "")
+
+    def rules_of(options: dict[str, object]) -> Rules | None:
+        try:
+            return Rules.from_json(options)
+        except InvalidRulesError:
+            return None
+
+    explained = {rules_of(o): s for s in SECTIONS for o in s.options}
+    for preset in PRESET_LIST:
+        for players in preset.players:
+            rules = preset.rules(players)
+            assert rules in explained, f"no section explains {preset.name} for {players}"
+            if preset.key != "standard":
+                assert f"Game: {preset.name}" in plain(explained[rules]) or preset.key == "five-players"
+    assert "Game: Five players" in " ".join(plain(s) for s in SECTIONS)
+    royal_short = next(p for p in PRESET_LIST if p.key == "royal").rules().replace(target=6)
+    assert "Short game (to 6): yes" in plain(explained[royal_short])
+    for key, label, values, _ in OPTION_ROWS:
+        default = getattr(Rules(), key)
+        for value in values:
+            if value == default:
+                continue
+            sections = [s for s in SECTIONS if any(o.get(key, default) == value for o in s.options)]
+            assert sections, f"no section explains {key} = {value!r}"
+            named = label if key in ("rounds", "target") else option_label(key, label, value)
+            assert any(named in plain(s) for s in sections), f"no section names {named!r}"
 
 
 # -- the screen -----------------------------------------------------------------------------------
@@ -99,37 +226,6 @@ def plain(section: Section) -> str:
     return " ".join(section.text + tuple(e.says for e in section.examples)).replace("*", "")
 
 
-def test_the_sections_explain_every_option_the_setup_offers() -> None:
-    """Every row of the setup is turned through its values, one row at a time;
-    each game it sets up is one a section explains, and a choice other than the
-    standard is named there as the setup shows it."""
-    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
-    explained = {Rules(**o): s for s in SECTIONS for o in s.options}
-    seen: dict[Rules, str] = {}
-    rows = len(SetupScene(app).menu.items)
-    for row in range(rows):
-        setup = SetupScene(app)
-        app.push(setup)
-        start = setup.menu.items[row].label
-        for _ in range(8):
-            setup.menu.items[row].action()
-            if app.top is not setup or setup.editing is not None:
-                break  # Start, Back and the typed fields set up no rules
-            label = setup.menu.items[row].label
-            seen.setdefault(setup.rules(), label)
-            if label == start:
-                break
-        app.replace(TitleScene(app))
-    tables = (title.PRESET_CHOICES, title.SWEEP_CHOICES, title.COURT_CHOICES, title.CONTROL_CHOICES,
-              title.TARGETS)
-    assert len(seen) == 1 + sum(len(t) - 1 for t in tables), "every choice of every rules row was found"
-    for rules, label in seen.items():
-        assert rules in explained, f"no section explains {label!r} ({rules.describe()})"
-        if rules != Rules():
-            assert label in plain(explained[rules]), f"{explained[rules].title} should name {label!r}"
-
-
 def test_up_down_tab_and_clicks_show_every_section() -> None:
     app, scene = rules_app()
     for i in range(1, len(SECTIONS)):
@@ -140,25 +236,38 @@ def test_up_down_tab_and_clicks_show_every_section() -> None:
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     key(app, pygame.K_UP)
     assert scene.section == len(SECTIONS) - 2
-    for index, _, rect in scene.frame().rows:
-        if index is not None:
+    seen = set()
+    for group, _ in scene.frame().tabs:
+        place = dict(scene.frame().tabs)[group]  # where the group's name is now
+        click(app, place.center)
+        assert scene.group == group and app.top is scene
+        for index, _, rect in scene.frame().rows:
             click(app, rect.center)
             assert scene.section == index and app.top is scene
+            seen.add(index)
+    assert seen == set(range(len(SECTIONS))), "every section is a click away"
+    key(app, pygame.K_RIGHT)
+    assert scene.group == GROUPS[0] and scene.section == 0, "right goes to the next group, round to the first"
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
 def test_every_section_fits_the_screen(size: tuple[int, int]) -> None:
     app, scene = rules_app(size)
-    f = scene.frame()
     screen = pygame.Rect((0, 0), size)
-    assert screen.contains(f.box)
-    for rect in [f.close, f.pane] + [r for _, _, r in f.rows]:
-        assert f.box.contains(rect), rect
-    assert f.pane.contains(f.text)
-    assert max(r.bottom for _, _, r in f.rows) <= f.pane.bottom, "the list of sections fits"
-    for index, label, rect in f.rows:
-        if index is not None:
+    for group in GROUPS:
+        f = scene.frame(group)
+        assert screen.contains(f.box)
+        places = [f.close, f.pane] + [r for _, r in f.tabs] + [r for _, _, r in f.rows]
+        for rect in places:
+            assert f.box.contains(rect), rect
+        assert not any(a.colliderect(b) for i, a in enumerate(places) for b in places[i + 1:])
+        assert f.pane.contains(f.text)
+        assert max(r.bottom for _, _, r in f.rows + [(0, "", r) for _, r in f.tabs]) <= f.pane.bottom, \
+            "the list of groups and sections fits"
+        for _, label, rect in f.rows:
             assert theme.font(f.row_px, True).size(label)[0] < rect.width, label
+            assert f.row_px >= 11, "readable"
+    f = scene.frame()
     for i, section in enumerate(SECTIONS):
         scene.choose(i)
         step(app)  # drawn

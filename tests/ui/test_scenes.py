@@ -118,6 +118,7 @@ def test_h_asks_the_expert_for_a_hint_and_shows_it() -> None:
 def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_path: object) -> None:
     from pathlib import Path
 
+    from cassino.rules import Rules
     from cassino.store import Store
 
     assert isinstance(tmp_path, Path)
@@ -127,10 +128,15 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     step(app)
     setup = app.top
     assert isinstance(setup, SetupScene)
-    labels = [i.label for i in setup.menu.items]
-    setup.menu.focus = next(i for i, lb in enumerate(labels) if lb.startswith("Game to"))
+    def focus(prefix: str) -> None:
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+
+    while setup.game != "custom":
+        focus("Game:")
+        key(app, pygame.K_RETURN)
+    focus("Game to")
     key(app, pygame.K_RETURN)  # 21 -> 11
-    setup.menu.focus = next(i for i, lb in enumerate(labels) if lb.startswith("Deal number"))
+    focus("Deal number")
     key(app, pygame.K_RETURN)
     for ch in "4071":
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch), mod=0, unicode=ch,
@@ -145,7 +151,7 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     assert table.game.seed == 407 and table.game.rules.target == 11
     # The next setup starts from this one (the deal number is not kept: a new deal by default).
     again = SetupScene(app)
-    assert again.target == 11 and again.deal == ""
+    assert again.rules() == Rules(target=11) and again.game == "custom" and again.deal == ""
 
 
 def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: object) -> None:
@@ -179,7 +185,7 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     stats = store.load_stats()
     assert stats.rounds == len(game.rounds) and sum(r.played for r in stats.games.values()) == 1
     (key_name, record), = stats.games.items()
-    assert key_name == "beginner · target 1" and record.won + record.lost == 1
+    assert key_name == "beginner · target=1" and record.won + record.lost == 1
     assert stats.points == sum(r.points[0] for r in game.rounds)
 
     app.replace(TitleScene(app))
@@ -253,10 +259,12 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
 
 @pytest.mark.parametrize("presses, expected", [
     ({}, {}),
-    ({"Rules:": 1}, {"royal": True, "sweeps": 0}),
-    ({"Rules:": 2, "Sweeps:": 1}, {"royal": True, "ace_14": True, "sweeps": 1}),
-    ({"Sweeps:": 2, "Court cards": 1, "Build control": 3}, {"sweeps": 0, "court_capture": "all",
-                                                           "controller": "strict"}),
+    ({"Game:": 1}, {"royal": True, "sweeps": 0}),
+    ({"Game:": 1, "Short game": 1}, {"royal": True, "sweeps": 0, "target": 6}),
+    ({"Game:": 2}, {"royal": True, "ace_14": True, "sweeps": 0}),
+    ({"Game:": 10, "Sweeps:": 2, "Court cards": 1, "Build control": 3},
+     {"sweeps": 0, "court_capture": "all", "controller": "strict"}),
+    ({"Game:": 1}, {"royal": True, "sweeps": 0}),
 ])
 def test_setup_rule_choices_make_the_rules_of_the_game(presses: dict[str, int], expected: dict[str, object]) -> None:
     from cassino.rules import Rules
@@ -318,6 +326,6 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
     scene = StatsScene(app)
     app.push(scene)
     step(app)
-    assert scene.records() == [("Beginner + Expert", "Royal, aces 1 or 14, sweeps score nothing", "1", "1", "0"),
+    assert scene.records() == [("Beginner + Expert", "Royal, aces 14", "1", "1", "0"),
                                ("Intermediate", "Strict builds, game to 11", "1", "0", "1")]
     assert scene.summary() == "1 round counted: 6.0 points a round on average, 6 at best; 1 sweep."

@@ -1,0 +1,123 @@
+"""The table's layout for every number of seats (2 to 6) and window size:
+every seat's plate, caption, hand and pile, the table, the status line and
+the panel are inside the window and never overlap one another; hands fanned
+in full stay inside their areas; and the real table, dealt and played for a
+few moves, rests every card where its area is."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pygame
+import pytest
+
+from cassino.rules import PRESETS, Game, Rules, cards_of
+from cassino.settings import Settings
+from cassino.ui.app import App
+from cassino.ui.layout import MAX_HAND, SEAT_NAMES, SIDES, TableLayout
+from cassino.ui.table import TableScene, default_seats
+
+from .driver import settle, step
+
+SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (1100, 1000), (3840, 2160)]
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def named_rects(geo: TableLayout) -> dict[str, pygame.Rect]:
+    """Every part of the table that must stand apart, by name."""
+    out = {"table": geo.table, "status": geo.status, "panel": geo.panel}
+    for seat, place in geo.places.items():
+        for part, rect in place.rects().items():
+            out[f"seat {seat} {part}"] = rect
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_two_parts_of_the_table_overlap_and_all_are_on_screen(players: int, size: tuple[int, int]) -> None:
+    pygame.font.init()
+    for actions, legend in ((False, 0), (True, 3)):
+        geo = TableLayout(size, players, bottom_seat=players - 1, actions=actions, legend=legend)
+        screen = pygame.Rect((0, 0), size)
+        rects = named_rects(geo)
+        for name, r in rects.items():
+            assert r.width > 0 and r.height > 0, (name, r)
+            assert screen.contains(r), (name, r, size)
+        for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+            assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+        # A caption holds a line of text at least; a side seat's, two.
+        for seat, place in geo.places.items():
+            lines = place.caption.height // geo.line
+            assert lines >= (2 if place.narrow else 1), (seat, place.caption)
+        # The panel's parts inside it and apart.
+        parts = [geo.scores, geo.stock, geo.legend, geo.log, geo.hint_button, geo.menu_button, geo.help]
+        if actions:
+            parts += [geo.pluck_button, geo.call_button]
+        assert all(geo.panel.contains(p) for p in parts)
+        solid = [p for p in parts if p.height]
+        assert not any(a.colliderect(b) for a, b in itertools.combinations(solid, 2))
+        assert geo.scores.height >= geo.line * (players + 1), "a line for each side's score"
+        assert geo.legend.height == legend * geo.line and geo.log.height > 4 * geo.line
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
+def test_a_full_hand_stays_inside_its_area(players: int, size: tuple[int, int]) -> None:
+    geo = TableLayout(size, players, bottom_seat=0)
+    for seat, place in geo.places.items():
+        cards = list(range(seat * MAX_HAND, seat * MAX_HAND + MAX_HAND))
+        for spot in geo.hand_spots(seat, cards, face_up=seat == 0).values():
+            drawn = geo.drawn_rect(seat, spot)
+            assert place.hand.inflate(2, 2).contains(drawn), (seat, place.side, drawn, place.hand)
+
+
+def test_the_seats_go_round_the_table_in_turn_order() -> None:
+    for players, sides in SIDES.items():
+        assert len(sides) == players and sides[0] == "bottom"
+        geo = TableLayout((1920, 1080), players, bottom_seat=0)
+        # Clockwise from the bottom: up the left, along the top from left to right, down the right.
+        order = []
+        for seat in range(players):
+            p = geo.places[seat].plate
+            side = geo.places[seat].side
+            order.append({"bottom": (0, 0), "left": (1, -p.y), "top": (2, p.x), "right": (3, p.y)}[side])
+        assert order == sorted(order), (players, order)
+        names = [s.name for s in default_seats(players)]
+        assert names[0] == "You" and names[1:] == list(SEAT_NAMES[players])
+        assert len(set(names)) == players
+
+
+@pytest.mark.parametrize("players, rules", [(5, Rules()), (6, PRESETS["california"].rules(6)),
+                                            (4, PRESETS["royal-aces-14"].rules(4)), (3, PRESETS["pluck"].rules(3))])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_real_table_rests_every_card_in_its_place(players: int, rules: Rules, size: tuple[int, int]) -> None:
+    app = App(size, Settings(speed="instant", fullscreen=False, ai_delay="none"))
+    game = Game(rules, players, seed=5)
+    table = TableScene(app, game, default_seats(players, "beginner"))
+    app.replace(table)
+    table.players[0] = table.players[1]  # the computer plays your seat too: some moves on the table
+    for _ in range(20000):
+        if len(game.moves) >= players + 2:
+            break
+        step(app)
+        time.sleep(0.0005)
+    del table.players[0]
+    settle(app)
+    assert app.top is table and not table.pos.round_over
+    geo = table.geo
+    for seat, place in geo.places.items():
+        others = [r for s, p in geo.places.items() if s != seat for r in p.rects().values()]
+        for card in cards_of(table.pos.hands[seat]):
+            sprite = table.motion.get(card)
+            assert sprite is not None and not sprite.moving
+            drawn = geo.drawn_rect(seat, sprite.at)
+            assert place.hand.inflate(2, 2).contains(drawn), (seat, card, drawn, place.hand)
+            assert not any(drawn.colliderect(r) for r in others + [geo.table, geo.panel])
+    for item in table.items:
+        assert geo.table.contains(item.rect)
