@@ -36,7 +36,8 @@ def step(app: App, n: int = 1) -> None:
 
 
 def settle(app: App, limit: float = 20.0) -> None:
-    """Run frames until no card moves and no computer player thinks."""
+    """Run frames until no card moves and no computer player thinks (and a
+    round's or game's end has shown its summary)."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
         step(app)
@@ -46,7 +47,8 @@ def settle(app: App, limit: float = 20.0) -> None:
         pos = table.pos
         waiting = (pos is table.game.position and not pos.round_over and not table.game.over
                    and pos.to_move in table.players)
-        if not (table.motion.busy or table.thinker is not None or waiting or table.round_result):
+        if not (table.motion.busy or table.thinker is not None or waiting or table.round_result
+                or table.game_ended):
             step(app)
             return
         time.sleep(0.002)

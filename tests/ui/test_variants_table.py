@@ -1,0 +1,362 @@
+"""The variants at the table, played the way a person plays them (posted
+mouse and keyboard events through the real scene loop, headless): a pluck,
+a call for 21 (won and lost), a sudden-death sweep, the two values of an
+ace, Draw Cassino's draws, a six-player round played out by the computer,
+and the setup choosing each preset. The engine is the judge throughout."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cassino.rules import PRESET_LIST, PRESETS, Game, Rules, position_to_json
+from cassino.rules.scoring import call_counts
+from cassino.settings import Settings
+from cassino.ui.app import App
+from cassino.ui.overlays import CallScene, ChooserScene, RoundOverScene
+from cassino.ui.summary import round_rows
+from cassino.ui.table import Seat, TableScene
+from cassino.ui.title import CUSTOM, SetupScene, TitleScene
+from tests.rules.helpers import cards, table_position
+
+from .driver import click, drag, hand_card_centre, item_centre, key, open_table, settle, step
+
+
+def c(text: str) -> int:
+    return cards(text).bit_length() - 1
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def drawn_text(app: App) -> list[str]:
+    """Every string the next frame draws."""
+    from cassino.ui import theme
+
+    drawn: list[str] = []
+    real_text, real_fit = theme.text, theme.fit_text
+
+    def text(s: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(s)
+        return real_text(s, *args, **kw)  # type: ignore[arg-type]
+
+    def fit(s: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(s)
+        return real_fit(s, *args, **kw)  # type: ignore[arg-type]
+
+    theme.text, theme.fit_text = text, fit  # type: ignore[assignment]
+    try:
+        step(app)
+    finally:
+        theme.text, theme.fit_text = real_text, real_fit  # type: ignore[assignment]
+    return drawn
+
+
+# -- pluck ----------------------------------------------------------------------------------------
+
+
+def pluck_table() -> tuple[App, TableScene]:
+    # RULES §9.17's example: table 5♦ 9♣, you hold 5♥, the stock not empty.
+    pos = table_position(hand="5H", loose="5D 9C", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    return open_table(pos)
+
+
+def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() -> None:
+    app, table = pluck_table()
+    assert {m.text() for m in table.pluck_moves()} == {"pluck:5D", "pluck:9C"}
+    click(app, table.geo.pluck_button.center)
+    assert table.plucking and "Pluck" in " ".join(drawn_text(app))
+    click(app, item_centre(table, cards("9C")))
+    game = table.game
+    assert [m.text() for m in game.moves] == ["pluck:9C"]
+    assert table.piles[0] == 1 and not table.plucking
+    settle(app)
+    assert table.motion.get(c("9C")) is None, "the plucked card went into your pile"
+    assert table._human_turn() and table.pluck_moves() == [], "one pluck a deal; now a card"
+    assert any("plucked the 9♣" in text for _, text in table.log)
+    # Then the 5♥ takes the 5♦: a sweep, as the rules' example says.
+    drag(app, hand_card_centre(table, c("5H")), item_centre(table, cards("5D")))
+    assert game.moves[1].text() == "5Hx5:5D" and game.round_events[1].sweep
+    assert any(text == "Sweep! You cleared the table (1 point)." for _, text in table.log)
+
+
+def test_p_then_arrows_and_enter_pluck_with_the_keyboard() -> None:
+    app, table = pluck_table()
+    key(app, pygame.K_p)
+    assert table.plucking and table.focus[0] == "table"
+    while table.items[table.focus[1]].mask != cards("5D"):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert [m.text() for m in table.game.moves] == ["pluck:5D"]
+
+
+def test_esc_or_p_again_leaves_the_pluck_and_nothing_is_played() -> None:
+    app, table = pluck_table()
+    before = position_to_json(table.game.position)
+    key(app, pygame.K_p)
+    key(app, pygame.K_ESCAPE)
+    assert not table.plucking and app.top is table
+    key(app, pygame.K_p)
+    key(app, pygame.K_p)
+    assert not table.plucking
+    assert position_to_json(table.game.position) == before
+
+
+def test_a_pluck_the_rules_refuse_is_refused_with_their_reason() -> None:
+    # An ace is never plucked; in the last deal nothing is.
+    pos = table_position(hand="5H", loose="AD 9C", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    app, table = open_table(pos)
+    key(app, pygame.K_p)
+    click(app, item_centre(table, cards("AD")))
+    assert table.game.moves == [] and "cannot be plucked" in table.message
+    last = table_position(hand="5H", loose="5D 9C", rules=Rules(pluck=True))
+    app, table = open_table(last)
+    click(app, table.geo.pluck_button.center)
+    assert not table.plucking and table.message.startswith("! ") and "last deal" in table.message
+    assert table.game.moves == []
+
+
+# -- call for 21 ----------------------------------------------------------------------------------
+
+
+def call_table(score: int) -> tuple[App, TableScene]:
+    """Your pile: 10♦ 2♠ A♠ A♥ and 20 plain cards, ``score`` before the round (RULES §9.18)."""
+    plain = "3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C TC 3D 4D 5D 6D"
+    pos = table_position(hand="9S", loose="JC", rules=Rules(call_for_21=True),
+                         captured=["TD 2S AS AH " + plain], scores=[score, 15])
+    return open_table(pos)
+
+
+def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:
+    app, table = call_table(17)
+    assert call_counts(table.pos)[0] == 22
+    click(app, table.geo.call_button.center)
+    scene = app.top
+    assert isinstance(scene, CallScene)
+    said = " ".join(text for text, _ in scene.lines())
+    assert "Your side counts 22" in said and "wins the game" in said
+    assert scene.menu.items[scene.menu.focus].label == "Call now"
+    key(app, pygame.K_RETURN)
+    game = table.game
+    assert [m.text() for m in game.moves] == ["call"] and game.winner == 0
+    settle(app)
+    summary = app.top
+    assert isinstance(summary, RoundOverScene) and summary.result is None
+    assert summary.heading() == "You win the game!"
+    story = " ".join(summary.story())
+    assert "called for 21 with a count of 22" in story and "reaches the target" in story
+    assert list(game.totals) == [17, 15], "the scores before the round"
+    step(app)  # drawn
+
+
+def test_calling_short_asks_twice_and_loses() -> None:
+    app, table = call_table(12)
+    key(app, pygame.K_c)
+    scene = app.top
+    assert isinstance(scene, CallScene)
+    assert "short" in " ".join(text for text, _ in scene.lines()).lower()
+    assert scene.menu.items[scene.menu.focus].label == "Keep playing", "a losing call is never one key away"
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.game.moves == []
+    key(app, pygame.K_c)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)  # Call now
+    assert table.game.winner == 1
+    settle(app)
+    summary = app.top
+    assert isinstance(summary, RoundOverScene)
+    assert summary.heading() == "Bot1 wins the game!" and "the call loses" in " ".join(summary.story())
+
+
+def test_no_call_button_nor_key_without_the_option() -> None:
+    app, table = open_table(table_position(hand="9S", loose="JC"))
+    assert table.geo.call_button.width == 0 and table.geo.pluck_button.width == 0
+    key(app, pygame.K_c)
+    key(app, pygame.K_p)
+    assert app.top is table and table.game.moves == [] and not table.plucking
+
+
+# -- sudden death, aces, draw, legend ------------------------------------------------------------------
+
+
+def test_a_sudden_death_sweep_ends_the_game_and_the_summary_says_so() -> None:
+    pos = table_position(hand="9C", loose="6H 3S 9D", rules=Rules(sudden_death=True), scores=[20, 18])
+    app, table = open_table(pos)
+    click(app, item_centre(table, cards("9D")))
+    click(app, item_centre(table, cards("6H")))
+    click(app, item_centre(table, cards("3S")))
+    click(app, hand_card_centre(table, c("9C")))
+    game = table.game
+    assert game.winner == 0 and list(game.totals) == [21, 18]
+    settle(app)
+    summary = app.top
+    assert isinstance(summary, RoundOverScene) and summary.result is None
+    assert "swept the table" in " ".join(summary.story()) and "Sudden death" in " ".join(summary.story())
+    assert [it.label for it in summary.menu.items] == ["Play again", "Back to title"]
+
+
+def test_an_ace_that_could_count_1_or_14_asks_which_is_meant() -> None:
+    rules = PRESETS["royal-aces-14"].rules()
+    app, table = open_table(table_position(hand="AC 5D", loose="KS AH", rules=rules))
+    drag(app, hand_card_centre(table, c("AC")), item_centre(table, cards("AH")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert chooser.title.startswith("Which do you mean? The A♣ counts 1 or 14")
+    assert chooser.labels == ["Capture K♠+A♥ (the A♣ as 14)", "Capture A♥ (the A♣ as 1)"]
+    key(app, pygame.K_2)
+    assert table.game.moves[0].text() == "ACx1:AH"
+    assert "A 1, or 14 from your hand" in table.legend and "J 11 · Q 12 · K 13" in table.legend
+
+
+def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    game = Game(PRESETS["draw"].rules(), 2, seed=4)
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    settle(app)
+    stock = len(game.position.stock)
+    hand = table._hand_order(0)
+    played = len(game.moves)
+    while table.focus != ("hand", 0):
+        key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)  # what the first card can do; the first choice
+    assert isinstance(app.top, ChooserScene)
+    key(app, pygame.K_1)
+    assert game.moves[played].card == hand[0]
+    settle(app)
+    assert len(game.position.stock) == stock - 2, "you and the computer each drew"
+    assert game.position.hands[0].bit_count() == 4
+    assert all(table.motion.get(x) is not None for x in table._hand_order(0)), "the drawn card is in your hand"
+    assert f"To draw: {stock - 2}" in drawn_text(app)
+
+
+# -- six players ----------------------------------------------------------------------------------
+
+
+def test_six_computer_players_play_a_round_through_the_table() -> None:
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False, ai_delay="none"))
+    rules = PRESETS["california"].rules(6)
+    game = Game(rules, 6, seed=9)
+    table = TableScene(app, game, [Seat(f"Bot{i}", "beginner") for i in range(6)])
+    app.replace(table)
+    settle(app, limit=120)
+    summary = app.top
+    assert isinstance(summary, RoundOverScene) and summary.result is not None
+    assert summary.heading() == "Round 1 of 12 over"
+    assert sum(table.piles) == 52
+    engine = Game(rules, 6, seed=9)
+    for move in game.moves:
+        engine.play(move)
+    assert engine.rounds[0] == summary.result
+    assert [r.label for r in round_rows(rules, summary.result)] == \
+        ["Cards", "Spades", "Big casino (10♦)", "Little casino (2♠)", "Aces"], "no sweeps row: they score nothing"
+    key(app, pygame.K_RETURN)  # Next round
+    step(app)
+    assert app.top is table and game.round_number == 2
+
+
+# -- the setup ------------------------------------------------------------------------------------
+
+
+def setup_app() -> tuple[App, SetupScene]:
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    app.replace(TitleScene(app))
+    setup = SetupScene(app)
+    app.push(setup)
+    step(app)
+    return app, setup
+
+
+def press(app: App, setup: SetupScene, prefix: str) -> None:
+    setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+    key(app, pygame.K_RETURN)
+
+
+SEATINGS = [(p, n, teams) for p in PRESET_LIST for n in p.players
+            for teams in ((False, True) if n == 4 else (False,)) if p.allows(n, teams)]
+
+
+@pytest.mark.parametrize("preset, players, teams", SEATINGS,
+                         ids=[f"{p.key}-{n}{'-teams' if t else ''}" for p, n, t in SEATINGS])
+def test_the_setup_starts_each_preset_for_each_seating_it_allows(preset: object, players: int, teams: bool) -> None:
+    from cassino.rules import Preset
+
+    assert isinstance(preset, Preset)
+    app, setup = setup_app()
+    while setup.players != players:
+        press(app, setup, "Players:")
+    if teams:
+        press(app, setup, "Partnerships:")
+    offered = []
+    while setup.game not in offered:
+        offered.append(setup.game)
+        press(app, setup, "Game:")
+    assert offered == [p.key for p in PRESET_LIST if p.allows(players, teams)] + [CUSTOM], \
+        "exactly the presets this seating allows, then Custom"
+    while setup.game != preset.key:
+        press(app, setup, "Game:")
+    label = next(it.label for it in setup.menu.items if it.label.startswith("Game:"))
+    assert label == f"Game: {preset.name}"
+    name, about = setup.about()
+    assert name == preset.name and len(about) > 80
+    step(app)  # drawn
+    press(app, setup, "Start")
+    table = app.scenes[0]
+    assert isinstance(table, TableScene)
+    assert table.game.rules == preset.rules(players) and table.game.players == players
+    assert (len(table.game.teams) == 2) == (teams or players == 2)
+
+
+def test_royal_offers_its_short_game() -> None:
+    app, setup = setup_app()
+    press(app, setup, "Game:")
+    assert setup.game == "royal"
+    press(app, setup, "Short game")
+    assert setup.rules() == Rules(royal=True, sweeps=0, target=6)
+    press(app, setup, "Start")
+    assert app.scenes[0].game.rules.target == 6  # type: ignore[attr-defined]
+
+
+def test_custom_shows_every_option_and_refuses_what_the_engine_refuses() -> None:
+    from cassino.ui.words import OPTION_ROWS
+
+    app, setup = setup_app()
+    while setup.game != CUSTOM:
+        press(app, setup, "Game:")
+    hints = {it.hint for it in setup.menu.items}
+    for _, label, _, line in OPTION_ROWS:
+        assert line in hints and any(it.label.startswith(label) for it in setup.menu.items), label
+    press(app, setup, "Aces 1 or 14")  # without Royal values: refused
+    reason = setup.refusal()
+    assert reason is not None and "needs 'royal'" in reason
+    said = " ".join(text for _, text in setup.description())
+    assert reason in said
+    press(app, setup, "Start")
+    assert app.top is setup and setup.notice == "Not possible: " + reason, "no game started, and why said"
+    press(app, setup, "Royal values")
+    assert setup.refusal() is None and setup.rules() == Rules(royal=True, ace_14=True)
+    # Call for 21 needs two sides: three players are refused, with the seating's reason.
+    press(app, setup, "Call for 21")
+    press(app, setup, "Players:")
+    assert setup.players == 3 and "two sides" in (setup.refusal() or "")
+    step(app)  # drawn
+
+
+def test_five_and_six_players_can_be_seated_with_people_and_levels() -> None:
+    app, setup = setup_app()
+    while setup.players != 6:
+        press(app, setup, "Players:")
+    assert setup.game == "california"
+    press(app, setup, "Seat 6:")  # Intermediate -> Expert
+    press(app, setup, "Seat 4:")
+    press(app, setup, "Seat 4:")  # Intermediate -> Expert -> a person
+    assert setup.kinds[:6] == [None, "intermediate", "intermediate", None, "intermediate", "expert"]
+    step(app)
+    press(app, setup, "Start")
+    table = app.scenes[0]
+    assert isinstance(table, TableScene)
+    assert [s.level for s in table.seats] == [None, "intermediate", "intermediate", None, "intermediate", "expert"]
+    assert table.humans == [0, 3]
