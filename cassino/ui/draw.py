@@ -126,7 +126,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if drag is not None and item.mask in drag.targets:
             _outline(surface, rect, theme.TARGET, 3)
         if scene.plucking and item.mask in pluckable:
-            _outline(surface, rect, theme.TARGET, 3)
+            _outline(surface, rect, theme.GLOW, 3)  # nothing is selected while plucking: gold is free
         if selected:
             _outline(surface, rect, theme.GLOW, 4)
         hint = scene.hint_move
@@ -419,7 +419,12 @@ def _draw_status(scene: TableScene, surface: pygame.Surface) -> None:
 
 def _draw_banner(scene: TableScene, surface: pygame.Surface) -> None:
     geo = scene.geo
-    t = theme.text(scene.banner, geo.fs_big * 2, theme.GOLD, bold=True)
+    # A long announcement in a smaller face rather than cut.
+    room = geo.table.width - geo.fs_big * 2
+    size = geo.fs_big * 2
+    while size > geo.fs_big and theme.font(size, True).size(scene.banner)[0] > room:
+        size -= 2
+    t = theme.fit_text(scene.banner, size, room, theme.GOLD, bold=True)
     a = min(1.0, scene.banner_time / 0.4)
     box = t.get_rect(center=geo.table.center).inflate(geo.fs_big * 2, geo.fs_big)
     plate = theme.rounded_box(box.size, (10, 20, 15, round(200 * a)), box.height // 3)

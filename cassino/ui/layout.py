@@ -98,7 +98,7 @@ class TableLayout:
         self.places: dict[int, Place] = {}
         # Your hand along the bottom, high enough for the caption over your plate.
         hand_top = H - m - max(ch, plate_h + line + gap)
-        plate_w = round(min(max(play.width * 0.22, 170), 360))
+        plate_w = round(min(max(play.width * 0.25, 190), 360))
         # The top seats share the width between the side columns.
         top_x = play.x + side_w + m
         top_w = play.width - 2 * side_w - 2 * m
@@ -137,7 +137,8 @@ class TableLayout:
             else:
                 x = play.x + m if side == "left" else play.right - side_w + m
                 plate = pygame.Rect(x, top_edge, side_w - 2 * m, plate_h + 2 * line)
-                caption = pygame.Rect(x, plate.bottom + gap, plate.width, caption_h)
+                # A narrow column: its caption may take three lines.
+                caption = pygame.Rect(x, plate.bottom + gap, plate.width, caption_h + line)
                 pile = pygame.Rect(0, 0, ow, oh)
                 pile.midtop = (plate.centerx, caption.bottom + gap)
                 hand = pygame.Rect(x, pile.bottom + m, side_w - 2 * m, hand_top - m - pile.bottom - m)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from cassino.rules import PRESET_LIST, InvalidRulesError, RoundEnd, Rules
-from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
+from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES, Settings
 
 from . import theme
 from .app import App, Scene
@@ -468,6 +468,39 @@ def _example(example: Example, size: tuple[int, int], width: int, top: int, ops:
     return height
 
 
+def draw_ops(surface: pygame.Surface, ops: Sequence[Op], origin: tuple[int, int], area: pygame.Rect, fs: int,
+             settings: Settings) -> None:
+    """Draw a laid-out page (text, cards, badges, example boxes) with its top
+    left at ``origin``, only what shows in ``area``."""
+    for op in ops:
+        r = op.rect.move(*origin)
+        if r.bottom < area.top or r.top > area.bottom:
+            continue
+        if op.kind == "box":
+            surface.blit(theme.rounded_box(r.size, EXAMPLE_BOX + (255,), max(6, fs // 2),
+                                           theme.PANEL_LINE + (255,), 1), r.topleft)
+        elif op.kind == "card":
+            surface.blit(card_face(op.card, r.width, settings.four_colour), r.topleft)
+        elif op.kind == "back":
+            surface.blit(card_back(r.width, settings.card_back), r.topleft)
+        elif op.kind == "badge":
+            pygame.draw.circle(surface, (20, 20, 24), (r.centerx + 2, r.centery + 2), r.width // 2)
+            pygame.draw.circle(surface, op.colour, r.center, r.width // 2)
+            pygame.draw.circle(surface, (30, 30, 30), r.center, r.width // 2, 2)
+            value = theme.text(op.text, op.size, (20, 20, 24), bold=True)
+            surface.blit(value, value.get_rect(center=r.center))
+        else:  # text sits in the middle of its line
+            _blit_run(surface, op.text, op.size, op.bold, op.colour,
+                      (r.x, r.y + (r.height - theme.font(op.size, op.bold).get_height()) // 2))
+
+
+def example_ops(example: Example, size: tuple[int, int], width: int) -> tuple[list[Op], int]:
+    """One example of the rules laid out ``width`` wide: its ops and height."""
+    ops: list[Op] = []
+    height = _example(example, size, width, 0, ops)
+    return ops, height
+
+
 class RulesScene(Scene):
     """The rules: the groups of sections (the game, the variants, the custom
     options, the table) down the left, the open group's sections under its name, the
@@ -683,27 +716,7 @@ class RulesScene(Scene):
         area = f.text
         clip = surface.get_clip()
         surface.set_clip(area)
-        four = self.app.settings.four_colour
-        for op in page.ops:
-            r = op.rect.move(area.x, area.y - scroll)
-            if r.bottom < area.top or r.top > area.bottom:
-                continue
-            if op.kind == "box":
-                surface.blit(theme.rounded_box(r.size, EXAMPLE_BOX + (255,), max(6, fs // 2),
-                                               theme.PANEL_LINE + (255,), 1), r.topleft)
-            elif op.kind == "card":
-                surface.blit(card_face(op.card, r.width, four), r.topleft)
-            elif op.kind == "back":
-                surface.blit(card_back(r.width, self.app.settings.card_back), r.topleft)
-            elif op.kind == "badge":
-                pygame.draw.circle(surface, (20, 20, 24), (r.centerx + 2, r.centery + 2), r.width // 2)
-                pygame.draw.circle(surface, op.colour, r.center, r.width // 2)
-                pygame.draw.circle(surface, (30, 30, 30), r.center, r.width // 2, 2)
-                value = theme.text(op.text, op.size, (20, 20, 24), bold=True)
-                surface.blit(value, value.get_rect(center=r.center))
-            else:  # text sits in the middle of its line
-                _blit_run(surface, op.text, op.size, op.bold, op.colour,
-                          (r.x, r.y + (r.height - theme.font(op.size, op.bold).get_height()) // 2))
+        draw_ops(surface, page.ops, (area.x, area.y - scroll), area, fs, self.app.settings)
         surface.set_clip(clip)
         limit = self.max_scroll()
         if limit:
@@ -725,12 +738,14 @@ class RulesScene(Scene):
 
 
 def section_for(rules: Rules, players: int | None = None) -> int:
-    """The rules section that explains a game's rules: its variant's, or the
-    first custom option's, or the first section."""
-    wanted = Rules.from_json(rules.to_json())
-    for i, s in enumerate(SECTIONS):
-        if any(_same(o, wanted) for o in s.options):
+    """The rules section that explains a game's rules (for this many players):
+    its variant's, or the first custom option's, or the first section."""
+    matching = [i for i, s in enumerate(SECTIONS) if any(_same(o, rules) for o in s.options)]
+    for i in matching:  # the section for this many players first (five players)
+        if SECTIONS[i].players == players:
             return i
+    if matching:
+        return matching[0]
     for key in rules.to_json():
         for i, s in enumerate(SECTIONS):
             if any(key in o for o in s.options):

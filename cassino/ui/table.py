@@ -592,6 +592,7 @@ class TableScene(Scene):
 
                 result, self.round_result = self.round_result, None
                 self.game_ended = False
+                self.banner_time = 0.0  # the summary says it now
                 self.app.push(RoundOverScene(self.app, self, result))
             return
         pos = self.pos

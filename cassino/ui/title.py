@@ -18,6 +18,7 @@ from .cardart import card_face
 from .draw import felt, heading
 from .layout import px
 from .overlays import RulesScene, SettingsScene, StatsScene
+from .rulebook import SECTIONS, Example
 from .table import Seat, TableScene, default_seats
 from .widgets import Item, Menu
 from .words import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, rules_in_words
@@ -430,38 +431,73 @@ class SetupScene(Scene):
 
     def description(self) -> list[tuple[str, str]]:
         """The right-hand side, as (style, text) paragraphs: the game's name, what
-        it is, its options in words, the focused line's explanation, a refusal."""
+        it is, the seating, the options it sets (each with its line), the
+        focused custom line's explanation, and a refusal."""
         name, about = self.about()
         out = [("title", name), ("text", about)]
         seats = f"{self.players} players" + (", two partnerships" if self.partnerships and self.players == 4 else "")
         refused = self.refusal()
-        if refused is None:
-            rules = self.rules()
-            out.append(("dim", f"{seats} · {rules_in_words(rules, self.players)} · "
-                               + (f"{rules.rounds} rounds" if rules.rounds is not None else f"game to {rules.target}")))
-        else:
-            out.append(("dim", seats))
         focused = self.menu.items[self.menu.focus]
         if self.game == CUSTOM and any(focused.hint == line for *_, line in OPTION_ROWS):
-            out.append(("gold", focused.label))
-            out.append(("text", focused.hint))
+            out += [("gold", focused.label), ("text", focused.hint)]
         if refused is not None:
-            out.append(("warn", "Not possible: " + refused))
-        elif self.notice:
+            out += [("dim", seats), ("warn", "Not possible: " + refused)]
+            return out
+        rules = self.rules()
+        length = f"{rules.rounds} rounds" if rules.rounds is not None else f"game to {rules.target}"
+        out.append(("dim", f"{seats} · {length}"))
+        changed = [(option_label(key, label, getattr(rules, key)), line) for key, label, _, line in OPTION_ROWS
+                   if getattr(rules, key) != getattr(Rules(), key)]
+        if not changed:
+            out.append(("dim", "The standard rules, nothing changed."))
+        for label, line in changed:
+            out += [("option", label), ("line", line)]
+        if self.notice:
             out.append(("warn", self.notice))
         return out
 
+    def example(self) -> Example | None:
+        """An example of the game, from the rules screen: the variant's, or the
+        focused custom option's."""
+        from .overlays import section_for
+
+        focused = self.menu.items[self.menu.focus]
+        key = next((k for k, _, _, line in OPTION_ROWS if line == focused.hint), None)
+        if self.game == CUSTOM:
+            if key is None:
+                return None
+            sections = [sec for sec in SECTIONS if any(key in o for o in sec.options)]
+        elif self.refusal() is None:
+            sections = [SECTIONS[section_for(self.rules(), self.players)]]
+        else:
+            return None
+        for sec in sections:
+            for e in sec.examples:
+                if e.table or e.hand or e.pile or e.cards or e.dealt:
+                    return e
+        return None
+
     def _describe(self, surface: pygame.Surface, area: pygame.Rect, fs: int, small: int) -> None:
+        from .overlays import draw_ops, example_ops
+
         body = round(fs * 0.85)
         y = area.y
-        styles = {"title": (round(fs * 1.05), theme.GOLD, True), "text": (body, theme.INK, False),
-                  "dim": (small, theme.DIM, False), "gold": (body, theme.GOLD, True), "warn": (body, theme.WARN, True)}
+        # (size, colour, bold, space after)
+        styles = {"title": (round(fs * 1.05), theme.GOLD, True, 0.6), "text": (body, theme.INK, False, 0.6),
+                  "dim": (small, theme.DIM, False, 0.6), "gold": (body, theme.GOLD, True, 0.3),
+                  "warn": (body, theme.WARN, True, 0.6), "option": (small, theme.GOLD, True, 0.0),
+                  "line": (small, theme.INK, False, 0.35)}
         for style, text in self.description():
-            size, colour, bold = styles[style]
-            line = round(size * 1.35)
+            size, colour, bold, after = styles[style]
+            line = round(size * 1.3)
             for ln in theme.wrap(text, size, area.width, bold):
                 if y + line > area.bottom:
                     return
                 surface.blit(theme.text(ln, size, colour, bold), (area.x, y))
                 y += line
-            y += round(size * 0.6)
+            y += round(size * after)
+        example = self.example()
+        if example is not None:
+            ops, height = example_ops(example, self.app.size, area.width)
+            if y + small + height <= area.bottom:
+                draw_ops(surface, ops, (area.x, y + small), area, fs, self.app.settings)

@@ -1,0 +1,111 @@
+"""The words around the table, read from the engine's events: the round
+summary's rows for every scoring item of the rules in force, how a game that
+ended inside a round ended, the statistics' names for games, and the
+initial pairs as the table announces them. No window needed but the last."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cassino.rules import PRESETS, DealEvent, Game, Position, Rules, shape_of
+from cassino.rules.scoring import end_round
+from cassino.stats import Stats
+from cassino.ui.overlays import rules_words
+from cassino.ui.summary import ending_lines, round_rows
+from cassino.ui.words import rules_in_words, value_legend
+from tests.rules.helpers import cards
+
+
+def finished(rules: Rules, mine: str, sweeps: tuple[int, int] = (0, 0)) -> Position:
+    """A round over: your side took ``mine``, the other side the rest."""
+    shape = shape_of(rules, 2)
+    pile = cards(mine)
+    return Position(shape, 1, 0, [0, 0], (), 0, (), [pile, shape.pack_mask & ~pile], list(sweeps), 0, [0, 0])
+
+
+def test_the_summary_has_a_row_for_every_item_the_rules_award_and_the_points_add_up() -> None:
+    rules = Rules(spade_scoring=True, all_eleven="bonus", sweeps=2)
+    pos = finished(rules, "AS 2S 3S 4S 5S 6S 7S 8S TD AH AD AC 3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C TC 3D 4D",
+                   sweeps=(1, 0))
+    end = end_round(pos)
+    rows = round_rows(rules, end)
+    assert [r.label for r in rows] == ["Cards", "Spades", "Big casino (10♦)", "Little casino (2♠)", "Aces",
+                                       "Spade points", "All eleven", "Sweeps"]
+    by = {r.label: r for r in rows}
+    assert by["Spade points"].cells == ["8 \u2192 8", "5 \u2192 6"], "the jack of spades counts 2"
+    assert by["All eleven"].cells == ["1", "0"] and by["All eleven"].scored == [True, False]
+    assert by["Sweeps"].cells == ["1 \u2192 2", "0 \u2192 0"]
+    shown = sum(int(c.split("\u2192")[-1]) for r in rows for c in r.cells[:1])
+    assert shown == end.points[0] == 3 + 1 + 2 + 1 + 4 + 8 + 1 + 2
+
+
+def test_all_eleven_to_win_says_the_game() -> None:
+    rules = Rules(all_eleven="win")
+    end = end_round(finished(rules, "AS 2S 3S 4S 5S 6S 7S 8S TD AH AD AC 3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C"))
+    row = next(r for r in round_rows(rules, end) if r.label == "All eleven")
+    assert row.cells == ["all eleven: the game", "0"] and row.scored == [True, False]
+
+
+def test_a_game_ended_by_a_call_or_a_sweep_is_told_from_its_event() -> None:
+    rules = Rules(call_for_21=True)
+    game = Game(rules, 2, seed=3)
+    caller = game.position.to_move
+    event = game.play(next(m for m in game.legal_moves() if m.kind == "call"))
+    names = ["You", "North"]
+    lines = ending_lines(rules, event, names, names, [0, 1], game.totals)
+    assert event.counts is not None and event.winner is not None
+    assert lines[0].startswith(f"{names[caller]} called for 21 with a count of {event.counts[caller]} (21 needed).")
+    assert "the call loses" in lines[0] and f"{names[event.winner]} win" in lines[0]
+    deal = DealEvent(1, 1, cards("7S 7D KH KC"), cards("7S 7D KH KC"), 0, True, 0)
+    told = " ".join(ending_lines(Rules(initial_pairs=True, sudden_death=True), deal, names, names, [0, 1], (21, 3)))
+    assert "initial pairs dealt to You cleared the table" in told and "You win" in told
+
+
+def test_statistics_name_games_by_preset_and_custom_games_in_words() -> None:
+    stats = Stats()
+    stats.record_game("expert", PRESETS["five-players"].rules(5), True, 5)
+    stats.record_game("expert", PRESETS["royal"].rules(2).replace(target=6), False, 2)
+    stats.record_game("expert", Rules(sweeps=2, pluck=True), False, 3)
+    names = sorted(k.split(" · ")[1] for k in stats.games)
+    assert names == ["Five players", "sweeps=0, royal=True, target=6", "sweeps=2, pluck=True"]
+    assert [rules_words(n) for n in names] == ["Five players", "Royal, game to 6", "Sweeps 2 points, pluck"]
+    assert rules_words("ace_14, royal, sweeps 0") == "Royal, aces 1 or 14, sweeps score nothing", "older names too"
+    assert rules_in_words(PRESETS["california"].rules(6), 6) == "California"
+
+
+def test_the_values_legend_follows_the_rules() -> None:
+    assert value_legend(Rules()) == []
+    assert value_legend(PRESETS["buckeye"].rules()) == ["J 11 · Q 12 · K 13", "10♦ 10 or 11"]
+    assert value_legend(PRESETS["royal-aces-14"].rules()) == ["J 11 · Q 12 · K 13", "A 1, or 14 from your hand"]
+
+
+@pytest.fixture
+def _window() -> object:
+    yield
+    pygame.quit()
+
+
+def test_initial_pairs_go_to_the_first_player_and_are_announced(_window: object) -> None:
+    from cassino.settings import Settings
+    from cassino.ui.app import App
+    from cassino.ui.table import Seat, TableScene
+
+    from .driver import settle
+
+    rules = Rules(initial_pairs=True)
+    seed = next(s for s in range(500) if Game(rules, 2, seed=s).deal_event.pairs)
+    app = App((1280, 720), Settings(speed="fast", fullscreen=False))
+    game = Game(rules, 2, seed=seed)
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    deal = game.deal_event
+    assert deal.pairs_to is not None
+    who = table.seats[deal.pairs_to].name
+    assert table.banner.startswith(f"Initial pairs to {who}")
+    assert any("took the pairs dealt to the table" in text for _, text in table.log)
+    assert table.piles[deal.pairs_to] == deal.pairs.bit_count()
+    settle(app)
+    for c in range(52):
+        if deal.pairs >> c & 1:
+            assert table.motion.get(c) is None, "the pairs went into the pile"
