@@ -360,3 +360,26 @@ def test_five_and_six_players_can_be_seated_with_people_and_levels() -> None:
     assert isinstance(table, TableScene)
     assert [s.level for s in table.seats] == [None, "intermediate", "intermediate", None, "intermediate", "expert"]
     assert table.humans == [0, 3]
+
+
+def test_a_setup_remembered_by_the_first_version_is_read(tmp_path: object) -> None:
+    """Three players, Royal (preset 1) with sweeps scoring 2: a custom game now."""
+    from pathlib import Path
+
+    from cassino.store import Store
+
+    assert isinstance(tmp_path, Path)
+    store = Store(tmp_path)
+    store.write("setup.json", {"players": 3, "level": "expert", "partnerships": False,
+                               "kinds": [None, "expert", "beginner", "expert"], "target": 21,
+                               "preset": 1, "sweeps": 2, "court": "one", "control": "hoyle"})
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
+    setup = SetupScene(app)
+    assert (setup.players, setup.game, setup.kinds[:3]) == (3, CUSTOM, [None, "expert", "beginner"])
+    assert setup.rules() == Rules(royal=True, sweeps=2)
+    store.write("setup.json", {"players": 2, "level": "expert", "partnerships": False,
+                               "kinds": [None, "expert", "expert", "expert"], "target": 21, "preset": 2,
+                               "sweeps": 0, "court": "one", "control": "hoyle"})
+    assert SetupScene(app).game == "royal-aces-14", "a preset as it was is that preset"
+    store.write("setup.json", {"players": 9})
+    assert SetupScene(app).game == "standard" and store.problems, "a damaged file is set aside, and said"

@@ -7,7 +7,7 @@ opens ``python -m cassino play`` full screen on it with a fresh player's
 folder (``CASSINO_HOME`` in a temporary folder, with a few games of
 statistics in it) and goes through the menus with the keyboard, as a person
 would: the title, statistics, settings, the rules (two sections), the setup
-of a pass-and-play game (a name being typed, strict build control chosen),
+of a pass-and-play game (a name being typed, a custom game with strict build control),
 the cover that asks to pass the screen, one move through the chooser, the
 pause menu, and the title again with the game to continue. Not part of the
 test suite: the screenshots are for looking at.
@@ -66,12 +66,14 @@ def walk(size: tuple[int, int], out: Path) -> None:
             s.keys("Down", times=11)  # Strict builds, among the options
             s.shot("06-rules-strict")
             s.keys("Escape")
-            # New game: seat 2 a person, build control strict, the names typed.
+            # New game: seat 2 a person, a custom game with strict build control, the names typed.
             s.keys("Up")
             s.keys("Return")
             s.keys("Down", times=2)
             s.keys("Return", times=2)  # Seat 2: Intermediate -> Expert -> Person; the names' rows appear
-            s.keys("Down", times=5)    # Build control (no computer player now: no row for their level)
+            s.keys("Down", times=2)    # Game (no computer player now: no row for their level)
+            s.keys("Return", times=10)  # Standard, the nine other presets for two, then Custom
+            s.keys("Down", times=3)    # Sweeps, Court cards, Build control
             s.keys("Return", times=3)  # hoyle -> permissive -> answer -> strict
             s.keys("Up", times=6)      # Seat 1 name
             s.keys("Return")
@@ -82,7 +84,7 @@ def walk(size: tuple[int, int], out: Path) -> None:
             s.type("Benjamin")
             s.shot("07-setup-typing-a-name")
             s.keys("Return")
-            s.keys("Down", times=7)    # Start
+            s.keys("Down", times=22)   # past Game, the 19 options and the deal number: Start
             s.shot("08-setup-ready")
             s.keys("Return")
             time.sleep(2)  # the deal

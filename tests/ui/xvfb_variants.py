@@ -14,6 +14,7 @@ Not part of the test suite: the screenshots are for looking at.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
@@ -23,13 +24,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from cassino.rules import PRESET_LIST  # noqa: E402
+from cassino.rules import PRESET_LIST, first_dealer  # noqa: E402
 from cassino.settings import Settings  # noqa: E402
 from cassino.store import Store  # noqa: E402
 from tests.ui.xvfb import Screen  # noqa: E402
 
 LEVELS = ["intermediate"] * 5
-TURN_WAIT = 7.0  # seconds for the deal and the computer players before your first turn
+SEED = 4242  # the deal number typed in each game's setup
 
 
 def prepare(home: Path, players: int, game: str, custom: dict[str, Any] | None = None,
@@ -54,10 +55,35 @@ def open_setup(s: Screen) -> None:
     s.keys("Return")
 
 
-def start_from_setup(s: Screen) -> None:
-    s.keys("Up", times=2)  # from the first line round to Back, then Start
+def start_from_setup(s: Screen, home: Path) -> None:
+    """Type the deal number, start, and wait until it is your turn (the saved
+    game says whose turn it is; with no move saved, the deal number says who
+    plays first)."""
+    s.keys("Up", times=3)  # from the first line round to Back, Start, then the deal number
     s.keys("Return")
-    time.sleep(TURN_WAIT)
+    s.type(str(SEED))
+    s.keys("Return")
+    s.keys("Down")         # Start
+    s.keys("Return")
+    wait_for_turn(home)
+
+
+def wait_for_turn(home: Path, limit: float = 60.0) -> None:
+    end = time.monotonic() + limit
+    time.sleep(2.0)  # the deal
+    while time.monotonic() < end:
+        try:
+            saved = json.loads((home / "game.json").read_text(encoding="utf-8"))
+            if saved["position"]["to_move"] == 0:
+                break
+        except FileNotFoundError:
+            setup = json.loads((home / "setup.json").read_text(encoding="utf-8"))
+            if (first_dealer(SEED, setup["players"]) + 1) % setup["players"] == 0:
+                break  # you play first
+        except (ValueError, KeyError):
+            pass  # being written
+        time.sleep(0.3)
+    time.sleep(1.5)  # the last card lands
 
 
 def setups(size: tuple[int, int], out: Path) -> None:
@@ -106,7 +132,7 @@ def table(size: tuple[int, int], out: Path, name: str, players: int, game: str,
     s, home = launch(size, out, players, game, custom)
     try:
         open_setup(s)
-        start_from_setup(s)
+        start_from_setup(s, Path(home.name))
         s.shot(f"table-{name}")
         if then == "pluck and call":
             s.keys("p")
