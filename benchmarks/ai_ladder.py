@@ -1,18 +1,26 @@
 """The strength ladder: every pair of computer levels, as duplicate-pair arena
-matches (2 players, standard rules, games to 21), written to
-benchmarks/results/ladder.json and ladder.md.
+matches, for one setting (rules, players, partnerships).
 
-    python benchmarks/ai_ladder.py [--games 300] [--expert-games 100] [--key-games 300]
-                                   [--seed 900000] [--jobs 2] [--pairs expert:intermediate ...]
+    python benchmarks/ai_ladder.py [--rules royal|draw|'{"royal": true}'] [--players 2..6]
+                                   [--teams] [--games 300] [--expert-games 100]
+                                   [--key-games 300] [--seed 900000] [--jobs 2]
+                                   [--pairs expert:intermediate ...]
+
+The standard game for two players is written to benchmarks/results/ladder.json
+and ladder.md; every other setting to ladder-<setting>.json (for instance
+ladder-royal-2p.json, ladder-standard-4p-teams.json), and all of those
+together to ladder_variants.md. Each row keeps the arena command that plays
+its games and the ladder command that made it.
 
 --pairs plays only the pairs named (stronger level first) on their usual seeds
-and keeps the other rows of ladder.json as they are.
+and keeps the setting's other rows as they are.
 
 --key-games is for Expert vs Intermediate, the pair whose target is hardest
 to show; the other Expert pairs are slow and far apart, so fewer games do.
 
 Reported figures use seeds from 900000 up; tuning used seeds below 10000, so
-the reported games were never seen while tuning.
+the reported games were never seen while tuning. Text after a "## Notes"
+line of a Markdown file is kept when the file is written again.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import re
+import shlex
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,57 +40,97 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cassino.ai import LEVELS, make_player  # noqa: E402
 from cassino.ai.arena import match  # noqa: E402
+from cassino.rules import (PRESETS, CassinoError, Rules, describe_rules, seating_refusal,  # noqa: E402
+                           standard_teams)
 
 RESULTS = Path(__file__).resolve().parent / "results"
+NOTES = "## Notes"
+# The targets, on the lower end of the 95% interval of a's win rate.
+TARGETS = {("beginner", "random"): 0.95, ("intermediate", "beginner"): 0.85,
+           ("expert", "intermediate"): 0.70}
 
 
-def play(pair: tuple[str, str], games: int, seed: int) -> dict[str, object]:
+class Setting:
+    """The rules, players and partnerships one ladder is played under."""
+
+    def __init__(self, rules_text: str | None, players: int, teams: bool):
+        self.text = rules_text
+        self.players = players
+        self.teams = teams
+        self.preset = None
+        if rules_text is None:
+            self.rules = Rules()
+            self.key = "standard"
+        else:
+            key = rules_text.strip().lower().replace("_", "-").replace(" ", "-")
+            if key in PRESETS:
+                self.preset = PRESETS[key]
+                if not self.preset.allows(players, teams):
+                    raise SystemExit(f"--rules {key}: {self.preset.name} is not played by "
+                                     f"{players} players{' in partnerships' if teams else ''}")
+                self.rules = self.preset.rules(players)
+                self.key = key
+            else:
+                try:
+                    self.rules = Rules.from_json(json.loads(rules_text))
+                except json.JSONDecodeError:
+                    raise SystemExit(f"--rules takes a preset ({', '.join(PRESETS)}) or rule "
+                                     f"options as JSON, not {rules_text[:40]!r}") from None
+                except (CassinoError, TypeError) as e:
+                    raise SystemExit(f"--rules: {e}") from None
+                options = self.rules.to_json()
+                self.key = "-".join(re.sub(r"[^a-z0-9]+", "", f"{k}{v}".lower())
+                                    for k, v in sorted(options.items())) or "standard"
+        if teams and players != 4:
+            raise SystemExit("--teams needs --players 4")
+        refusal = seating_refusal(self.rules, players, standard_teams(players, teams))
+        if refusal:
+            raise SystemExit(refusal)
+
+    @property
+    def standard(self) -> bool:
+        return self.rules == Rules() and self.players == 2 and not self.teams
+
+    @property
+    def name(self) -> str:
+        """Where its rows go: ladder (the standard two-player game) or ladder-<setting>."""
+        if self.standard:
+            return "ladder"
+        return f"ladder-{self.key}-{self.players}p" + ("-teams" if self.teams else "")
+
+    def title(self) -> str:
+        rules = self.preset.name if self.preset else describe_rules(self.rules)
+        seats = "four players in two partnerships" if self.teams else f"{self.players} players"
+        return f"{rules}, {seats}"
+
+    def arena_options(self) -> str:
+        """The arena's options for this setting (none for the standard two-player game)."""
+        out = []
+        if self.text is not None:
+            out += ["--rules", self.key if self.preset else json.dumps(self.rules.to_json())]
+        if self.players != 2:
+            out += ["--players", str(self.players)]
+        if self.teams:
+            out.append("--teams")
+        return " ".join(shlex.quote(x) for x in out)
+
+
+def play(pair: tuple[str, str], games: int, seed: int, setting: Setting) -> dict[str, object]:
     a, b = pair
     start = time.perf_counter()
-    result = match(make_player(a), make_player(b), games, seed)
+    result = match(make_player(a), make_player(b), games, seed, setting.players, setting.teams,
+                   rules=setting.rules)
     result["wall_seconds"] = round(time.perf_counter() - start, 1)
-    result["command"] = f"python -m cassino arena --a {a} --b {b} --games {games} --seed {seed}"
+    result["rules"] = setting.rules.to_json()
+    options = setting.arena_options()
+    result["command"] = (f"python -m cassino arena --a {a} --b {b} --games {games} --seed {seed}"
+                         + (f" {options}" if options else ""))
     return result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--expert-games", type=int, default=100)
-    parser.add_argument("--key-games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=900000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--pairs", nargs="*", metavar="A:B",
-                        help="play only these pairs; keep the other rows of ladder.json")
-    args = parser.parse_args()
-    # Stronger level first in each pair: a is the one expected to win.
-    pairs = [(b, a) for a, b in itertools.combinations(LEVELS, 2)]
-    # The longest match first, so that the others fill the second core meanwhile.
-    pairs.sort(key=lambda p: p != ("expert", "intermediate"))
-    only = {tuple(p.split(":")) for p in args.pairs} if args.pairs else None
-    old: dict[tuple[str, str], dict[str, Any]] = {}
-    if only is not None:
-        old = {(str(r["a"]), str(r["b"])): r
-               for r in json.loads((RESULTS / "ladder.json").read_text(encoding="utf-8"))}
-    jobs = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for i, pair in enumerate(pairs):
-            games = (args.key_games if pair == ("expert", "intermediate")
-                     else args.expert_games if "expert" in pair else args.games)
-            if only is None or pair in only:
-                jobs.append(pool.submit(play, pair, games, args.seed + 1000 * i))
-        played = iter([j.result() for j in jobs])
-    results: list[dict[str, Any]] = [next(played) if only is None or pair in only else old[pair]
-                                     for pair in pairs]
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "ladder.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    lines = ["# Computer player ladder", "",
-             "2 players, standard rules, games to 21, duplicate pairs (each deal played twice, "
-             "seats swapped). Produced by `python benchmarks/ai_ladder.py "
-             f"--games {args.games} --expert-games {args.expert_games} --key-games {args.key_games} "
-             f"--seed {args.seed}`; "
-             "each row's own command is in ladder.json.", "",
-             "| a vs b | games | a wins | win rate a (95% CI) | margin/round (95% CI) | a decision ms median / p95 / max |",
+def table(results: list[dict[str, Any]]) -> list[str]:
+    lines = ["| a vs b | games | a wins | win rate a (95% CI) | margin/round (95% CI) | "
+             "a decision ms median / p95 / max |",
              "|---|---|---|---|---|---|"]
     for r in results:
         ci = r["win_rate_a_ci"]
@@ -90,8 +140,120 @@ def main() -> None:
                      f"{r['win_rate_a']:.1%} ({ci[0]:.1%}-{ci[1]:.1%}) | "
                      f"{r['margin_per_round']:+.2f} ({mci[0]:+.2f} to {mci[1]:+.2f}) | "
                      f"{dec['median']:.2f} / {dec['p95']:.2f} / {dec['max']:.2f} |")
-    (RESULTS / "ladder.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print("\n".join(lines))
+    return lines
+
+
+def targets(results: list[dict[str, Any]]) -> list[str]:
+    """Each target pair's lower end against its target, and the Expert's decision times."""
+    out = []
+    for r in results:
+        want = TARGETS.get((r["a"], r["b"]))
+        if want is None:
+            continue
+        low = r["win_rate_a_ci"][0]
+        out.append(f"- {r['a']} vs {r['b']}: lower end {low:.1%}, target {want:.0%}: "
+                   f"{'met' if low >= want else 'missed'}")
+        if r["a"] == "expert":
+            dec = r["decision_ms"]["a:expert"]
+            ok = dec["median"] <= 150 and dec["p95"] <= 500
+            out.append(f"- expert decision ms: median {dec['median']:.0f}, p95 {dec['p95']:.0f} "
+                       f"(targets 150 and 500): {'met' if ok else 'missed'}")
+    return out
+
+
+def kept_notes(path: Path) -> list[str]:
+    """The hand-written notes of a Markdown file: from its "## Notes" line on."""
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if NOTES not in lines:
+        return []
+    return [""] + lines[lines.index(NOTES):]
+
+
+def write_standard(results: list[dict[str, Any]], command: str) -> str:
+    path = RESULTS / "ladder.md"
+    lines = ["# Computer player ladder", "",
+             "2 players, standard rules, games to 21, duplicate pairs (each deal played twice, "
+             f"seats swapped). Last written by `{command}`; each row's own command is in "
+             "ladder.json (`command`: the arena's, `ladder_command`: the ladder's). Other "
+             "settings: ladder_variants.md.", ""]
+    lines += table(results) + [""] + targets(results)
+    lines += kept_notes(path)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines)
+
+
+def write_variants() -> str:
+    """ladder_variants.md from every ladder-<setting>.json."""
+    path = RESULTS / "ladder_variants.md"
+    lines = ["# Computer player ladder: variants and seatings", "",
+             "Duplicate pairs (each deal played twice, the sides' seats swapped), seeds from 900000 "
+             "up. Under partnerships side a holds one partnership; with more players and no "
+             "partners, a holds one seat against b in all the others. Each row's arena command "
+             "(`command`) and the ladder command that made it (`ladder_command`) are in the "
+             "setting's JSON file.", ""]
+    for file in sorted(RESULTS.glob("ladder-*.json")):
+        data = json.loads(file.read_text(encoding="utf-8"))
+        lines += [f"## {data['title']}", "", f"`{file.name}`; made by:", ""]
+        lines += [f"- `{c}`" for c in dict.fromkeys(r.get("ladder_command", "?")
+                                                    for r in data["rows"])]
+        lines += [""] + table(data["rows"]) + [""] + targets(data["rows"]) + [""]
+    lines += kept_notes(path)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", help="a preset key (royal, draw, ...) or rule options as JSON")
+    parser.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
+    parser.add_argument("--teams", action="store_true", help="4 players in two partnerships")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--expert-games", type=int, default=100)
+    parser.add_argument("--key-games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=900000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--pairs", nargs="*", metavar="A:B",
+                        help="play only these pairs; keep the setting's other rows")
+    args = parser.parse_args()
+    setting = Setting(args.rules, args.players, args.teams)
+    command = "python benchmarks/ai_ladder.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    # Stronger level first in each pair: a is the one expected to win.
+    pairs = [(b, a) for a, b in itertools.combinations(LEVELS, 2)]
+    # The longest match first, so that the others fill the second core meanwhile.
+    pairs.sort(key=lambda p: p != ("expert", "intermediate"))
+    only = {tuple(p.split(":")) for p in args.pairs} if args.pairs else None
+    for p in only or ():
+        if p not in pairs:
+            raise SystemExit(f"--pairs {':'.join(p)}: name two levels, the stronger first, "
+                             f"as in {', '.join(a + ':' + b for a, b in pairs)}")
+    path = RESULTS / f"{setting.name}.json"
+    old: dict[tuple[str, str], dict[str, Any]] = {}
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        rows = data if isinstance(data, list) else data["rows"]
+        old = {(str(r["a"]), str(r["b"])): r for r in rows}
+    jobs = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for i, pair in enumerate(pairs):
+            games = (args.key_games if pair == ("expert", "intermediate")
+                     else args.expert_games if "expert" in pair else args.games)
+            if only is None or pair in only:
+                jobs[pair] = pool.submit(play, pair, games, args.seed + 1000 * i, setting)
+        played = {pair: job.result() for pair, job in jobs.items()}
+    for row in played.values():
+        row["ladder_command"] = command
+    results = [played.get(pair) or old[pair] for pair in pairs if pair in played or pair in old]
+    RESULTS.mkdir(exist_ok=True)
+    if setting.standard:
+        path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        print(write_standard(results, command))
+    else:
+        data = {"title": setting.title(), "rules": setting.rules.to_json(),
+                "players": setting.players, "teams": setting.teams, "rows": results}
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(write_variants())
 
 
 if __name__ == "__main__":

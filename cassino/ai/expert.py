@@ -23,7 +23,7 @@ from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import final_scores
 
 from .intermediate import Evaluator, call_wins
-from .knowledge import Worth, best_rank_take, best_take, candidate_moves, worth_of
+from .knowledge import Worth, best_rank_take, best_take, candidate_moves, shortlist, worth_of
 from .player import Budget, Player
 from .view import SeatView, generator_of
 
@@ -165,6 +165,10 @@ def unlikely_cards(view: SeatView, threshold: float = 0.3) -> dict[int, CardSet]
     return out
 
 
+# Solver nodes worth one unit of fixed work (a playout of every candidate).
+NODES_PER_WORK = 400
+
+
 class _Solver:
     """Alpha-beta over a fully known last deal of a two-team round."""
 
@@ -172,11 +176,13 @@ class _Solver:
         self.team = team
         self.budget = budget
         self.nodes = 0
+        # A fixed amount of work bounds the search by nodes instead of the clock.
+        self.node_limit = budget.work * NODES_PER_WORK if budget.work is not None else 1 << 62
         self.table: dict[tuple[object, ...], float] = {}
 
     def value(self, pos: Position, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes & 255 == 0 and self.budget.spent_time():
+        if self.nodes & 255 == 0 and (self.budget.spent_time() or self.nodes > self.node_limit):
             raise TimeoutError
         key = (pos.to_move, tuple(pos.hands), pos.loose, pos.builds, tuple(pos.captured),
                tuple(pos.sweeps), pos.last_capturer)
@@ -264,7 +270,7 @@ class Expert(Player):
             except TimeoutError:
                 pass
         ev = Evaluator(view)
-        scored = sorted(((ev.score(m), m) for m in moves), key=lambda x: -x[0])
+        scored = sorted(((ev.score(m), m) for m in shortlist(moves, ev.worth)), key=lambda x: -x[0])
         candidates = [m for _, m in scored[: self.candidates]]
         worth = worth_of(view)
         results: list[list[float]] = [[] for _ in candidates]

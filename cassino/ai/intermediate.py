@@ -17,8 +17,8 @@ from cassino.rules.cards import CardSet, cards_of, rank_of
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
-from .knowledge import (after, best_rank_take, best_take, candidate_moves, holds_probability,
-                        unseen_by_rank, unseen_by_value, worth_of)
+from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, holds_probability,
+                        shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
 
@@ -31,7 +31,7 @@ class Evaluator:
         self.rules = view.rules
         self.gen = generator_of(view)
         self.worth = worth_of(view)
-        self.w = {"reply": 1.0, "follow": 0.35, "build_keep": 1.0, "sweep": 1.0}
+        self.w = {"reply": 1.0, "follow": 0.35, "build_keep": 1.0, "sweep": 1.0, "reply_later": 0.0, "partner": 0.0, "trail_keep": 0.5}
         if weights:
             self.w.update(weights)
         n = view.players
@@ -43,6 +43,7 @@ class Evaluator:
         my_team = view.team_of[view.seat]
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
+        self.partners = [s for s in range(n) if s != view.seat and view.team_of[s] == my_team]
         self.sweep = self.rules.sweeps * self.w["sweep"]
 
     def p_holds_value(self, seat: int, v: int) -> float:
@@ -63,6 +64,12 @@ class Evaluator:
         if self.view.hand_sizes[seat] == 0 and self.view.stock_size == 0:
             return 0.0
         if seat == self.view.seat or self.view.team_of[seat] == self.view.team_of[self.view.seat]:
+            return 0.0
+        return self.expected_take(loose, builds, seat)
+
+    def expected_take(self, loose: CardSet, builds: tuple[Build, ...], seat: int) -> float:
+        """Roughly the most the seat can be expected to take from this table next."""
+        if self.view.hand_sizes[seat] == 0 and self.view.stock_size == 0:
             return 0.0
         table = loose
         for b in builds:
@@ -109,6 +116,13 @@ class Evaluator:
             value += self.w["build_keep"] * worth.of(b.cards) * steal
         # The next player's best reply, counted against us.
         value -= self.w["reply"] * self.reply_threat(loose, builds, self.next_seat)
+        if self.w["partner"]:
+            for s in self.partners:
+                value += self.w["partner"] * self.expected_take(loose, builds, s)
+        if self.w["reply_later"]:
+            for s in self.opponents:
+                if s != self.next_seat:
+                    value -= self.w["reply_later"] * self.reply_threat(loose, builds, s)
         # What our remaining hand could take next turn from this table.
         rest = view.hand & ~(1 << move.card)
         if rest:
@@ -123,8 +137,12 @@ class Evaluator:
             value += self.w["follow"] * best
         # Keep valuable cards in hand rather than trailing them.
         if move.kind == "trail":
-            value -= 0.5 * worth.of(1 << move.card)
+            value -= self.w["trail_keep"] * worth.of(1 << move.card)
         return value
+
+
+# The plucks weighed on a crowded table.
+CROWDED_PLUCKS = 4
 
 
 def call_wins(view: SeatView) -> bool:
@@ -153,7 +171,12 @@ class Intermediate(Player):
             return next(m for m in actions if m.kind == CALL)
         plays = [m for m in moves if m.card >= 0]
         best_move, best = self._best(view, plays, rng)
-        for pluck in (m for m in actions if m.kind == PLUCK):
+        plucks = [m for m in actions if m.kind == PLUCK]
+        if view.loose.bit_count() > CROWDED:
+            # A crowded table leaves no sweep to spoil or make: weigh the richest plucks.
+            worth = worth_of(view)
+            plucks = sorted(plucks, key=lambda m: -worth.of(m.takes))[:CROWDED_PLUCKS]
+        for pluck in plucks:
             then = plays_after_pluck(view, pluck)
             ev = Evaluator(then, self.weights)
             gain = ev.worth.of(pluck.takes)
@@ -167,6 +190,7 @@ class Intermediate(Player):
         if len(moves) == 1:
             return moves[0], Evaluator(view, self.weights).score(moves[0])
         ev = Evaluator(view, self.weights)
+        moves = shortlist(moves, ev.worth)
         scores = [ev.score(m) for m in moves]
         best = max(scores)
         top = [m for m, s in zip(moves, scores) if s >= best - 1e-9]

@@ -45,23 +45,44 @@ def points_of(rules: Rules) -> tuple[float, ...]:
     return got
 
 
+# Among three or more sides, most cards (or spades) is usually won with about
+# this many times an even share of them.
+PLURALITY = 1.35
+
+
+def share(points: float, counts: list[int], total: int) -> float:
+    """What one more card of a kind is worth towards an item won by the side with
+    the most of them (``counts`` per side, ``total`` in the round): the item
+    over the number that wins it, or next to nothing once it is decided (the
+    leader's lead is more than the cards left to take)."""
+    ranked = sorted(counts, reverse=True) + [0]
+    if ranked[0] - ranked[1] > total - sum(counts):
+        return 0.02
+    sides = len(counts)
+    wins_at = total // 2 + 1 if sides <= 2 else max(2.0, PLURALITY * total / sides)
+    return points / wins_at
+
+
 class Worth:
     """The worth of taking each card now, given which majorities are already decided."""
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "takes")
 
     def __init__(self, captured: tuple[CardSet, ...] = (), rules: Rules | None = None,
                  pack: int = 52):
         rules = rules or Rules()
         counts = [c.bit_count() for c in captured] or [0]
         spades = [(c & SPADE_SET).bit_count() for c in captured] or [0]
-        # Most cards (3 points) needs more than half the pack, most spades (1) 7 spades.
-        majority = pack // 2 + 1
-        card_share = 0.02 if max(counts) >= majority else 3 / majority
-        spade_share = 0.02 if max(spades) >= 7 else 1 / 7
+        # Most cards is worth 3 points, most spades 1: a card's share of them is the
+        # item over the cards it takes to win it (more than half between two
+        # sides; among more, a plurality, reached with fewer) until it is decided.
+        card_share = share(3.0, counts, pack)
+        spade_share = share(1.0, spades, 13)
         points = points_of(rules)
         self.table = tuple(points[c] + card_share + (spade_share if c < 13 else 0.0)
                            for c in range(52))
+        # best_take's answers for loose cards and a value, reused within a decision.
+        self.takes: dict[tuple[CardSet, int], tuple[float, CardSet]] = {}
 
     def of(self, mask: CardSet) -> float:
         t = self.table
@@ -116,7 +137,7 @@ CROWDED = 16
 
 def capture_sets(gen: MoveGenerator, loose: CardSet, v: int, limit: int = 400) -> list[CardSet]:
     """The sets of loose cards a card capturing as v could take (at most
-    ``limit``, the richest kept first by size on a crowded table)."""
+    ``limit`` of them)."""
     values = gen.values
     vec = values.counts(loose)
     spread = loose & values.spread_mask
@@ -128,14 +149,37 @@ def capture_sets(gen: MoveGenerator, loose: CardSet, v: int, limit: int = 400) -
     return out
 
 
+def richest_union(gen: MoveGenerator, loose: CardSet, v: int, worth: Worth,
+                  groups: int = 0, cards: int = 52) -> CardSet:
+    """Disjoint groups of loose cards adding up to v, the richest first: on a
+    crowded table, a capture close to the richest without listing every
+    union of groups (there can be millions). ``groups`` > 0 looks at only
+    that many of the richest groups; ``cards`` caps the size of the union."""
+    found = sorted(gen.values.groups_of(loose, v), key=lambda g: -worth.of(g))
+    u = 0
+    for g in found[:groups] if groups else found:
+        if not u & g and (u | g).bit_count() <= cards:
+            u |= g
+    return u
+
+
 def best_take(rules: Rules, loose: CardSet, builds: tuple[Build, ...], v: int,
               worth: Worth, gen: MoveGenerator) -> tuple[float, CardSet]:
-    """The most a card capturing as ``v`` could take from this table, and what."""
-    best_u, best_w = 0, 0.0
-    for u in capture_sets(gen, loose, v):
-        w = worth.of(u)
-        if w > best_w:
-            best_u, best_w = u, w
+    """The most a card capturing as ``v`` could take from this table, and what
+    (on a crowded table, nearly the most)."""
+    got = worth.takes.get((loose, v))
+    if got is None:
+        best_u, best_w = 0, 0.0
+        if loose.bit_count() > CROWDED:
+            best_u = richest_union(gen, loose, v, worth)
+            best_w = worth.of(best_u)
+        else:
+            for u in capture_sets(gen, loose, v):
+                w = worth.of(u)
+                if w > best_w:
+                    best_u, best_w = u, w
+        got = worth.takes[(loose, v)] = (best_w, best_u)
+    best_w, best_u = got
     for b in builds:
         if b.value == v:
             best_u |= b.cards
@@ -182,13 +226,10 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
     for b in pos.builds:
         builds_mask |= b.cards
 
-    def richest(v: int) -> CardSet:
-        u = 0
-        groups = sorted(gen.values.groups_of(loose, v), key=lambda g: -worth.of(g))
-        for g in groups[:12]:
-            if not u & g:
-                u |= g
-        return u
+    def richest(v: int) -> set[CardSet]:
+        # The richest groups of v, overlapping or not; and a capture of several
+        # groups, kept small enough that the moves within it stay few.
+        return {richest_union(gen, loose, v, worth, 12), richest_union(gen, loose, v, worth, 0, 10)}
 
     out: dict[Move, None] = {}
     for a in gen.actions(pos):
@@ -198,7 +239,8 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
     for c in cards_of(hand):
         wanted.update(rules.capture_values(c))
         wanted.update(rules.answers[c])
-    masks = {richest(v) | builds_mask for v in wanted if 0 < v <= rules.max_build} | {builds_mask}
+    masks = {u | builds_mask for v in wanted if 0 < v <= rules.max_build for u in richest(v)}
+    masks.add(builds_mask)
     for c in cards_of(hand):
         for m in masks:
             for move in gen.generate(pos, c, m):
@@ -209,3 +251,19 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
                 out[move] = None
     moves = list(out)
     return sorted(moves) if ordered else moves
+
+
+# Beyond this many candidate moves, only the most promising are weighed in full.
+SHORTLIST = 32
+
+
+def shortlist(moves: list[Move], worth: Worth, keep: int = SHORTLIST) -> list[Move]:
+    """The moves worth weighing in full: all of them when they are few; else
+    every trail and the ``keep`` captures and builds that take the most, in
+    their given order (a crowded table can offer hundreds of captures)."""
+    if len(moves) <= keep:
+        return moves
+    plays = [m for m in moves if m.kind in ("capture", "build")]
+    plays.sort(key=lambda m: -worth.of(m.takes | 1 << m.card) * (1.0 if m.kind == "capture" else 0.6))
+    chosen = set(plays[:keep])
+    return [m for m in moves if m in chosen or m.kind not in ("capture", "build")]

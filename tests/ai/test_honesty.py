@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from cassino.ai import Budget, Player, SeatView, make_player
-from cassino.rules import Game, Move, Position, Rules, standard_teams
+from cassino.ai import LEVELS, Budget, Player, SeatView, make_player
+from cassino.rules import PRESETS, Game, Move, Position, Rules, standard_teams
+from cassino.rules.cards import cards_of
 
 
 class Peeker(Player):
@@ -100,3 +101,99 @@ def test_sampled_deals_respect_what_the_seat_knows() -> None:
                 assert b.value in values
             assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in pos.hands]
             assert len(world.stock) == len(pos.stock)
+
+
+# Seatings and rules where hidden cards move about: Draw Cassino's draws from
+# the stock, five and six hands, plucks, calls, spade scoring, buckeye.
+VARIANT_SEATINGS = [(2, False, PRESETS["draw"].rules(2)), (4, True, PRESETS["draw"].rules(4)),
+                    (3, False, Rules(draw=True, deal_singly=True)),
+                    (5, False, PRESETS["five-players"].rules(5)), (6, False, Rules(pluck=True)),
+                    (2, False, Rules(pluck=True, call_for_21=True)),
+                    (4, True, Rules(spade_scoring=True, call_for_21=True, target=61)),
+                    (3, False, PRESETS["buckeye"].rules(3))]
+
+
+def variant_positions(count: int, seed: int) -> list[tuple[Position, tuple[object, ...]]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        players, teams, rules = VARIANT_SEATINGS[len(out) % len(VARIANT_SEATINGS)]
+        game = Game(rules, players, standard_teams(players, teams), seed=rng.randrange(10**9))
+        for _ in range(rng.randrange(1, 40)):
+            if game.over:
+                break
+            plays = [m for m in game.legal_moves() if m.kind != "call"]
+            game.play(rng.choice(plays))
+        pos = game.position
+        if not game.over and not pos.round_over and len(pos.legal_moves()) > 1:
+            out.append((pos.copy(), tuple(game.turns)))
+    return out
+
+
+def shuffled_hidden(pos: Position, seat: int, rng: random.Random) -> Position:
+    """The same position with every card the seat cannot see (the other hands
+    and the stock) dealt again at random, sizes kept: dealt independently of
+    the players' own sampling."""
+    other = pos.copy()
+    hidden = [c for s in range(pos.players) if s != seat for c in cards_of(pos.hands[s])]
+    hidden += list(pos.stock)
+    rng.shuffle(hidden)
+    top = 0
+    for s in range(pos.players):
+        if s != seat:
+            n = pos.hands[s].bit_count()
+            other.hands[s] = sum(1 << c for c in hidden[top:top + n])
+            top += n
+    other.stock = tuple(hidden[top:])
+    return other
+
+
+def test_a_view_never_holds_another_player_s_cards_nor_the_stock() -> None:
+    """Every field of a seat's view is the same however the cards it cannot
+    see lie, in Draw Cassino (cards drawn by the others) as in every other
+    seating: so a view cannot hold them."""
+    rng = random.Random(4)
+    for pos, history in variant_positions(48, seed=5):
+        for seat in range(pos.players):
+            view = SeatView(pos, seat, history)  # type: ignore[arg-type]
+            assert view.hand == pos.hands[seat]
+            for _ in range(3):
+                again = SeatView(shuffled_hidden(pos, seat, rng), seat, history)  # type: ignore[arg-type]
+                for field in SeatView.__slots__:
+                    assert getattr(again, field) == getattr(view, field), field
+
+
+def test_in_draw_cassino_a_drawn_card_is_seen_only_by_its_drawer() -> None:
+    game = Game(PRESETS["draw"].rules(2), 2, seed=9)
+    seat = game.position.to_move
+    top = game.position.stock[0]
+    game.play(next(m for m in game.legal_moves() if m.kind == "trail"))
+    pos = game.position
+    assert pos.hands[seat] >> top & 1
+    assert SeatView(pos, seat, game.turns).hand >> top & 1
+    other = SeatView(pos, 1 - seat, game.turns)
+    assert other.unseen >> top & 1 and not other.hand >> top & 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_move_depends_only_on_the_view_in_every_variant(level: str) -> None:
+    player = make_player(level)
+    work = 2 if level == "expert" else 1
+    rng = random.Random(8)
+    for i, (pos, history) in enumerate(variant_positions(16 if level == "expert" else 40, seed=6)):
+        seat = pos.to_move
+        worlds = [pos] + [shuffled_hidden(pos, seat, rng) for _ in range(4)]
+        chosen = {player.choose(SeatView(w, seat, history), random.Random(i), Budget(work=work))  # type: ignore[arg-type]
+                  for w in worlds}
+        assert len(chosen) == 1, [m.text() for m in chosen]
+        assert pos.is_legal(chosen.pop())
+
+
+def test_a_peeker_is_caught_by_the_shuffled_worlds_too() -> None:
+    peeker = Peeker()
+    rng = random.Random(3)
+    caught = 0
+    for i, (pos, history) in enumerate(variant_positions(24, seed=6)):
+        worlds = [pos] + [shuffled_hidden(pos, pos.to_move, rng) for _ in range(4)]
+        caught += len(moves_chosen(peeker, worlds, history, seed=i, work=1)) > 1
+    assert caught >= 4

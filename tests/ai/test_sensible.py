@@ -1,0 +1,161 @@
+"""Decisions that show a computer player understands the variant in force:
+spades under spade scoring, the call for 21, plucks, the ten of diamonds in
+buckeye, and play at tables of five and six."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cassino.ai import Budget, SeatView, make_player
+from cassino.ai.arena import match
+from cassino.ai.intermediate import call_wins
+from cassino.ai.knowledge import card_points
+from cassino.rules import PRESETS, Move, Position, Rules, parse_card, parse_move
+from cassino.rules.scoring import call_counts
+
+from .spots import spot
+
+THINKERS = ["beginner", "intermediate", "expert"]
+SPADES = Rules(spade_scoring=True, target=61)
+BUCKEYE = PRESETS["buckeye"].rules(2)
+
+
+def choice(level: str, pos: Position, seed: int = 1, work: int = 30) -> Move:
+    move = make_player(level).choose(SeatView(pos, pos.to_move), random.Random(seed), Budget(work=work))
+    assert pos.is_legal(move)
+    return move
+
+
+# -- spade scoring ------------------------------------------------------------------
+
+
+def test_under_spade_scoring_every_spade_is_worth_a_point_and_the_jack_two() -> None:
+    plain, spades = card_points(Rules()), card_points(SPADES)
+    for card, extra in (("9S", 1), ("JS", 2), ("AS", 1), ("2S", 1), ("9H", 0), ("TD", 0)):
+        assert spades[parse_card(card)] - plain[parse_card(card)] == extra, card
+
+
+@pytest.mark.parametrize("level", THINKERS)
+def test_under_spade_scoring_the_capture_with_the_spade_is_taken(level: str) -> None:
+    # 9H takes 9S or 6D takes 6C: one card either way, the same number of each
+    # value unseen, court cards on the table so neither leaves a sweep.
+    pos = spot("9H 6D", "9S 6C KD QC", rules=SPADES)
+    for seed in range(3):
+        assert choice(level, pos, seed).text() == "9Hx9:9S"
+
+
+def test_the_spade_is_worth_more_under_spade_scoring_than_without() -> None:
+    from cassino.ai.intermediate import Evaluator
+
+    def lead(rules: Rules) -> float:
+        pos = spot("9H 6D", "9S 6C KD QC", rules=rules)
+        ev = Evaluator(SeatView(pos, 0))
+        scores = {m.text(): ev.score(m) for m in pos.legal_moves()}
+        return scores["9Hx9:9S"] - scores["6Dx6:6C"]
+
+    assert lead(SPADES) > lead(Rules()) + 0.5
+
+
+# -- call for 21 -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", THINKERS)
+def test_a_call_comes_exactly_when_the_count_reaches_the_target(level: str) -> None:
+    rules = Rules(call_for_21=True)
+    for score in range(14, 21):
+        # Big casino and an ace in the pile: 3 points this round are certain.
+        pos = spot("7H 8C", "5D KS", rules=rules, captured=["TD AS 4C"], scores=[score, 10])
+        assert call_counts(pos)[0] == score + 3
+        move = choice(level, pos, work=4)
+        assert (move.kind == "call") == (score + 3 >= 21), (score, move.text())
+        assert call_wins(SeatView(pos, 0)) == (score + 3 >= 21)
+
+
+def test_a_partner_calls_on_the_partnership_s_count() -> None:
+    rules = Rules(call_for_21=True)
+    teams = [[0, 2], [1, 3]]
+    for score, calls in ((18, True), (17, False)):
+        pos = spot("7H 8C", "5D KS", rules=rules, players=4, teams=teams,
+                   captured=["TD AS 4C"], scores=[score, 20])
+        for level in THINKERS:
+            assert (choice(level, pos, work=4).kind == "call") == calls, (level, score)
+
+
+def test_the_side_behind_does_not_call_on_the_other_side_s_count() -> None:
+    # The other side has 21 certain; our call would hand them the game.
+    pos = spot("7H 8C", "5D KS", rules=Rules(call_for_21=True), captured=["4C", "TD AS"],
+               scores=[10, 18])
+    for level in THINKERS:
+        assert choice(level, pos, work=4).kind != "call"
+
+
+# -- pluck -------------------------------------------------------------------------------
+
+
+PLUCK = Rules(pluck=True)
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_a_pluck_that_turns_a_capture_into_a_sweep(level: str) -> None:
+    # Taking 2C alone would leave 6D for the next player's sweep; plucking
+    # 6D first gains it, and 2H then sweeps.
+    pos = spot("2H JS", "6D 2C", rules=PLUCK)
+    assert choice(level, pos).text() == "pluck:6D"
+    pos.apply(parse_move("pluck:6D"))
+    after = make_player(level).choose(SeatView(pos, 0), random.Random(1), Budget(work=30))
+    assert after.text() == "2Hx2:2C"
+    assert pos.apply(after).sweep
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_a_pluck_that_gains_a_card_for_free(level: str) -> None:
+    # RULES §9.17's example: after plucking 9C, 5H takes 5D and sweeps.
+    pos = spot("5H JS", "5D 9C", rules=PLUCK)
+    assert choice(level, pos).text() == "pluck:9C"
+
+
+@pytest.mark.parametrize("level", THINKERS)
+def test_no_pluck_when_it_would_spoil_a_sweep(level: str) -> None:
+    # 9H takes 2C and 7D together; plucking either leaves the other untakeable.
+    pos = spot("9H 5S", "2C 7D", rules=PLUCK)
+    assert choice(level, pos).text() == "9Hx9:7D,2C"
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_no_pluck_when_the_player_has_plucked_this_deal(level: str) -> None:
+    pos = spot("2H JS", "6D 2C", rules=PLUCK, plucked=1)
+    assert choice(level, pos).kind != "pluck"
+
+
+# -- buckeye ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", THINKERS)
+def test_buckeye_s_ten_of_diamonds_captures_a_jack_as_eleven(level: str) -> None:
+    pos = spot("TD 4H", "JS 5C", rules=BUCKEYE)
+    assert choice(level, pos).text() == "TDx11:JS"
+
+
+@pytest.mark.parametrize("level", THINKERS)
+def test_buckeye_s_ten_of_diamonds_counts_ten_when_that_takes_more(level: str) -> None:
+    pos = spot("TD 8S", "JH 4C 6H", rules=BUCKEYE)
+    assert choice(level, pos).text() == "TDx10:6H,4C"
+
+
+# -- five and six players -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players,opponent,games", [(5, "random", 40), (5, "beginner", 100),
+                                                    (6, "random", 40), (6, "beginner", 100)])
+def test_the_intermediate_wins_well_above_its_share_at_five_and_six(players: int, opponent: str,
+                                                                    games: int) -> None:
+    """One Intermediate against four or five others: it wins far more than its
+    1 in 5 (or 6) share of the games, surely more (the interval's lower end)."""
+    rules = PRESETS["five-players"].rules(5) if players == 5 else Rules()
+    result = match(make_player("intermediate"), make_player(opponent), games, seed=77,
+                   players=players, rules=rules)
+    share = 1 / players
+    assert result["win_rate_a_ci"][0] > share, result
+    assert result["win_rate_a"] > (3.0 if opponent == "random" else 1.5) * share, result
