@@ -197,8 +197,14 @@ def _badge(scene: TableScene, surface: pygame.Surface, b: Build, rect: pygame.Re
     owner = "Your" if b.controller == scene.bottom and scene.seats[b.controller].name == "You" \
         else scene.seats[b.controller].name + "'s"
     kind = "multiple build" if b.multiple else "build"
-    tag = theme.fit_text(f"{owner} {kind}", max(10, geo.fs_small * scene.table_w // geo.card_w), rect.width + scene.table_w,
-                         colour, bold=True)
+    # Under the build and no wider than its place in the row (the badge says
+    # the value): the owner alone when the words would reach the next item.
+    size = max(10, geo.fs_small * scene.table_w // geo.card_w)
+    room = rect.width + round(scene.table_w * 0.2)
+    words = f"{owner} {kind}"
+    if theme.font(size, True).size(words)[0] > room:
+        words = owner[:-2] if owner.endswith("'s") else owner
+    tag = theme.fit_text(words, size, room, colour, bold=True)
     surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
 
 
@@ -229,14 +235,21 @@ def _draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
         cards = f"{hand_n} card{'s' if hand_n != 1 else ''}"
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
-        plucked = " · plucked" if pos.rules.pluck and pos.plucked >> seat & 1 else ""
+        plucked = pos.rules.pluck and pos.plucked >> seat & 1
         tally = f"Score {score} · captured {scene.piles[seat]}" + (
             f" · {sweeps} sweep{'s' if sweeps > 1 else ''}" if sweeps else "")
         # Narrow plates (the side seats) take one fact per line.
         sweep_note = f" · {sweeps} sw." if sweeps else ""
-        lines = [(who, theme.DIM), (cards + plucked, theme.DIM), (f"Captured {scene.piles[seat]}", theme.INK),
+        first = f"{who} · {cards}"
+        if plucked:  # said where it fits, else left to the log
+            fits = [t for t in (f"{first} · plucked", f"{cards} · plucked") if
+                    theme.font(geo.fs_small).size(t)[0] <= width]
+            first = fits[0] if fits else first
+            cards = f"{cards} · plucked" if theme.font(geo.fs_small).size(f"{cards} · plucked")[0] <= width \
+                else cards
+        lines = [(who, theme.DIM), (cards, theme.DIM), (f"Captured {scene.piles[seat]}", theme.INK),
                  (f"Score {score}{sweep_note}", theme.INK)] if place.narrow \
-            else [(f"{who} · {cards}{plucked}", theme.DIM), (tally, theme.INK)]
+            else [(first, theme.DIM), (tally, theme.INK)]
         for text, tone in lines:
             surface.blit(theme.fit_text(text, geo.fs_small, width, tone), (x, y))
             y += round(geo.fs_small * 1.35)

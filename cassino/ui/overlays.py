@@ -746,9 +746,9 @@ def section_for(rules: Rules, players: int | None = None) -> int:
             return i
     if matching:
         return matching[0]
-    for key in rules.to_json():
+    for key, value in rules.to_json().items():  # a custom game: its first option's section
         for i, s in enumerate(SECTIONS):
-            if any(key in o for o in s.options):
+            if any(key in o and o[key] == value for o in s.options):
                 return i
     return 0
 

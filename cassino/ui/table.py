@@ -25,7 +25,7 @@ from cassino.rules import (CALL, CAPTURE, PLUCK, Build, DealEvent, Event, Game, 
 from cassino.rules.cards import rank_of, suit_of
 
 from .app import App, Scene
-from .layout import RATIO, SEAT_NAMES, SIDES, Item, TableLayout
+from .layout import RATIO, SEAT_NAMES, Item, TableLayout
 from .motion import Motion, Spot
 from .words import describe, describe_turn, value_groups, value_legend
 

@@ -17,7 +17,7 @@ from cassino.ui import theme
 from cassino.ui.app import App
 from cassino.ui.overlays import RulesScene, section_for
 from cassino.ui.rulebook import GROUPS, OPTIONS, SECTIONS, VARIANTS, Example, Section, piles
-from cassino.ui.title import CUSTOM, SetupScene, TitleScene, option_label
+from cassino.ui.title import TitleScene, option_label
 from cassino.ui.words import OPTION_ROWS
 from tests.rules.helpers import table_position
 
@@ -328,6 +328,7 @@ def test_opened_from_a_game_it_names_the_game_options() -> None:
     key(app, pygame.K_RETURN)  # Rules
     scene = app.top
     assert isinstance(scene, RulesScene) and scene.game_rules == Rules(controller="strict", target=11)
+    assert SECTIONS[scene.section].title == "Strict builds", "it opens where the game's options are explained"
     drawn: list[str] = []
     real = theme.fit_text
 
@@ -341,3 +342,13 @@ def test_opened_from_a_game_it_names_the_game_options() -> None:
     finally:
         theme.fit_text = real  # type: ignore[assignment]
     assert "This game: Strict builds, game to 11" in drawn
+
+
+def test_each_preset_opens_its_own_section() -> None:
+    for preset in PRESET_LIST:
+        for players in preset.players:
+            section = SECTIONS[section_for(preset.rules(players), players)]
+            if preset.key == "standard":
+                assert section.group == "The game"
+            else:
+                assert f"Game: {preset.name}" in " ".join(section.text), (preset.name, section.title)

@@ -63,7 +63,7 @@ def walk(size: tuple[int, int], out: Path) -> None:
             s.shot("04-rules-the-aim")
             s.keys("Down", times=5)  # Raising and multiple builds: builds drawn with their badges
             s.shot("05-rules-raising")
-            s.keys("Down", times=11)  # Strict builds, among the options
+            s.keys("Down", times=19)  # Strict builds, among the custom options (past the variants)
             s.shot("06-rules-strict")
             s.keys("Escape")
             # New game: seat 2 a person, a custom game with strict build control, the names typed.
