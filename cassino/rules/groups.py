@@ -48,6 +48,9 @@ SPREAD = _spread_table()
 COMPACT = {spread: x for x, spread in enumerate(SPREAD)}
 LOW_BITS = sum(1 << 4 * k for k in range(14))  # the lowest bit of every field
 
+# A sub-multiset of the loose cards: (count vector, kinds present, rank bits).
+Sub = tuple[int, int, int]
+
 # A pattern: the ranks (bit r-1) whose loose cards are all taken; or, if the
 # move takes only some loose cards of a rank (or buckeye's ten of diamonds),
 # a tuple (ranks, extra cards, ((rank, how many), ...)).
@@ -157,9 +160,9 @@ class Values:
         key = low << 8 | V << 4 | bv
         got = self.addition_memo.get(key)
         if got is None:
-            lone = [0] if bv == V else self._sums(low, V - bv)
-            got = self._remember(self.addition_memo, key, [
-                self._pattern(x, vec) for x in dict.fromkeys(lone + self._multiples(low, bv, V))])
+            lone = [(0, 0, 0)] if bv == V else self._sums(low, V - bv)
+            subs = {e[0]: e for e in lone + self._multiples(low, bv, V)}
+            got = self._remember(self.addition_memo, key, [self._pattern(e, vec) for e in subs.values()])
         return got
 
     @staticmethod
@@ -176,8 +179,8 @@ class Values:
             return True
         vec = self.counts(cards)
         if groups <= 1:
-            return vec in self._unions(vec, v)
-        return vec in self._multiples(vec, 0, v)
+            return any(e[0] == vec for e in self._unions(vec, v))
+        return any(e[0] == vec for e in self._multiples(vec, 0, v))
 
     def groups_of(self, cards: CardSet, v: int) -> list[CardSet]:
         """The sets of these cards adding up to v (one group each)."""
@@ -185,25 +188,26 @@ class Values:
         return [t for x in self._sums(vec, v) for t in expand(self._pattern(x, vec), cards & self.spread_mask)]
 
     # -- the combinatorics, in count vectors -----------------------------------------
+    # A group or set of groups is kept as (count vector, kinds present as the low
+    # bit of their fields, ranks present as rank bits): the last two let a pattern
+    # be read off with one comparison (``_pattern``).
 
-    def _sums(self, vec: int, s: int) -> list[int]:
+    def _sums(self, vec: int, s: int) -> list[Sub]:
         """The sub-multisets of ``vec`` adding up to exactly s (any value of a
-        two-valued card), as count vectors."""
+        two-valued card)."""
         if s <= 0:
             return []
         key = (vec & self.below[s]) << 4 | s
         got = self._sums_memo.get(key)
         if got is None:
-            got = self._remember(self._sums_memo, key, self._sums_of(vec & self.below[s], s))
+            room = (vec & self.below[s]) + GUARDS
+            got = self._remember(self._sums_memo, key, [
+                e for e in self._partitions(s) if (room - e[0]) & GUARDS == GUARDS])
         return got
 
-    def _sums_of(self, vec: int, s: int) -> list[int]:
-        room = vec + GUARDS
-        return [p for p in self._partitions(s) if (room - p) & GUARDS == GUARDS]
-
-    def _partitions(self, s: int) -> list[int]:
-        """Every multiset of kinds adding up to s (as a count vector, at most four
-        of a kind), whatever the table: worked out once per sum."""
+    def _partitions(self, s: int) -> list[Sub]:
+        """Every multiset of kinds adding up to s (at most four of a kind),
+        whatever the table: worked out once per sum."""
         got = self._parts.get(s)
         if got is None:
             out: list[int] = []
@@ -226,10 +230,10 @@ class Values:
                                 walk(j + 1, need, taken)
 
             walk(0, s, 0)
-            got = self._parts[s] = list(dict.fromkeys(out))
+            got = self._parts[s] = [_sub(x) for x in dict.fromkeys(out)]
         return got
 
-    def _unions(self, vec: int, v: int) -> list[int]:
+    def _unions(self, vec: int, v: int) -> list[Sub]:
         """The non-empty sub-multisets of ``vec`` that split into groups of v."""
         key = (vec & self.below[v]) << 4 | v
         got = self._unions_memo.get(key)
@@ -237,44 +241,47 @@ class Values:
             got = self._remember(self._unions_memo, key, self._unions_of(vec & self.below[v], v))
         return got
 
-    def _unions_of(self, vec: int, v: int) -> list[int]:
+    def _unions_of(self, vec: int, v: int) -> list[Sub]:
         groups = self._sums(vec, v)
         if len(groups) <= 1:
             # One group: unless its cards could be taken twice over, it is all.
-            if not groups or (vec + GUARDS - 2 * groups[0]) & GUARDS != GUARDS:
+            if not groups or (vec + GUARDS - 2 * groups[0][0]) & GUARDS != GUARDS:
                 return list(groups)
         room = vec + GUARDS
-        seen = {0: None}
-        frontier = [0]
+        seen: dict[int, Sub] = {0: (0, 0, 0)}
+        frontier: list[Sub] = [(0, 0, 0)]
         while frontier:  # one more group at a time, while the cards last
             grown = []
-            for u in frontier:
-                for g in groups:
+            for u, up, ur in frontier:
+                for g, gp, gr in groups:
                     x = u + g
                     if (room - x) & GUARDS == GUARDS and x not in seen:
-                        seen[x] = None
-                        grown.append(x)
+                        e = seen[x] = (x, up | gp, ur | gr)
+                        grown.append(e)
             frontier = grown
-        return list(seen)[1:]
+        return list(seen.values())[1:]
 
-    def _multiples(self, vec: int, bv: int, V: int) -> list[int]:
+    def _multiples(self, vec: int, bv: int, V: int) -> list[Sub]:
         """The sub-multisets that, with a card counting bv, split into two or
         more groups of V."""
-        firsts = [0] if bv == V else self._sums(vec, V - bv)
+        firsts = [(0, 0, 0)] if bv == V else self._sums(vec, V - bv)
         room = vec + GUARDS
-        unions = self._unions(vec, V)
-        return list(dict.fromkeys(f + u for f in firsts for u in unions
-                                  if (room - f - u) & GUARDS == GUARDS))
+        out: dict[int, Sub] = {}
+        for f, fp, fr in firsts:
+            for u, up, ur in self._unions(vec, V):
+                x = f + u
+                if (room - x) & GUARDS == GUARDS and x not in out:
+                    out[x] = (x, fp | up, fr | ur)
+        return list(out.values())
 
-    def _pattern(self, x: int, vec: int) -> Pattern:
-        """How a count vector ``x`` of loose cards (counted ``vec``) becomes cards."""
+    def _pattern(self, e: Sub, vec: int) -> Pattern:
+        """How a sub-multiset of the loose cards (counted ``vec``) becomes cards."""
+        x, present, ranks = e
+        if x == vec & present * FIELD and not present >> 4 * TD_KIND:
+            return ranks  # every loose card of each kind taken: the common case
         d = x ^ vec
         differs = (d | d >> 1 | d >> 2 | d >> 3) & LOW_BITS
-        present = (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
-        full = present & ~differs
-        if full == present and not full >> 4 * TD_KIND:
-            return COMPACT[full]  # every loose card of each kind taken: the common case
-        ranks = COMPACT[full & ~(1 << 4 * TD_KIND)]
+        full = present & ~differs & ~(1 << 4 * TD_KIND)
         extra = 1 << BIG_CASINO if x >> 4 * TD_KIND & FIELD else 0
         partial = []
         rest = present & differs & ~(1 << 4 * TD_KIND)
@@ -283,4 +290,10 @@ class Values:
             if rest >> 4 * k & 1:
                 partial.append((k + 1, x >> 4 * k & FIELD))
             k += 1
-        return (ranks, extra, tuple(partial))
+        return (COMPACT[full], extra, tuple(partial))
+
+
+def _sub(x: int) -> Sub:
+    """A count vector with the kinds it holds (low bits of their fields) and its rank bits."""
+    present = (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
+    return (x, present, COMPACT[present & ~(1 << 4 * TD_KIND)])
