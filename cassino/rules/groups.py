@@ -103,9 +103,9 @@ class Values:
         self.multiple_memo: dict[int, list[Pattern]] = {}
         self.addition_memo: dict[int, list[Pattern]] = {}
         self.reach_memo: dict[int, int] = {}
-        self._sums_memo: dict[int, list[int]] = {}
-        self._parts: dict[int, list[int]] = {}
-        self._unions_memo: dict[int, list[int]] = {}
+        self._sums_memo: dict[int, list[Sub]] = {}
+        self._parts: dict[int, list[Sub]] = {}
+        self._unions_memo: dict[int, list[Sub]] = {}
 
     def counts(self, loose: CardSet) -> int:
         """The count vector of the loose cards that have a value."""
