@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cassino.rules import Build, Position, Rules, cards_of, mask_of, parse_card, shape_of
-from cassino.rules.cards import FULL_DECK
 
 
 # One of each rule option the engine supports, for tests that sweep them all.
@@ -37,13 +36,35 @@ def cards(text: str) -> int:
 
 def table_position(hand: str, loose: str = "", builds: Sequence[tuple[str, int, bool, int]] = (),
                    others: Sequence[str] = (), players: int = 2, rules: Rules | None = None,
-                   teams: Sequence[Sequence[int]] | None = None, to_move: int = 0) -> Position:
+                   teams: Sequence[Sequence[int]] | None = None, to_move: int = 0, *,
+                   stock: str = "", stock_size: int = 0, captured: Sequence[str] = (),
+                   sweeps: Sequence[int] | None = None, scores: Sequence[int] | None = None,
+                   last_capturer: int | None = None, round: int = 1,
+                   plucked: Sequence[int] = (), dealer: int | None = None,
+                   winner: int | None = None, rest_to: int = -1) -> Position:
     """Seat ``to_move`` holds ``hand``; ``others`` gives the other seats' hands in
     seat order after it (missing ones are filled); ``builds`` are
-    (cards, value, multiple, controller) tuples."""
+    (cards, value, multiple, controller) tuples.
+
+    The stock is empty (the last deal) unless ``stock`` names its top cards
+    and ``stock_size`` its size (filled up from the unused cards); the
+    dealer is the seat before ``to_move`` unless ``dealer`` says.
+    ``captured`` gives the first teams' piles; every card left over goes to
+    the pile of team ``rest_to`` (the last team unless it says). ``sweeps``,
+    ``scores``, ``last_capturer``, ``round``, ``plucked`` (seats) and
+    ``winner`` are as in the position's JSON."""
     rules = rules or Rules()
+    if teams is None:
+        teams = [[s] for s in range(players)]
+    shape = shape_of(rules, players, teams)
     hand_set = cards(hand)
     used = hand_set | cards(loose)
+    top = [parse_card(t) for t in stock.split()]
+    for c in top:
+        used |= 1 << c
+    piles = [cards(c) for c in captured]
+    for p in piles:
+        used |= p
     build_list = []
     for text, value, multiple, controller in builds:
         b = cards(text)
@@ -53,7 +74,7 @@ def table_position(hand: str, loose: str = "", builds: Sequence[tuple[str, int, 
     for g in given:
         used |= g
     size = hand_set.bit_count()
-    spare = [c for c in cards_of(FULL_DECK & ~used)]
+    spare = [c for c in cards_of(shape.pack_mask & ~used)]
     hands = [0] * players
     hands[to_move] = hand_set
     for i in range(1, players):
@@ -63,15 +84,54 @@ def table_position(hand: str, loose: str = "", builds: Sequence[tuple[str, int, 
         else:
             hands[seat] = mask_of(spare[:size])
             spare = spare[size:]
-    if teams is None:
-        teams = [[s] for s in range(players)]
-    captured = [0] * len(teams)
-    captured[-1] = mask_of(spare)
-    pos = Position(shape_of(rules, players, teams), (to_move - 1) % players, to_move, hands, [],
-                   cards(loose), build_list, captured, [0] * len(teams), None, [0] * len(teams))
+    fill = max(0, stock_size - len(top))
+    top += spare[:fill]
+    spare = spare[fill:]
+    sides = len(teams)
+    piles += [0] * (sides - len(piles))
+    piles[rest_to] |= mask_of(spare)
+    if dealer is None:
+        dealer = (to_move - 1) % players
+    pos = Position(shape, dealer, to_move, hands, top, cards(loose), build_list,
+                   piles, list(sweeps or [0] * sides), last_capturer,
+                   list(scores or [0] * sides), round, sum(1 << s for s in plucked), winner)
     problems = pos.problems()
     assert not problems, problems
     return pos
+
+
+def last_card_position(card: str, captured: Sequence[str] = (), loose: str = "",
+                       builds: Sequence[tuple[str, int, bool, int]] = (), players: int = 2,
+                       rules: Rules | None = None, teams: Sequence[Sequence[int]] | None = None,
+                       **kw: object) -> Position:
+    """The last play of a round: the dealer (the last seat unless ``dealer``
+    says) holds ``card``, the others have played all theirs; keywords as
+    ``table_position``'s."""
+    dealer = int(kw.pop("dealer", players - 1))  # type: ignore[call-overload]
+    return table_position(card, loose, builds, [""] * (players - 1), players, rules, teams,
+                          to_move=dealer, dealer=dealer, captured=captured,
+                          **kw)  # type: ignore[arg-type]
+
+
+def pack_dealing(table: str, hands: Sequence[str] = (), players: int = 2, dealer: int = 1,
+                 deal_singly: bool = False) -> list[int]:
+    """A pack (top card first) whose first deal, by ``dealer``, gives the table
+    ``table`` and seat s the cards ``hands[s]`` (the rest in pack order)."""
+    shape = shape_of(Rules(deal_singly=deal_singly), players)
+    where = Position.start_of_round(shape, dealer, list(range(len(shape.pack))))
+    where.deal()  # dealing the numbers 0, 1, .. shows where each place of the pack goes
+    wanted = {where.loose: cards(table)}
+    for seat, h in enumerate(hands):
+        wanted[where.hands[seat]] = cards(h)
+    pack: list[int | None] = [None] * len(shape.pack)
+    used = 0
+    for places, want in wanted.items():
+        assert places.bit_count() >= want.bit_count()
+        for i, c in zip(cards_of(places), cards_of(want)):
+            pack[i] = c
+        used |= want
+    rest = iter(c for c in shape.pack if not used >> c & 1)
+    return [c if c is not None else next(rest) for c in pack]
 
 
 def texts(moves) -> list[str]:  # type: ignore[no-untyped-def]
