@@ -256,6 +256,8 @@ class Preset(NamedTuple):
         """Whether the preset is played by this many players (in partnerships or not)."""
         if players not in self.players:
             return False
+        if partnerships and players != 4:  # partnerships are two pairs of four (RULES §9.1)
+            return False
         if players in self.partnerships_only_for:
             return partnerships
         return True
