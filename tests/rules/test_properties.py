@@ -39,8 +39,8 @@ ACES_IN_COUNT_ORDER = [0, 39, 13, 26]
 PRESET_GAMES = [(p.key, p.rules(n), n, standard_teams(n, partners))
                 for p in PRESET_LIST for n in p.players for partners in (False, True)
                 if p.allows(n, partners)]
-PRESET_GAMES += [("standard-5", Rules(), 5, standard_teams(5)),
-                 ("standard-6", Rules(), 6, standard_teams(6))]
+PRESET_GAMES += [("standard", Rules(), 5, standard_teams(5)),
+                 ("standard", Rules(), 6, standard_teams(6))]
 PRESET_IDS = [f"{key}-{n}{'-teams' if len(teams) == 2 and n == 4 else ''}"
               for key, _, n, teams in PRESET_GAMES]
 # Random play captures when the table holds this many loose cards: a table of
