@@ -288,7 +288,12 @@ def play_game(rules: Rules, players: int, teams: list[list[int]], seed: int,
             totals = event.round_end.scores
             assert game.totals == totals
             assert event.winner == expected_winner_at_round_end(pos, totals)
-            if game.over:
+            if game.over and event.winner is None:
+                # The next round's first deal ended the game: a sweep by initial
+                # pairs under sudden death (the round's last event says no winner).
+                assert game.deal_event.winner == game.winner is not None
+                check_game_ended_inside_round(game.position, None, game)
+            elif game.over:
                 assert game.winner == event.winner
             else:
                 assert game.position.dealer == (pos.dealer + 1) % players  # the deal passes on

@@ -46,7 +46,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cassino.rules import (BUILD, CALL, CAPTURE, PLUCK, PRESET_LIST, TRAIL, Build, Game, Move,
+from cassino.rules import (BUILD, CALL, CAPTURE, PRESET_LIST, TRAIL, Build, Game, Move,
                            Position, Rules, card_text, cards_of, parse_card, parse_move,
                            shape_of)
 from cassino.rules.cards import rank_of

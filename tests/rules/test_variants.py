@@ -9,14 +9,13 @@ open, the test says in its docstring what the engine does.
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from cassino.rules import (PRESET_LIST, PRESETS, Game, IllegalMoveError, InvalidPositionError,
-                           InvalidRulesError, Move, Position, Rules, card_text, cards_of,
-                           cards_text, parse_card, parse_move, position_from_json,
-                           position_to_json, record_to_json, replay, shape_of, standard_teams)
+                           InvalidRulesError, Move, Position, Rules, cards_of, cards_text,
+                           parse_card, parse_move, position_from_json, position_to_json,
+                           record_to_json, replay, shape_of, standard_teams)
 from cassino.rules.scoring import final_scores
 
 from .helpers import cards, last_card_position, pack_dealing, table_position
@@ -639,6 +638,22 @@ def test_initial_pairs_a_sweep_by_initial_pairs_ends_the_game_under_sudden_death
     assert event.winner == 0 and pos.winner == 0
     assert pos.legal_moves() == []
     assert final_scores(pos) == (21, 18)
+
+
+def test_initial_pairs_in_a_game_a_winning_sweep_at_the_deal_ends_it_before_any_play(monkeypatch):
+    """Open in RULES.md: the game then ends at the first deal; the engine's
+    ``Game`` is over at once, with the deal's event naming the winner."""
+    import cassino.rules.game as game_module
+
+    first_dealer = game_module.first_dealer(0, 2)
+    pack = pack_dealing("7S 7D KH KC", dealer=first_dealer)
+    monkeypatch.setattr(game_module, "round_deck", lambda seed, index, _pack=None: list(pack))
+    game = Game(Rules(initial_pairs=True, sudden_death=True, target=1), 2, seed=0)
+    eldest = (first_dealer + 1) % 2
+    assert game.over and game.winner == eldest and game.deal_event.winner == eldest
+    assert game.moves == [] and game.rounds == [] and game.legal_moves() == []
+    assert game.totals[eldest] == 1 and sum(game.totals) == 1
+    assert replay(record_to_json(game)).winner == eldest
 
 
 # ==============================================================================
