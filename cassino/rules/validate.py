@@ -160,11 +160,15 @@ def _hand_problems(pos: Position) -> list[str]:
     if not any(sizes):
         if stock == shape.round_cards:
             return []  # the start of a round: nothing dealt yet
-        if stock:
+        if not stock:
+            if pos.table:
+                return ["the round is over but cards are still on the table: they go to the "
+                        "last capturer"]
+            return []
+        if pos.winner is None:
             return ["every hand is empty but the stock is not: deal the next cards first"]
-        if pos.table:
-            return ["the round is over but cards are still on the table: they go to the last capturer"]
-        return []
+        # A sudden-death sweep with the last card of a deal ended the game and
+        # nothing was dealt (FORMATS.md, 'winner'): checked below like any play.
     eldest = (pos.dealer + 1) % n
     if pos.rules.draw:
         first = shape.deals[0]
@@ -199,9 +203,14 @@ def _hand_problems(pos: Position) -> list[str]:
         return (eldest + plays) % n
 
     plays = sum(dealt) - sum(sizes)
-    if expected(plays) == sizes and (pos.to_move == turn(plays) or (
+    # With a winner the player to move is the one who called (nothing played)
+    # or who made the sudden-death sweep; with every hand empty, only the sweep.
+    if expected(plays) == sizes and ((any(sizes) and pos.to_move == turn(plays)) or (
             pos.winner is not None and pos.to_move == turn(plays - 1))):
         return []
+    if not any(sizes):
+        return [f"seat {turn(plays - 1)} played the last card, the sweep that ended the game, "
+                f"and stays to move, not seat {pos.to_move}"]
     # Name the seats whose hands do not fit the turn of the player to move.
     anchor = [p for p in range(plays_from, most + 1)
               if turn(p) == pos.to_move and expected(p)[pos.to_move] == sizes[pos.to_move]]

@@ -171,6 +171,24 @@ def test_winner_after_a_sudden_death_sweep_to_move_stays() -> None:
     assert data["scores"] == [20, 18]  # the scores before the round: the sweep is in 'sweeps'
 
 
+def test_winner_after_a_sudden_death_sweep_with_the_last_card_of_a_deal() -> None:
+    """Every hand empty, the stock not: nothing was dealt, as FORMATS.md says
+    of a position with a winner; such a position is valid and reads back."""
+    pos = table_position("5C", "5D", others=[""], dealer=0, stock_size=8, scores=(20, 18),
+                         rules=Rules(sudden_death=True))
+    pos.play(parse_move("5Cx5:5D"))
+    assert pos.problems() == []
+    data = round_trip(pos)
+    assert data["winner"] == 0 and data["to_move"] == 0 and len(data["stock"]) == 8
+    data["to_move"] = 1  # the seat that swept stays to move
+    with pytest.raises(InvalidPositionError):
+        position_from_json(data)
+    data["to_move"] = 0
+    del data["winner"]  # without a winner, the next deal is due
+    with pytest.raises(InvalidPositionError, match="deal the next cards"):
+        position_from_json(data)
+
+
 def test_winner_is_refused_where_no_call_or_sudden_death_could_end_the_game() -> None:
     data = position_to_json(table_position("5C 2H", "5D"))
     data["winner"] = 0

@@ -1011,7 +1011,7 @@ def test_sudden_death_20_18_seat_0_sweeps_21_against_18_and_wins_21_18():
     assert not event.dealt and pos.stock == stock and not any(pos.hands)
     assert pos.to_move == 0
     assert final_scores(pos) == (21, 18)
-    assert pos.legal_moves() == []
+    assert pos.legal_moves() == [] and pos.problems() == []
 
 
 def test_sudden_death_nothing_is_drawn():
