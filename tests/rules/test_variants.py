@@ -900,6 +900,22 @@ def test_pluck_once_per_deal_and_again_after_each_deal():
     assert any(m.kind == "pluck" for m in pos.legal_moves())      # a new deal: seat 0 again
 
 
+def test_pluck_by_a_controller_the_duties_bind_the_card_play_that_follows():
+    """Open in RULES.md: a pluck moves no card of the hand, so a player who
+    controls a build may pluck (under ``answer`` too); the card play that
+    follows still keeps the build's card and, under ``answer``, answers it."""
+    for controller, after in (("hoyle", moves("8Sx8:5D,3H", "6Hx6:6D", "2Hb8:6D",
+                                              "2Hm8:5D,3H,6D", "2Hb6:4C", "2Hm6:6D,4C")),
+                              ("answer", moves("8Sx8:5D,3H", "2Hm8:5D,3H,6D"))):
+        pos = table_position("8S 6H 2H", "6D 9C 4C", [("5D 3H", 8, False, 0)], stock_size=8,
+                             rules=Rules(pluck=True, controller=controller))
+        assert {"pluck:9C", "pluck:4C", "pluck:6D"} <= legal(pos)
+        pos.play(move("pluck:9C"))
+        plays = legal(pos)
+        assert not any(m.startswith("pluck") for m in plays)
+        assert plays == after, controller
+
+
 def test_pluck_only_on_ones_turn_before_the_card_play():
     pos = pluck_example()
     play(pos, "5H-")
