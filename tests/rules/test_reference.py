@@ -438,9 +438,9 @@ def seatings(rules: Rules) -> list[str]:
 
 # Positions per test: random play (per parametrized test and per hypothesis
 # example) and hand-made (per parametrized test).
-PLAYED = 30
+PLAYED = 25
 PLAYED_HYPOTHESIS = 25
-HAND_MADE = 15
+HAND_MADE = 12
 # Random play captures when the table holds this many loose cards: a table of
 # thirty has millions of distinct moves (see test_crowded_table.py).
 CROWDED = 9
