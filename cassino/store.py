@@ -137,7 +137,7 @@ class Store:
     # -- the game in progress ----------------------------------------------------------
 
     def save_game(self, game: Game, seats: list[dict[str, Any]], practice: bool = False) -> None:
-        """The game record (FORMATS.md) with the position it reached, after every move."""
+        """The game record (docs/formats.md) with the position it reached, after every move."""
         data = record_to_json(game, seats)
         data["save_format"] = SAVE_FORMAT
         data["practice"] = practice

@@ -1,7 +1,8 @@
 """The rules of Cassino: one engine for the standard game and every variant.
 
 Pure Python, standard library only: no pygame, no I/O, no global randomness.
-Where each part of the rules lives:
+Section numbers (§) in this package are those of docs/rules.md; the file
+formats are docs/formats.md. Where each part of the rules lives:
 
 - ``cards``: cards and card sets; ``options``: the rule options and presets;
 - ``shape``: players, teams, pack and deal schedule, from the rules;

@@ -1,6 +1,6 @@
 """Applying a move: the one way a position changes, used by the game, the
 computer players' search and replay alike. Each application returns the
-``Event`` that says what happened (FORMATS.md, "Events").
+``Event`` that says what happened (docs/formats.md, "Events").
 
 A card play moves the cards (§4-§6), counts a sweep (§8; under sudden death
 it may end the game at once, §9.19), draws a card in Draw Cassino (§9.10),

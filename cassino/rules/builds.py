@@ -1,4 +1,4 @@
-"""A build on the table (RULES.md §5): its cards, value, kind and controller."""
+"""A build on the table (§5): its cards, value, kind and controller."""
 
 from __future__ import annotations
 

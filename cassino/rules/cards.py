@@ -2,7 +2,7 @@
 
 A card is ``suit * 13 + (rank - 1)`` with suits in canonical order
 (spades, hearts, diamonds, clubs) and ranks ace=1 .. king=13, so sorting
-card ints gives the canonical order of FORMATS.md. A set of cards is an int
+card ints gives the canonical order of docs/formats.md. A set of cards is an int
 whose bit ``1 << card`` is set for each card it holds.
 """
 

@@ -1,4 +1,4 @@
-"""Dealing (RULES.md §2, §9.2, §9.10, §9.12, §9.15): the first deal of a
+"""Dealing (§2, §9.2, §9.10, §9.12, §9.15): the first deal of a
 round, the later deals, the draw after each play in Draw Cassino, and the
 initial pairs. The schedule (how many cards, in which packets) is the
 game's shape (``shape.py``); cards come off the top of the stock.

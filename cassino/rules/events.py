@@ -1,4 +1,4 @@
-"""What a move did, as applying it reports (FORMATS.md, "Events").
+"""What a move did, as applying it reports (docs/formats.md, "Events").
 
 ``Event`` is returned by ``apply`` for every move and action; ``DealEvent``
 by the first deal of a round; ``RoundEnd`` rides on the event of the move
@@ -36,7 +36,7 @@ class Item(NamedTuple):
 
 class RoundEnd(NamedTuple):
     """The end of a round: where the cards left on the table went, every
-    scoring item in the order they are counted (RULES §9.20), each team's
+    scoring item in the order they are counted (§9.20), each team's
     points and its score after the round; with each team's cards, spades
     and sweeps for summaries."""
 
@@ -88,7 +88,7 @@ class Event(NamedTuple):
     counts: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The event's JSON (FORMATS.md): one object, written on one line."""
+        """The event's JSON (docs/formats.md): one object, written on one line."""
         return {"format": EVENT_FORMAT, "seat": self.seat, "move": self.move.text(),
                 "sweep": self.sweep, "drawn": [card_text(c) for c in self.drawn],
                 "dealt": self.dealt,
@@ -98,7 +98,7 @@ class Event(NamedTuple):
 
 class DealEvent(NamedTuple):
     """The first deal of a round: the cards dealt to the table, the initial
-    pairs (RULES §9.12) taken from it and by whom, whether that was a sweep,
+    pairs (§9.12) taken from it and by whom, whether that was a sweep,
     and the winner if a sudden-death sweep ended the game there."""
 
     round: int

@@ -1,4 +1,4 @@
-"""The interchange formats of FORMATS.md: positions, game records and events
+"""The interchange formats of docs/formats.md: positions, game records and events
 as JSON-ready dicts.
 
 Reading validates: a broken position or record is refused with
@@ -36,7 +36,7 @@ def _short(value: object) -> str:
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:
-    """A position as FORMATS.md writes it; a variant's fields only where it says."""
+    """A position as docs/formats.md writes it; a variant's fields only where it says."""
     out: dict[str, Any] = {
         "format": POSITION_FORMAT,
         "rules": pos.rules.to_json(),
@@ -160,7 +160,7 @@ def position_from_json(data: Any) -> Position:
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """An event as FORMATS.md writes it (one line of JSON)."""
+    """An event as docs/formats.md writes it (one line of JSON)."""
     return event.to_json()
 
 

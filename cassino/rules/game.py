@@ -48,7 +48,7 @@ def round_deck(seed: int | str, round_index: int, pack: Sequence[Card] = DECK) -
 
 
 def first_dealer(seed: int | str, players: int) -> int:
-    """The first dealer, chosen at random from the seed (RULES.md §2)."""
+    """The first dealer, chosen at random from the seed (§2)."""
     return random.Random(f"cassino/{seed}/dealer").randrange(players)
 
 

@@ -1,4 +1,4 @@
-"""Groups of loose cards adding up to a value (RULES.md §4, §5): which sets of
+"""Groups of loose cards adding up to a value (§4, §5): which sets of
 table cards a capture or a build may take.
 
 Which cards can be grouped depends only on the values of the loose cards,

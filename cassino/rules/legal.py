@@ -1,4 +1,4 @@
-"""The one place that decides what is legal (RULES.md §3-§7, §9).
+"""The one place that decides what is legal (§3-§7, §9).
 
 ``MoveGenerator.generate`` lists the legal moves of a position: the
 actions (a call for 21, plucks), then for each card in the hand its trail,
@@ -104,7 +104,7 @@ class MoveGenerator:
 
     def holds(self, hand: CardSet, values: Iterable[int]) -> bool:
         """Whether ``hand`` keeps a card for each of these build values, a
-        different card for each (RULES §7, §9.7): an ace under aces 14 and the
+        different card for each (§7, §9.7): an ace under aces 14 and the
         ten of diamonds under buckeye answer for either of their values, but
         not for both at once."""
         masks = self.answer_masks
@@ -120,7 +120,7 @@ class MoveGenerator:
 
     def duty(self, pos: Position, move: Move) -> Duty | None:
         """The controller's duty a card play of a legal shape breaks, if any
-        (RULES §7; §9.5 for the ``controller`` option; §9.7 the hold rule)."""
+        (§7; §9.5 for the ``controller`` option; §9.7 the hold rule)."""
         seat = pos.to_move
         mine = [b for b in pos.builds if b.controller == seat]
         kind = move.kind

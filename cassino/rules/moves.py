@@ -1,4 +1,4 @@
-"""Moves: small immutable values fully described by their effect (FORMATS.md).
+"""Moves: small immutable values fully described by their effect (docs/formats.md).
 
 A ``Move`` is a named tuple ``(card, kind, value, takes, multiple)``:
 
@@ -48,12 +48,12 @@ class Move(NamedTuple):
 
     @staticmethod
     def pluck(card: Card) -> Move:
-        """Pluck the loose ``card`` into one's pile (RULES §9.17)."""
+        """Pluck the loose ``card`` into one's pile (§9.17)."""
         return Move(NO_CARD, PLUCK, 0, 1 << card, False)
 
     @staticmethod
     def call() -> Move:
-        """Call for 21 (RULES §9.18)."""
+        """Call for 21 (§9.18)."""
         return CALL_MOVE
 
     @property
@@ -79,7 +79,7 @@ class Move(NamedTuple):
         return f"{card_text(self.card)}{sign}{value}:{cards_text(self.takes)}"
 
     def to_json(self) -> dict[str, Any]:
-        """Move JSON (FORMATS.md): an action has no ``card`` and no ``multiple``."""
+        """Move JSON (docs/formats.md): an action has no ``card`` and no ``multiple``."""
         if self.kind == CALL:
             return {"kind": CALL}
         if self.kind == PLUCK:

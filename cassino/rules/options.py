@@ -1,8 +1,8 @@
-"""The rule options in force for a game (FORMATS.md, "Rule options"; RULES.md §9).
+"""The rule options in force for a game (docs/formats.md, "Rule options"; §9).
 
 Every variant is an option on top of the standard game; the standard value
 of each option is its default. ``Rules`` is immutable, refuses the
-combinations RULES.md §9.1 refuses (saying why and what would do), and
+combinations §9.1 refuses (saying why and what would do), and
 carries the per-card tables that move generation reads on every move
 (values in sums, capture values, which build values a held card answers
 for), computed once. The presets of §9.23 are named bundles of options.
@@ -108,7 +108,7 @@ class Rules:
                 if rank_of(c) == ACE:
                     capture[c] = (1, 14)
         set_(self, "capture_values_of", tuple(capture))
-        # The build values a card held in the hand answers for (RULES §7, §9.7,
+        # The build values a card held in the hand answers for (§7, §9.7,
         # §9.8, §9.11): under trailing royals a court card answers for a
         # build of its rank.
         answers = list(capture)
@@ -126,7 +126,7 @@ class Rules:
                 two |= 1 << c
         set_(self, "answer_masks", tuple(masks))
         # Cards that answer for two values: the hold rule then needs a
-        # different card for each value (RULES §9.7).
+        # different card for each value (§9.7).
         set_(self, "two_valued", two)
         # §9.17: aces, big and little casino (under spade scoring every spade)
         # are never plucked.
@@ -154,7 +154,7 @@ class Rules:
         return self.trailing_royals
 
     def to_json(self) -> dict[str, Any]:
-        """Only the options that differ from the standard game, as FORMATS.md allows."""
+        """Only the options that differ from the standard game, as docs/formats.md allows."""
         out: dict[str, Any] = {}
         for f in fields(self):
             if f.init and getattr(self, f.name) != f.default:
@@ -188,7 +188,7 @@ class Rules:
 
 
 def option_names() -> list[str]:
-    """The option keys of FORMATS.md, in their table's order."""
+    """The option keys of docs/formats.md, in their table's order."""
     return [f.name for f in fields(Rules) if f.init]
 
 
@@ -198,7 +198,7 @@ def _short(value: object) -> str:
 
 
 def combination_refusal(rules: Rules) -> str | None:
-    """Why RULES.md §9.1 refuses this combination of options, and what would
+    """Why §9.1 refuses this combination of options, and what would
     be allowed; None if it is allowed. (Seat counts and teams are checked
     with the table: ``shape.seating_refusal``.)"""
     if rules.ace_14 and not rules.royal:
@@ -233,11 +233,11 @@ def combination_refusal(rules: Rules) -> str | None:
     return None
 
 
-# -- presets (RULES §9.23) -------------------------------------------------------
+# -- presets (§9.23) -------------------------------------------------------
 
 
 class Preset(NamedTuple):
-    """A named bundle of options (RULES §9.23) and the seatings it is played with."""
+    """A named bundle of options (§9.23) and the seatings it is played with."""
 
     key: str
     name: str
@@ -256,7 +256,7 @@ class Preset(NamedTuple):
         """Whether the preset is played by this many players (in partnerships or not)."""
         if players not in self.players:
             return False
-        if partnerships and players != 4:  # partnerships are two pairs of four (RULES §9.1)
+        if partnerships and players != 4:  # partnerships are two pairs of four (§9.1)
             return False
         if players in self.partnerships_only_for:
             return partnerships

@@ -87,7 +87,7 @@ class Position:
     def start_of_round(cls, shape: Shape, dealer: int, pack: Sequence[Card],
                        scores: Sequence[int] | None = None, round: int = 1) -> Position:
         """A round before its first deal: the whole ``pack`` in the stock (top
-        card first), hands, table and piles empty (FORMATS.md, "Events")."""
+        card first), hands, table and piles empty (docs/formats.md, "Events")."""
         sides = len(shape.teams)
         return cls(shape, dealer, (dealer + 1) % shape.players, [0] * shape.players, pack, 0, (),
                    [0] * sides, [0] * sides, None, scores if scores is not None else [0] * sides,
@@ -98,7 +98,7 @@ class Position:
                    dealer: int, deck: Sequence[Card], scores: Sequence[int] | None = None,
                    round: int = 1) -> Position:
         """The position the first player sees: the round started from ``deck``
-        and its first deal made (RULES §2, §9.2), initial pairs taken (§9.12)."""
+        and its first deal made (§2, §9.2), initial pairs taken (§9.12)."""
         pos = cls.start_of_round(shape_of(rules, players, teams), dealer, deck, scores, round)
         pos.deal()
         return pos
@@ -169,7 +169,7 @@ class Position:
 
     @property
     def last_deal(self) -> bool:
-        """The last deal of the round is on (it is announced: RULES.md §2); in
+        """The last deal of the round is on (it is announced: §2); in
         Draw Cassino, once the stock is out."""
         return not self.stock
 

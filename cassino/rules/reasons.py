@@ -56,7 +56,7 @@ def violation(pos: Position, move: Move) -> str | None:
 
 
 def duty_reason(duty: Duty, controller: str) -> str:
-    """A controller's duty in words (RULES §7, §9.5, §9.7)."""
+    """A controller's duty in words (§7, §9.5, §9.7)."""
     b = duty.build
     label = b.label() if b is not None else str(duty.value)
     if duty.kind == "no_trail":

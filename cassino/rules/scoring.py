@@ -1,4 +1,4 @@
-"""Scoring: a round's items (RULES.md §8, §9.3, §9.9, §9.13, §9.14), the
+"""Scoring: a round's items (§8, §9.3, §9.9, §9.13, §9.14), the
 game's end (§9.16, §9.19, §9.20, §9.22), and the count of a call for 21
 (§9.18).
 

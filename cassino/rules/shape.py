@@ -1,4 +1,4 @@
-"""The game's shape, derived from its rules and seating (RULES.md §1, §2, §9.2).
+"""The game's shape, derived from its rules and seating (§1, §2, §9.2).
 
 How many players and which teams, which pack (52 cards; 49 for five
 players), and the deal schedule: how many cards each player and the table
@@ -19,7 +19,7 @@ from .options import Rules
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-# Five players leave out the twos of hearts, diamonds and clubs (RULES §9.2).
+# Five players leave out the twos of hearts, diamonds and clubs (§9.2).
 FIVE_PLAYER_OMITS: CardSet = sum(1 << make_card(2, s) for s in (HEARTS, DIAMONDS, CLUBS))
 
 
@@ -42,7 +42,7 @@ def standard_teams(players: int, partnerships: bool = False) -> list[list[int]]:
 
 
 def seating_refusal(rules: Rules, players: object, teams: object) -> str | None:
-    """Why these players and teams cannot play under these rules (RULES §1,
+    """Why these players and teams cannot play under these rules (§1,
     §9.1, §9.2), and what would do; None if they can."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         return f"Cassino is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"

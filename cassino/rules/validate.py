@@ -1,4 +1,4 @@
-"""Checks that a position could arise under the rules (FORMATS.md, "Positions").
+"""Checks that a position could arise under the rules (docs/formats.md, "Positions").
 
 Each problem is a sentence naming what is wrong, so a refused file tells its
 author what to fix. Hand sizes are checked against the deal schedule of the
@@ -168,7 +168,7 @@ def _hand_problems(pos: Position) -> list[str]:
         if pos.winner is None:
             return ["every hand is empty but the stock is not: deal the next cards first"]
         # A sudden-death sweep with the last card of a deal ended the game and
-        # nothing was dealt (FORMATS.md, 'winner'): checked below like any play.
+        # nothing was dealt (docs/formats.md, 'winner'): checked below like any play.
     eldest = (pos.dealer + 1) % n
     if pos.rules.draw:
         first = shape.deals[0]

@@ -135,7 +135,7 @@ class TableScene(Scene):
             self._recall_round()
 
     def _log_deal(self, deal: DealEvent) -> None:
-        """Initial pairs (RULES §9.12) taken at the deal, and a game they ended."""
+        """Initial pairs (§9.12) taken at the deal, and a game they ended."""
         to = deal.pairs_to
         if deal.pairs and to is not None:
             self.piles[to] += deal.pairs.bit_count()
@@ -848,7 +848,7 @@ class TableScene(Scene):
                 self.offer(hand[i], None, everything=not self.selection)
 
     def seat_records(self) -> list[dict[str, object]]:
-        """The seats as the game record (FORMATS.md) lists them."""
+        """The seats as the game record (docs/formats.md) lists them."""
         return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
                 for i, s in enumerate(self.seats)]
 

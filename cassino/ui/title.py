@@ -25,7 +25,7 @@ from .words import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, 
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 CUSTOM = "custom"   # the Game row's last choice: every option set by hand
-SHORT_TARGET = 6    # Royal's short game (RULES §9.21)
+SHORT_TARGET = 6    # Royal's short game (§9.21)
 MAX_SEATS = 6
 SETUP = "setup.json"
 
@@ -140,7 +140,7 @@ def option_label(key: str, label: str, value: Any) -> str:
 
 class SetupScene(Scene):
     """A new game: the players (people or computer levels, seat by seat), the
-    game (a preset of RULES §9.23 the seating allows, or Custom, every option
+    game (a preset of §9.23 the seating allows, or Custom, every option
     by hand), and the deal. The right-hand side says what the game is and,
     for a custom game the engine refuses, why."""
 

@@ -1,7 +1,7 @@
-"""The interchange formats of FORMATS.md: cards, moves (text and JSON), positions, game records.
+"""The interchange formats of docs/formats.md: cards, moves (text and JSON), positions, game records.
 
 These formats are the public contract, so the tests are written from
-FORMATS.md: its examples, its promises (round trips, canonical order, refusals
+docs/formats.md: its examples, its promises (round trips, canonical order, refusals
 that name the problem), checked over positions from random play.
 """
 
@@ -28,7 +28,7 @@ from .helpers import RULE_SETS, table_position
 
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
-CANONICAL = [r + s for s in SUITS for r in RANKS]  # FORMATS.md: by suit S H D C, then A..K
+CANONICAL = [r + s for s in SUITS for r in RANKS]  # docs/formats.md: by suit S H D C, then A..K
 
 SEATINGS = [(2, None), (3, None), (4, None), (4, [[0, 2], [1, 3]])]
 OPTIONS = RULE_SETS
@@ -123,7 +123,7 @@ def test_card_lists_refuse_a_card_twice_and_non_lists() -> None:
         parse_cards(["7H", "ZZ"])
 
 
-# -- moves: the FORMATS.md table and JSON example -----------------------------------
+# -- moves: the docs/formats.md table and JSON example -----------------------------------
 
 FORMATS_MOVES = [
     # text, card, kind, value, takes (canonical), multiple
@@ -239,7 +239,7 @@ def test_move_text_that_is_not_text_is_refused(value: Any) -> None:
     ({"card": "3C", "kind": "build", "value": 0, "takes": ["5D"]}, "value"),
     ({"card": "8S", "kind": "capture", "value": 8, "takes": ["8D"], "multiple": True}, "multiple"),
     ({"card": "8S", "kind": "capture", "value": 8, "takes": ["8S"]}, "8S"),
-    # A capture or a build takes table cards (FORMATS.md: 'takes' is empty for a trail);
+    # A capture or a build takes table cards (docs/formats.md: 'takes' is empty for a trail);
     # the compact text cannot even express these ('8Sx8:' is refused).
     pytest.param({"card": "8S", "kind": "capture", "value": 8, "takes": []}, "",
                  id="capture taking nothing"),
@@ -276,7 +276,7 @@ def check_move_forms(move: Move) -> None:
     data = move.to_json()
     assert move_from_json(roundtrip_json(data)) == move
     assert parse_any_move(json.dumps(data)) == move
-    # The JSON fields say what FORMATS.md says they say.
+    # The JSON fields say what docs/formats.md says they say.
     assert data["card"] == card_text(move.card)
     assert data["kind"] == move.kind
     assert data["takes"] == [card_text(c) for c in sorted(move.takes_cards)]
@@ -400,7 +400,7 @@ FORMATS_POSITION_EXAMPLE = {
 
 
 def test_formats_md_position_example_as_written_is_not_a_valid_position() -> None:
-    """The example in FORMATS.md shows the shape of the format but breaks its own
+    """The example in docs/formats.md shows the shape of the format but breaks its own
     rules: 45 cards are nowhere, and seat 1 controls a 5-build holding 8D and KS.
     Both problems must be named."""
     with pytest.raises(InvalidPositionError) as e:
@@ -411,7 +411,7 @@ def test_formats_md_position_example_as_written_is_not_a_valid_position() -> Non
 
 
 def corrected_example() -> dict[str, Any]:
-    """FORMATS.md's position example made valid: seat 1 holds a 5 (5S for the 8D) so
+    """docs/formats.md's position example made valid: seat 1 holds a 5 (5S for the 8D) so
     it may control the 5-build, and the cards already played sit in the captured piles."""
     data = copy.deepcopy(FORMATS_POSITION_EXAMPLE)
     data["hands"] = [["7H", "3C"], ["5S", "KS"]]
@@ -432,7 +432,7 @@ def test_corrected_formats_md_position_example_loads() -> None:
     out = position_to_json(pos)
     assert out["rules"] == {}                     # sweeps 1 is the standard value
     # Written back in canonical order: the example's build lists 2C before 3H, and
-    # FORMATS.md's canonical order puts hearts before clubs.
+    # docs/formats.md's canonical order puts hearts before clubs.
     assert out["builds"][0]["cards"] == ["3H", "2C"]
     data["builds"][0]["cards"] = ["3H", "2C"]
     assert {k: v for k, v in out.items() if k != "rules"} == \

@@ -1,6 +1,6 @@
 """Invariants of the rules over thousands of random games (hypothesis), for
 every preset, for five and six players, and for random combinations of the
-options that RULES.md §9.1 allows.
+options that §9.1 allows.
 
 Each example plays a round or a whole game with random legal moves from a
 seeded deal and checks after every move what must always hold: every card

@@ -55,7 +55,7 @@ def moves(*text: str) -> set[Move]:
     return {parse_move(t) for t in text}
 
 
-# The controller's example of RULES.md §7: seat 0 controls an 8-build holding 8 and 4.
+# The controller's example of §7: seat 0 controls an 8-build holding 8 and 4.
 def controller_position(rules: Rules | None = None) -> Position:
     return table_position("8S 4C", loose="2H 6D 8D", builds=[("5D 3H", 8, False, 0)],
                           rules=rules)

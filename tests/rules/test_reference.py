@@ -1,6 +1,6 @@
 """A brute-force reference for the legal moves, and the engine checked against it.
 
-The reference below is written straight from RULES.md §3-§7 and the options
+The reference below is written straight from §3-§7 and the options
 of §9 that change what may be played: Royal (§9.6), aces 1 or 14 and the
 hold rule with two-valued cards (§9.7), buckeye (§9.8), all court cards
 (§9.4), trailing royals (§9.11), the four controller rules (§9.5), plucks
@@ -23,7 +23,7 @@ cards, pairs, court builds, the ten of diamonds). They also check that
 ``Position.violation`` says nothing about legal moves and gives a reason for
 illegal ones.
 
-Choices the reference makes where RULES.md leaves room (the plain reading
+Choices the reference makes where docs/rules.md leaves room (the plain reading
 of the text; docs/rules-notes.md records the same choices for the engine):
 
 - Royal makes court cards numeral cards "in every respect", so the
@@ -65,7 +65,7 @@ def is_spade(card: int) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# The reference: RULES.md §1 values, §4 captures, §5 builds, §6 trails, §7
+# The reference: §1 values, §4 captures, §5 builds, §6 trails, §7
 # duties, and the options of §9 that change them
 # ---------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""RULES.md sections 1-8, and the options of section 9, as examples.
+"""docs/rules.md sections 1-8, and the options of section 9, as examples.
 
-Each test is one example or one explicit rule of RULES.md, named after it;
+Each test is one example or one explicit rule of docs/rules.md, named after it;
 the section is in the comment above each group. Positions are written the
 way the rules write them: cards as text (``tests.rules.helpers``).
 """
@@ -992,9 +992,9 @@ def test_option_controller_strict_another_players_build_is_taken_over_only_by_ra
 
 
 def test_option_controller_strict_as_rules_md_words_it_a_controller_may_still_capture_elsewhere():
-    # RULES.md §9 lists three duties for strict builds (no trailing, one build of a value,
+    # §9 lists three duties for strict builds (no trailing, one build of a value,
     # take-over only by raising); the seed text of variant 3 is stricter, but this file
-    # follows RULES.md, which takes precedence.
+    # follows docs/rules.md, which takes precedence.
     pos = table_position(**CONTROLLER_POSITION, rules=Rules(controller="strict"))
     assert is_legal(pos, "6Hx6:6D")
 

@@ -1,7 +1,7 @@
-"""FORMATS.md for every variant: positions round-trip through JSON (with the
+"""docs/formats.md for every variant: positions round-trip through JSON (with the
 fields a variant adds: ``plucked``, ``winner``, ``round``), game records
 replay exactly (actions too, and games that a call or a sudden-death sweep
-ended), and events' JSON has exactly the fields FORMATS.md lists.
+ended), and events' JSON has exactly the fields docs/formats.md lists.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def round_trip(pos: Position) -> dict[str, Any]:
     for key in ("dealer", "to_move", "hands", "stock", "loose", "builds", "captured", "sweeps",
                 "last_capturer", "scores", "plucked", "winner", "teams"):
         assert getattr(again, key) == getattr(pos, key), key
-    # The round's number is written only under 'rounds' (FORMATS.md); else read as 1.
+    # The round's number is written only under 'rounds' (docs/formats.md); else read as 1.
     assert again.round == (pos.round if pos.rules.rounds is not None else 1)
     assert again.rules == pos.rules and again.players == pos.players
     assert again.legal_moves() == pos.legal_moves()
@@ -98,7 +98,7 @@ def round_trip(pos: Position) -> dict[str, Any]:
 
 
 def variant_fields(pos: Position, data: dict[str, Any]) -> None:
-    """The fields a variant adds are written only as FORMATS.md says."""
+    """The fields a variant adds are written only as docs/formats.md says."""
     extra = [k for k in data if k not in STANDARD_KEYS]
     want = []
     if pos.rules.pluck:
@@ -172,7 +172,7 @@ def test_winner_after_a_sudden_death_sweep_to_move_stays() -> None:
 
 
 def test_winner_after_a_sudden_death_sweep_with_the_last_card_of_a_deal() -> None:
-    """Every hand empty, the stock not: nothing was dealt, as FORMATS.md says
+    """Every hand empty, the stock not: nothing was dealt, as docs/formats.md says
     of a position with a winner; such a position is valid and reads back."""
     pos = table_position("5C", "5D", others=[""], dealer=0, stock_size=8, scores=(20, 18),
                          rules=Rules(sudden_death=True))

@@ -1,8 +1,8 @@
-"""RULES.md §9.1-§9.23, the variants, as examples: one test per example or rule.
+"""§9.1-§9.23, the variants, as examples: one test per example or rule.
 
 Each test is named after the rule or example it checks; the section is in
 the comment above each group. Positions are written the way the rules write
-them, cards as text (``tests.rules.helpers``). Where RULES.md leaves a case
+them, cards as text (``tests.rules.helpers``). Where docs/rules.md leaves a case
 open, the test says in its docstring what the engine does.
 """
 
@@ -641,7 +641,7 @@ def test_initial_pairs_a_sweep_by_initial_pairs_ends_the_game_under_sudden_death
 
 
 def test_initial_pairs_in_a_game_a_winning_sweep_at_the_deal_ends_it_before_any_play(monkeypatch):
-    """Open in RULES.md: the game then ends at the first deal; the engine's
+    """Open in docs/rules.md: the game then ends at the first deal; the engine's
     ``Game`` is over at once, with the deal's event naming the winner."""
     import cassino.rules.game as game_module
 
@@ -901,7 +901,7 @@ def test_pluck_once_per_deal_and_again_after_each_deal():
 
 
 def test_pluck_by_a_controller_the_duties_bind_the_card_play_that_follows():
-    """Open in RULES.md: a pluck moves no card of the hand, so a player who
+    """Open in docs/rules.md: a pluck moves no card of the hand, so a player who
     controls a build may pluck (under ``answer`` too); the card play that
     follows still keeps the build's card and, under ``answer``, answers it."""
     for controller, after in (("hoyle", moves("8Sx8:5D,3H", "6Hx6:6D", "2Hb8:6D",
@@ -1002,7 +1002,7 @@ def test_call_for_21_partnerships_the_callers_side_counts():
 
 
 def test_call_for_21_after_a_pluck_the_player_may_still_call():
-    """Open in RULES.md: both are actions before the card play; the engine
+    """Open in docs/rules.md: both are actions before the card play; the engine
     offers the call after a pluck (the count then includes the plucked card)."""
     pos = table_position("5H", "5D 9C", rules=Rules(call_for_21=True, pluck=True), stock_size=8)
     play(pos, "pluck:9C")
@@ -1275,7 +1275,7 @@ def test_presets_a_game_of_each_is_played_to_its_end(preset):
 
 
 # ==============================================================================
-# Events (FORMATS.md "Events")
+# Events (docs/formats.md "Events")
 # ==============================================================================
 
 EVENT_KEYS = ["format", "seat", "move", "sweep", "drawn", "dealt", "round_end", "winner"]

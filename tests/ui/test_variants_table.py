@@ -59,7 +59,7 @@ def drawn_text(app: App) -> list[str]:
 
 
 def pluck_table() -> tuple[App, TableScene]:
-    # RULES §9.17's example: table 5♦ 9♣, you hold 5♥, the stock not empty.
+    # §9.17's example: table 5♦ 9♣, you hold 5♥, the stock not empty.
     pos = table_position(hand="5H", loose="5D 9C", rules=Rules(pluck=True), stock="7C", stock_size=8)
     return open_table(pos)
 
@@ -123,7 +123,7 @@ def test_a_pluck_the_rules_refuse_is_refused_with_their_reason() -> None:
 
 
 def call_table(score: int) -> tuple[App, TableScene]:
-    """Your pile: 10♦ 2♠ A♠ A♥ and 20 plain cards, ``score`` before the round (RULES §9.18)."""
+    """Your pile: 10♦ 2♠ A♠ A♥ and 20 plain cards, ``score`` before the round (§9.18)."""
     plain = "3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C TC 3D 4D 5D 6D"
     pos = table_position(hand="9S", loose="JC", rules=Rules(call_for_21=True),
                          captured=["TD 2S AS AH " + plain], scores=[score, 15])
