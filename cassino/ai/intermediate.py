@@ -3,8 +3,10 @@
 For each legal move it weighs what the move takes now (points, card and spade
 majorities under the rules in force, a sweep), what a build secures for
 later, what the next player is likely to take in reply given the cards still
-unseen, and what its own remaining hand can take next turn. Actions: it
-calls for 21 when the count says it has won, and plucks when the plucked
+unseen, and (two players) what its own remaining hand can take next turn.
+With three or more players, in the last deal of a round it plays its best
+few moves out to the round's end on a few deals of the hidden cards. Actions:
+it calls for 21 when the count says it has won, and plucks when the plucked
 card and the play after it are worth more than the play alone.
 """
 
@@ -12,12 +14,12 @@ from __future__ import annotations
 
 import random
 
-from cassino.rules import Build, Move
+from cassino.rules import Build, Event, Move
 from cassino.rules.cards import CardSet, cards_of, rank_of
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
-from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, holds_probability,
+from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, holds_probability, playout,
                         shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
@@ -31,10 +33,14 @@ class Evaluator:
         self.rules = view.rules
         self.gen = generator_of(view)
         self.worth = worth_of(view)
-        self.w = {"reply": 1.0, "follow": 0.35, "build_keep": 1.0, "sweep": 1.0, "reply_later": 0.0, "partner": 0.0, "trail_keep": 0.5}
+        n = view.players
+        # With more players our next turn is several plays away and the table
+        # will have changed by then: what our hand could take from it now is no
+        # guide (tuned: the weight helps two players, costs three or more).
+        self.w = {"reply": 1.0, "follow": 0.35 if n == 2 else 0.0, "build_keep": 1.0,
+                  "sweep": 1.0, "trail_keep": 0.5}
         if weights:
             self.w.update(weights)
-        n = view.players
         self.next_seat = (view.seat + 1) % n
         self.unseen = view.unseen.bit_count()
         self.by_value = unseen_by_value(view)
@@ -43,7 +49,6 @@ class Evaluator:
         my_team = view.team_of[view.seat]
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
-        self.partners = [s for s in range(n) if s != view.seat and view.team_of[s] == my_team]
         self.sweep = self.rules.sweeps * self.w["sweep"]
 
     def p_holds_value(self, seat: int, v: int) -> float:
@@ -64,12 +69,6 @@ class Evaluator:
         if self.view.hand_sizes[seat] == 0 and self.view.stock_size == 0:
             return 0.0
         if seat == self.view.seat or self.view.team_of[seat] == self.view.team_of[self.view.seat]:
-            return 0.0
-        return self.expected_take(loose, builds, seat)
-
-    def expected_take(self, loose: CardSet, builds: tuple[Build, ...], seat: int) -> float:
-        """Roughly the most the seat can be expected to take from this table next."""
-        if self.view.hand_sizes[seat] == 0 and self.view.stock_size == 0:
             return 0.0
         table = loose
         for b in builds:
@@ -116,13 +115,6 @@ class Evaluator:
             value += self.w["build_keep"] * worth.of(b.cards) * steal
         # The next player's best reply, counted against us.
         value -= self.w["reply"] * self.reply_threat(loose, builds, self.next_seat)
-        if self.w["partner"]:
-            for s in self.partners:
-                value += self.w["partner"] * self.expected_take(loose, builds, s)
-        if self.w["reply_later"]:
-            for s in self.opponents:
-                if s != self.next_seat:
-                    value -= self.w["reply_later"] * self.reply_threat(loose, builds, s)
         # What our remaining hand could take next turn from this table.
         rest = view.hand & ~(1 << move.card)
         if rest:
@@ -161,8 +153,13 @@ def plays_after_pluck(view: SeatView, pluck: Move) -> SeatView:
 class Intermediate(Player):
     level = "intermediate"
 
-    def __init__(self, weights: dict[str, float] | None = None):
+    def __init__(self, weights: dict[str, float] | None = None, endgame_deals: int = 8):
         self.weights = weights
+        # With three or more players, the last deal's play decides who takes the
+        # cards left on the table and most of what is still out: there the best
+        # few moves are played out on this many deals of the hidden cards. (With
+        # two, the last deal's cards are all known and the reply is exact.)
+        self.endgame_deals = endgame_deals
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         moves = candidate_moves(view.bare_position())
@@ -171,6 +168,8 @@ class Intermediate(Player):
             return next(m for m in actions if m.kind == CALL)
         plays = [m for m in moves if m.card >= 0]
         best_move, best = self._best(view, plays, rng)
+        if self.endgame_deals and view.stock_size == 0 and view.players > 2 and len(plays) > 1:
+            best_move = self._play_out(view, plays, best_move, rng, self.endgame_deals)
         plucks = [m for m in actions if m.kind == PLUCK]
         if view.loose.bit_count() > CROWDED:
             # A crowded table leaves no sweep to spoil or make: weigh the richest plucks.
@@ -196,5 +195,39 @@ class Intermediate(Player):
         top = [m for m, s in zip(moves, scores) if s >= best - 1e-9]
         return (top[rng.randrange(len(top))] if len(top) > 1 else top[0]), best
 
+    def _play_out(self, view: SeatView, plays: list[Move], favourite: Move, rng: random.Random,
+                  deals: int) -> Move:
+        """In the last deal: the evaluator's best few moves, each played out to the
+        round's end on the same few deals of the hidden cards; the one that
+        leaves our side furthest ahead."""
+        ev = Evaluator(view, self.weights)
+        ranked = sorted(shortlist(plays, ev.worth), key=lambda m: -ev.score(m))
+        candidates = [favourite] + [m for m in ranked if m != favourite][:ENDGAME_CANDIDATES - 1]
+        team = view.team_of[view.seat]
+        totals = [0.0] * len(candidates)
+        for _ in range(deals):
+            deal = view.sample(rng)
+            for i, m in enumerate(candidates):
+                q = deal.copy()
+                event = q.apply(m)
+                if event.round_end is None and event.winner is None:
+                    event = playout(q, ev.worth)
+                totals[i] += round_margin(event, team)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
     def reason(self, view: SeatView, move: Move) -> str:
         return move.describe()
+
+
+# The moves played out in the last deal.
+ENDGAME_CANDIDATES = 3
+
+
+def round_margin(event: Event, team: int) -> float:
+    """Our side's points in the round that ended less the best other side's; a
+    game ended within the round (a call, sudden death) counts 20 either way."""
+    if event.round_end is None:
+        return 20.0 if event.winner == team else -20.0
+    points = event.round_end.points
+    return points[team] - max(p for t, p in enumerate(points) if t != team)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from math import comb
 
-from cassino.rules import Build, Move, Position, Rules
+from cassino.rules import Build, Event, Move, Position, Rules
 from cassino.rules.cards import (ACE_SET, BIG_CASINO, JACK, LITTLE_CASINO, RANK_SETS, SPADE_SET,
                                  CardSet, cards_of, rank_of)
 from cassino.rules.groups import expand
 from cassino.rules.legal import MoveGenerator, generator
 
-from .view import SeatView
+from .view import SeatView, generator_of
 
 
 def card_points(rules: Rules) -> tuple[float, ...]:
@@ -109,11 +109,12 @@ def holds_probability(unseen_of_value: int, unseen: int, hand_size: int) -> floa
     return 1.0 - comb(unseen - unseen_of_value, hand_size) / comb(unseen, hand_size)
 
 
-def unseen_by_value(view: SeatView) -> list[int]:
-    """How many unseen cards capture as each value (index 0: court cards without value)."""
+def unseen_by_value(view: SeatView, unseen: CardSet | None = None) -> list[int]:
+    """How many unseen cards (or of ``unseen``) capture as each value (index 0:
+    court cards without value)."""
     counts = [0] * 15
     capture_values = view.rules.capture_values_of
-    for c in cards_of(view.unseen):
+    for c in cards_of(view.unseen if unseen is None else unseen):
         vs = capture_values[c]
         if not vs:
             counts[0] += 1
@@ -122,9 +123,9 @@ def unseen_by_value(view: SeatView) -> list[int]:
     return counts
 
 
-def unseen_by_rank(view: SeatView) -> list[int]:
+def unseen_by_rank(view: SeatView, unseen: CardSet | None = None) -> list[int]:
     counts = [0] * 14
-    for c in cards_of(view.unseen):
+    for c in cards_of(view.unseen if unseen is None else unseen):
         counts[rank_of(c)] += 1
     return counts
 
@@ -267,3 +268,107 @@ def shortlist(moves: list[Move], worth: Worth, keep: int = SHORTLIST) -> list[Mo
     plays.sort(key=lambda m: -worth.of(m.takes | 1 << m.card) * (1.0 if m.kind == "capture" else 0.6))
     chosen = set(plays[:keep])
     return [m for m in moves if m in chosen or m.kind not in ("capture", "build")]
+
+
+def plays_this_deal(view: SeatView) -> list[tuple[int, Move, CardSet, tuple[Build, ...]]]:
+    """The card plays made since the last deal, each with the table it was made
+    on (as everyone saw it). Under Draw Cassino, where hands refill, each
+    other player's last play: since then it has drawn one card only, so
+    what it did not hold then it very likely still does not hold."""
+    plays = [t for t in view.history if t.move.card >= 0]
+    if view.rules.draw:
+        recent = plays[-(view.players - 1):]
+    else:
+        shape = view.shape
+        dealt = shape.deals[shape.deal_number(view.stock_size) - 1].hand * view.players
+        played = dealt - sum(view.hand_sizes)
+        recent = plays[len(plays) - played:] if played else []
+    if any(t.loose < 0 for t in recent):
+        return []  # the tables of those plays are unknown
+    return [(t.seat, t.move, t.loose, t.builds) for t in recent]
+
+
+def unlikely_cards(view: SeatView, threshold: float = 0.3) -> dict[int, CardSet]:
+    """For each other seat, the unseen cards it probably does not hold. A player
+    who trailed earlier in this deal would rather have captured something worth
+    more than ``threshold`` with a card it held, and one who captured would
+    rather have captured ``threshold`` more: so it held no such card then, and
+    still holds none now. Read from the plays of this deal alone."""
+    rules = view.rules
+    worth = worth_of(view)
+    wt = worth.table
+    gen = generator_of(view)
+    unseen = cards_of(view.unseen)
+    out: dict[int, CardSet] = {}
+    for seat, m, loose, builds in plays_this_deal(view):
+        if seat == view.seat or m.kind == "build":
+            continue
+        table = loose
+        for b in builds:
+            table |= b.cards
+        took = 0.0
+        if m.kind == "capture":
+            took = worth.of(m.takes | 1 << m.card) + (rules.sweeps if m.takes == table else 0.0)
+        takes: dict[int, tuple[float, CardSet]] = {}
+        mask = 0
+        for c in unseen:
+            best = 0.0
+            vs = rules.capture_values(c)
+            for v in vs:
+                got = takes.get(v)
+                if got is None:
+                    got = takes[v] = best_take(rules, loose, builds, v, worth, gen)
+                if got[1]:
+                    best = max(best, got[0] + wt[c] + (rules.sweeps if got[1] == table else 0.0))
+            if not vs:
+                w, taken = best_rank_take(rules, loose, builds, rank_of(c), worth)
+                if taken:
+                    best = w + wt[c] + (rules.sweeps if taken == table else 0.0)
+            if best > took + threshold:
+                mask |= 1 << c
+        if mask:
+            out[seat] = out.get(seat, 0) | mask
+    return out
+
+
+def greedy_move(pos: Position, worth: Worth) -> Move:
+    """The playout policy: the richest capture (a sweep counts); else a build
+    that secures something; else trail the card least worth taking, high
+    before low (a high card joins fewer sums). Plucks and calls are left
+    to the decision at the root."""
+    moves = candidate_moves(pos, worth, ordered=False)
+    if len(moves) == 1:
+        return moves[0]
+    table = pos.table
+    sweep = pos.rules.sweeps
+    best = None
+    best_w = 0.0
+    for m in moves:
+        if m.kind == "capture":
+            w = worth.of(m.takes | 1 << m.card) + (sweep if m.takes == table else 0.0)
+        elif m.kind == "build":
+            w = 0.6 * worth.of(m.takes | 1 << m.card) - 0.3
+        else:
+            continue
+        if w > best_w:
+            best, best_w = m, w
+    if best is not None:
+        return best
+    trail = None
+    trail_w = 1e9
+    for m in moves:
+        if m.kind == "trail":
+            w = worth.of(1 << m.card) * 10 - rank_of(m.card) * 0.01
+            if w < trail_w:
+                trail, trail_w = m, w
+    if trail is not None:
+        return trail
+    return next((m for m in moves if m.card >= 0), moves[0])
+
+
+def playout(pos: Position, worth: Worth) -> Event:
+    """Play the round out with the greedy policy; the event that ended it."""
+    while True:
+        event = pos.apply(greedy_move(pos, worth))
+        if event.round_end is not None or event.winner is not None:
+            return event
