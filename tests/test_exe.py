@@ -83,7 +83,8 @@ def test_selftest_fails_and_says_why_when_an_asset_is_missing(tmp_path: Path, mo
 def test_selftest_fails_when_a_computer_player_breaks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     from cassino.ai import make_player
-    from cassino.ui import selftest, table
+    from cassino.ui import selftest
+    from cassino.ui.table import scene as table
 
     def broken(level: str):  # type: ignore[no-untyped-def]
         player = make_player(level)
@@ -102,15 +103,15 @@ def test_selftest_fails_when_a_computer_player_breaks(tmp_path: Path, monkeypatc
 
 def test_an_unexpected_error_is_logged_and_shown_with_the_logs_path(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep_logging: None) -> None:
-    from cassino.ui import crash, main, title
+    from cassino.ui import crash, main, screens
 
     class Broken:
-        def __init__(self, app: object) -> None:
+        def __init__(self, app: object, routes: object) -> None:
             raise RuntimeError("the title screen broke")
 
     shown: list[tuple[BaseException, Path | None]] = []
     monkeypatch.setenv("CASSINO_HOME", str(tmp_path))
-    monkeypatch.setattr(title, "TitleScene", Broken)
+    monkeypatch.setattr(screens, "TitleScene", Broken)
     monkeypatch.setattr(crash, "show", lambda error, path, wait=True: shown.append((error, path)))
     assert main.run((1024, 600)) == 1
     (error, path), = shown

@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
-from cassino.ui.cardart import draw_suit  # noqa: E402
+from cassino.ui.art.cards import draw_suit  # noqa: E402
 
 BIG = 1024
 CLOTH = (24, 104, 62)

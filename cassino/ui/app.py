@@ -18,7 +18,7 @@ import pygame
 from cassino.resources import asset_path
 from cassino.settings import Settings
 
-from . import theme
+from .art import theme
 
 if TYPE_CHECKING:
     from cassino.store import Store

@@ -14,7 +14,7 @@ import time
 
 from cassino.rules import Build, Game, Position, Rules, parse_cards, shape_of, standard_teams
 from cassino.rules.cards import FULL_DECK, cards_of
-from cassino.ui.table import TableScene as TableScene_
+from .table import TableScene as TableScene_
 
 
 def busy_position() -> Position:
@@ -83,13 +83,13 @@ def bench(frames: int = 600, size: tuple[int, int] = (1920, 1080)) -> dict[str, 
     table.motion.finish()
     table.players.clear()  # nobody moves: the table stays this busy for every frame
     # Pick up the 8 of spades and drag it over the table.
-    card = table._hand_order(0)[-1]
-    start = table._hand_rects()[-1][1].center
+    card = table.hand_order(0)[-1]
+    start = table.stage.hand_rects(0)[-1][1].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 40), rel=(0, -40), buttons=(1, 0, 0)))
     app.step(1 / 60)
-    assert table.drag is not None and table.drag.card == card, "the benchmark's drag did not start"
-    flying = [c for s in (1, 2, 3) for c in table._hand_order(s)]
+    assert table.input.drag is not None and table.input.drag.card == card, "the benchmark's drag did not start"
+    flying = [c for s in (1, 2, 3) for c in table.hand_order(s)]
     times = []
     warm = 30
     for i in range(frames + warm):
@@ -107,7 +107,7 @@ def bench(frames: int = 600, size: tuple[int, int] = (1920, 1080)) -> dict[str, 
         app.step(1 / 60)
         if i >= warm:
             times.append((time.perf_counter() - t0) * 1000)
-    assert table.drag is not None and table.motion.busy
+    assert table.input.drag is not None and table.motion.busy
     thinking = _frames_while_thinking(app, table, min(frames, 300))
     times.sort()
     result = {

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from . import theme
+from .art import theme
 
 
 def message(error: BaseException, log_path: Path | None) -> list[str]:
@@ -44,8 +44,10 @@ def show(error: BaseException, log_path: Path | None, wait: bool = True) -> None
             event = pygame.event.wait()
             if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
                 break
-            if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                _draw(pygame.display.get_surface(), lines, str(log_path))
+            surface = pygame.display.get_surface()
+            if surface is not None and event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE,
+                                                      pygame.WINDOWSIZECHANGED):
+                _draw(surface, lines, str(log_path))
                 pygame.display.flip()
     except Exception:  # noqa: BLE001 - the message must not raise a second error
         pass

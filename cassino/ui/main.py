@@ -25,7 +25,7 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
     log_path = logs.start(store.folder)
     try:
         from .app import App
-        from .draw import heading
+        from .art.cloth import heading
 
         settings = store.load_settings()
         for problem in store.problems:
@@ -35,14 +35,13 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         # rest of the game (rules, computer players, scenes) has loaded.
         heading(app.screen, settings.table_colour)
         app.show()
-        from .title import TitleScene
+        from .menus.setup import NewGame
+        from .screens import show_title, start_game
 
         if quick:
-            from .title import start_game
-
-            start_game(app, seed=seed)
+            start_game(app, NewGame(seed=seed), ask=False)
         else:
-            app.replace(TitleScene(app))
+            show_title(app)
         app.run()
     except Exception as e:  # noqa: BLE001 - said on screen and logged, not lost
         log.critical("unexpected error", exc_info=e)

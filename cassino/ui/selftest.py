@@ -28,11 +28,15 @@ from cassino.resources import asset_path
 from cassino.rules import Game, Rules, record_to_json, replay
 from cassino.settings import Settings
 
-from . import theme
 from .app import ICON, App
-from .overlays import RoundOverScene
+from .art import theme
+from .menus.settings import SettingsScene
+from .menus.setup import SetupScene
+from .rulebook.screen import RulesScene
+from .screens import show_title
 from .sound import NAMES as SOUND_NAMES
 from .table import Seat, TableScene
+from .table.scoresheet import RoundOverScene
 
 STEP = 0.1          # seconds of game time per frame: animations end in a frame or two
 MAX_FRAMES = 20000  # a whole game takes a few thousand; more means it is stuck
@@ -103,7 +107,7 @@ def _check_round(table: TableScene, scene: RoundOverScene) -> None:
     result = scene.result
     if result is None:
         return  # the game ended inside a round: nothing was counted
-    piles = table.piles
+    piles = [table.shown_pile(s) for s in range(table.pos.players)]  # as the picture shows them
     pack = table.pos.shape.round_cards
     if sum(piles) != pack:
         raise SelfTestFailure(f"round {result.round}: the piles hold {sum(piles)} cards, not {pack}")
@@ -117,14 +121,10 @@ def _check_round(table: TableScene, scene: RoundOverScene) -> None:
 def show_screens(app: App) -> int:
     """A frame of each screen a player passes on the way to the table: in a
     built executable this proves every module and font they need is inside."""
-    from .overlays import RulesScene, SettingsScene
-    from .title import SetupScene, TitleScene
-
-    title = TitleScene(app)
-    app.replace(title)
+    title = show_title(app)
     app.step(STEP)
     shown = 1
-    for scene in (SetupScene(app), RulesScene(app), SettingsScene(app)):
+    for scene in (SetupScene(app, lambda choice: None), RulesScene(app), SettingsScene(app)):
         app.push(scene)
         app.step(STEP)
         app.pop(scene)

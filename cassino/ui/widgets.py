@@ -1,5 +1,6 @@
-"""A vertical menu of buttons, worked by mouse and keyboard alike: the title
-screen, the pause menu, settings and the move chooser all use it."""
+"""A vertical menu of buttons, worked by mouse and keyboard alike (the title
+screen, the pause menu, settings and the move chooser all use it), and the
+overlay: a box with a title and a menu over the scene below."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import theme
+from .app import App, Scene
+from .art import theme
 
 
 @dataclass
 class Item:
+    """A button: its words, what it does, and a line saying so."""
+
     label: str
     action: Callable[[], object]
     hint: str = ""
@@ -125,3 +129,70 @@ def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
         s.fill((0, 0, 0, alpha))
         _shades[key] = s
     return _shades[key]
+
+
+class Overlay(Scene):
+    """A box over the scene below, with a title and a menu."""
+
+    opaque = False
+
+    def __init__(self, app: App, title: str, items: list[Item], cancel: Callable[[], None] | None,
+                 numbered: bool = False):
+        super().__init__(app)
+        self.title = title
+        self.menu = Menu(items, cancel)
+        self.numbered = numbered
+        self.cancel = cancel
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.cancel is not None:
+            self.cancel()
+            return
+        self.menu.handle(event)
+
+    def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Extra content under the title; returns the height used."""
+        return 0
+
+    def box_width(self) -> int:
+        w, _ = self.app.size
+        return round(min(max(w * 0.36, 420), w - 40))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        size = self.app.size
+        fs = theme.px(size, 30, 15)
+        width = self.box_width()
+        title = theme.wrap(self.title, fs, width - 2 * fs, bold=True)
+        head = len(title) * round(fs * 1.3) + fs
+        probe = pygame.Rect(0, 0, width - 2 * fs, 0)
+        extra = self.body(pygame.Surface((1, 1)), probe)
+        item_px = theme.px(size, 24, 14)
+        # Under the buttons, a line or two saying what the one in focus does (room for the longest).
+        small = theme.px(size, 20, 12)
+        hint_line = round(small * 1.35)
+        hints = [theme.wrap(it.hint, small, width - 2 * fs) for it in self.menu.items if it.hint]
+        hint_h = max((len(h) for h in hints), default=0) * hint_line + (fs // 2 if hints else 0)
+        max_menu = size[1] - head - extra - hint_h - 4 * fs
+        area = self.menu.layout((0, 0), width - 2 * fs, item_px, max_menu)
+        height = head + extra + area.height + hint_h + 2 * fs
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (size[0] // 2, size[1] // 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2),
+                     box.topleft)
+        y = box.y + fs
+        for ln in title:
+            t = theme.text(ln, fs, theme.GOLD, bold=True)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += round(fs * 1.3)
+        y += fs // 2
+        used = self.body(surface, pygame.Rect(box.x + fs, y, box.width - 2 * fs, extra))
+        y += used
+        self.menu.layout((box.centerx, y + area.height // 2), width - 2 * fs, item_px, max_menu)
+        self.menu.draw(surface, self.numbered)
+        if hints:
+            y += area.height + fs // 2
+            for ln in theme.wrap(self.menu.items[self.menu.focus].hint, small, width - 2 * fs):
+                t = theme.text(ln, small, theme.DIM)
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += hint_line

@@ -10,6 +10,7 @@ import pygame
 from cassino.rules import Game, Position, Rules
 from cassino.settings import Settings
 from cassino.ui.app import App
+from cassino.ui.screens import sit_down
 from cassino.ui.table import Seat, TableScene
 
 
@@ -24,8 +25,7 @@ def open_table(pos: Position | None = None, size: tuple[int, int] = (1280, 720),
         game.position = pos
         game.totals = tuple(pos.scores)
     seats = [Seat("You") if lv is None else Seat(f"Bot{i}", lv) for i, lv in enumerate(levels)]
-    table = TableScene(app, game, seats)
-    app.replace(table)
+    table = sit_down(app, game, seats)
     settle(app)
     return app, table
 
@@ -86,7 +86,7 @@ def key(app: App, k: int, mod: int = 0) -> None:
 
 
 def hand_card_centre(table: TableScene, card: int) -> tuple[int, int]:
-    for c, r in table._hand_rects():
+    for c, r in table.stage.hand_rects(table.bottom):
         if c == card:
             return r.center
     raise AssertionError(f"card {card} is not in your hand on screen")
@@ -104,6 +104,6 @@ def bare_cloth(table: TableScene) -> tuple[int, int]:
     area = table.geo.table
     for y in range(area.bottom - 5, area.top, -7):
         for x in range(area.left + 5, area.right, 7):
-            if table._item_at((x, y)) is None:
+            if table.stage.item_at((x, y)) is None:
                 return (x, y)
     raise AssertionError("no bare cloth on the table")

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from cassino.rules.cards import DECK, parse_card
-from cassino.ui.cardart import card_back, card_face
+from cassino.ui.art.cards import card_back, card_face
 
 
 @pytest.fixture(scope="module", autouse=True)

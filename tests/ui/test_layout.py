@@ -15,7 +15,8 @@ import pytest
 from cassino.rules import PRESETS, Game, Rules, cards_of
 from cassino.settings import Settings
 from cassino.ui.app import App
-from cassino.ui.layout import MAX_HAND, SEAT_NAMES, SIDES, TableLayout
+from cassino.ui.table.layout import MAX_HAND, SIDES, TableLayout
+from cassino.ui.table.seats import SEAT_NAMES
 from cassino.ui.table import TableScene, default_seats
 
 from .driver import settle, step

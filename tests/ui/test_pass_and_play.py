@@ -10,7 +10,7 @@ import pytest
 from cassino.rules import Game
 from cassino.settings import Settings
 from cassino.ui.app import App
-from cassino.ui.overlays import CoverScene
+from cassino.ui.table.cover import CoverScene
 from cassino.ui.table import Seat, TableScene
 
 from .driver import bare_cloth, click, drag, hand_card_centre, settle
@@ -26,7 +26,7 @@ def face_up_hands(table: TableScene) -> set[int]:
     """The seats with any hand card shown face up (where it rests or in flight)."""
     shown = set()
     for seat in range(table.pos.players):
-        for card in table._hand_order(seat):
+        for card in table.hand_order(seat):
             s = table.motion.get(card)
             if s is not None and (s.at.face_up or s.dest.face_up):
                 shown.add(seat)
@@ -42,7 +42,7 @@ def sit(seats: list[Seat], seed: int = 8) -> tuple[App, TableScene]:
 
 
 def play_a_trail(app: App, table: TableScene) -> None:
-    card = table._hand_order(table.pos.to_move)[0]
+    card = table.hand_order(table.pos.to_move)[0]
     drag(app, hand_card_centre(table, card), bare_cloth(table))
 
 
@@ -74,7 +74,7 @@ def test_a_person_after_computer_turns_gets_the_cover_only_if_someone_else_playe
             click(app, (640, 360))
             settle(app)
         seat = table.pos.to_move
-        assert seat in (0, 2) and table._human_turn()
+        assert seat in (0, 2) and table.human_turn()
         assert face_up_hands(table) == {seat}
         play_a_trail(app, table)
     # Ann and Cy alternate with the computer between them: a cover before every person's turn.

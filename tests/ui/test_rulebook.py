@@ -13,12 +13,14 @@ from cassino.rules import (PRESET_LIST, InvalidRulesError, Position, Rules, card
 from cassino.rules.cards import BIG_CASINO, DECK, FULL_DECK, SPADE_SET, rank_of
 from cassino.rules.scoring import call_counts, end_round, game_winner
 from cassino.settings import Settings
-from cassino.ui import theme
+from cassino.ui.art import theme
 from cassino.ui.app import App
-from cassino.ui.overlays import RulesScene, section_for
+from cassino.ui.screens import show_title
+from cassino.ui.rulebook.screen import RulesScene, section_for
 from cassino.ui.rulebook import GROUPS, OPTIONS, SECTIONS, VARIANTS, Example, Section, piles
-from cassino.ui.title import TitleScene, option_label
-from cassino.ui.words import OPTION_ROWS
+from cassino.ui.menus.title import TitleScene
+from cassino.ui.menus.setup import option_label
+from cassino.ui.options import OPTION_ROWS
 from tests.rules.helpers import table_position
 
 from .driver import click, key, post, step
@@ -215,7 +217,7 @@ def _quit() -> Iterator[None]:
 
 def rules_app(size: tuple[int, int] = (1024, 600)) -> tuple[App, RulesScene]:
     app = App(size, Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
+    show_title(app)
     scene = RulesScene(app)
     app.push(scene)
     step(app)

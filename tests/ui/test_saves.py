@@ -12,8 +12,9 @@ from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
 from cassino.store import SAVED_GAME, Store
 from cassino.ui.app import App
+from cassino.ui.screens import show_title
 from cassino.ui.table import Seat, TableScene
-from cassino.ui.title import TitleScene
+from cassino.ui.menus.title import TitleScene
 
 from .driver import bare_cloth, drag, hand_card_centre, key, settle, step
 
@@ -30,7 +31,7 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> 
     app.replace(table)
     settle(app)
     for _ in range(3):  # three of your moves, and the computer's replies
-        card = table._hand_order(0)[0]
+        card = table.hand_order(0)[0]
         drag(app, hand_card_centre(table, card), bare_cloth(table))
         settle(app)
     assert len(table.game.moves) >= 5
@@ -40,7 +41,7 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> 
 
     # A new run (as after closing the window or a kill): the title offers Continue.
     app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
-    app.replace(TitleScene(app))
+    show_title(app)
     step(app)
     assert app.top.menu.items[0].label == "Continue"  # type: ignore[union-attr]
     key(app, pygame.K_RETURN)
@@ -54,7 +55,7 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> 
 def test_a_damaged_save_is_reported_on_the_title_and_the_game_still_starts(tmp_path: Path) -> None:
     (tmp_path / SAVED_GAME).write_text('{"format": "cassino-record/1", "moves": [', encoding="utf-8")
     app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
-    app.replace(TitleScene(app))
+    show_title(app)
     step(app)
     key(app, pygame.K_RETURN)  # Continue: the file cannot be used
     assert isinstance(app.top, TitleScene)
@@ -66,10 +67,10 @@ def test_a_damaged_save_is_reported_on_the_title_and_the_game_still_starts(tmp_p
 
 
 def test_settings_changed_in_the_game_are_kept(tmp_path: Path) -> None:
-    from cassino.ui.overlays import SettingsScene
+    from cassino.ui.menus.settings import SettingsScene
 
     app = App((1024, 600), Settings(speed="normal", fullscreen=False), Store(tmp_path))
-    app.replace(TitleScene(app))
+    show_title(app)
     app.push(SettingsScene(app))
     step(app)
     key(app, pygame.K_RETURN)  # animation speed: normal -> slow

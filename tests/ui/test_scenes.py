@@ -10,9 +10,12 @@ import pytest
 
 from cassino.settings import Settings
 from cassino.ui.app import App
-from cassino.ui.overlays import RulesScene, SettingsScene
+from cassino.ui.screens import setup_scene, show_title
+from cassino.ui.rulebook.screen import RulesScene
+from cassino.ui.menus.settings import SettingsScene
 from cassino.ui.table import TableScene
-from cassino.ui.title import SetupScene, TitleScene
+from cassino.ui.menus.setup import SetupScene
+from cassino.ui.menus.title import TitleScene
 from tests.rules.helpers import table_position
 
 from .driver import key, open_table, step
@@ -26,7 +29,7 @@ def _quit() -> object:
 
 def title_app() -> App:
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
+    show_title(app)
     step(app)
     return app
 
@@ -123,8 +126,8 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
 
     assert isinstance(tmp_path, Path)
     app = App((1280, 720), Settings(speed="instant", fullscreen=False), Store(tmp_path))
-    app.replace(TitleScene(app))
-    app.push(SetupScene(app))
+    show_title(app)
+    app.push(setup_scene(app))
     step(app)
     setup = app.top
     assert isinstance(setup, SetupScene)
@@ -150,7 +153,7 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     assert isinstance(table, TableScene)
     assert table.game.seed == 407 and table.game.rules.target == 11
     # The next setup starts from this one (the deal number is not kept: a new deal by default).
-    again = SetupScene(app)
+    again = setup_scene(app)
     assert again.rules() == Rules(target=11) and again.game == "custom" and again.deal == ""
 
 
@@ -159,7 +162,8 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
 
     from cassino.rules import Rules
     from cassino.store import Store
-    from cassino.ui.overlays import Overlay, StatsScene
+    from cassino.ui.widgets import Overlay
+    from cassino.ui.menus.stats import StatsScene
 
     from .driver import settle
 
@@ -174,7 +178,7 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
     app.replace(table)
     table.players[0] = table.players[1]  # a computer plays your seat too, through the same table
-    from cassino.ui.overlays import RoundOverScene
+    from cassino.ui.table.scoresheet import RoundOverScene
 
     for _ in range(10):  # a tie at the top means another round
         settle(app, limit=60)
@@ -188,7 +192,7 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     assert key_name == "beginner · target=1" and record.won + record.lost == 1
     assert stats.points == sum(r.points[0] for r in game.rounds)
 
-    app.replace(TitleScene(app))
+    show_title(app)
     app.push(StatsScene(app))
     step(app)
     scene = app.top
@@ -214,15 +218,15 @@ def test_the_hint_and_menu_buttons_do_what_h_and_esc_do() -> None:
         step(app)
     assert table.message.startswith("Hint: ")
     click(app, table.geo.menu_button.center)
-    from cassino.ui.overlays import PauseScene
+    from cassino.ui.table.pause import PauseScene
 
     assert isinstance(app.top, PauseScene)
 
 
 def test_setup_names_the_people_for_pass_and_play() -> None:
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
-    app.push(SetupScene(app))
+    show_title(app)
+    app.push(setup_scene(app))
     step(app)
     setup = app.top
     assert isinstance(setup, SetupScene)
@@ -249,7 +253,7 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
     focus("Start")
     key(app, pygame.K_RETURN)
     table = app.top
-    from cassino.ui.overlays import CoverScene
+    from cassino.ui.table.cover import CoverScene
 
     assert isinstance(table, CoverScene) or isinstance(app.scenes[0], TableScene)
     seated = app.scenes[0]
@@ -270,8 +274,8 @@ def test_setup_rule_choices_make_the_rules_of_the_game(presses: dict[str, int], 
     from cassino.rules import Rules
 
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
-    setup = SetupScene(app)
+    show_title(app)
+    setup = setup_scene(app)
     app.push(setup)
     step(app)
     for prefix, n in presses.items():
@@ -284,12 +288,12 @@ def test_setup_rule_choices_make_the_rules_of_the_game(presses: dict[str, int], 
 
 def test_every_menu_line_of_the_setup_and_settings_says_what_it_does() -> None:
     app = App((1024, 600), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
-    setup = SetupScene(app)
+    show_title(app)
+    setup = setup_scene(app)
     setup.players, setup.kinds, setup.partnerships = 4, [None, None, "expert", None], True
     setup.refresh()
     settings = SettingsScene(app)
-    for menu in (setup.menu, settings.menu, TitleScene(app).menu):
+    for menu in (setup.menu, settings.menu, show_title(app).menu):
         for item in menu.items:
             assert item.hint, f"{item.label!r} has no line saying what it does"
     app.push(settings)
@@ -298,8 +302,8 @@ def test_every_menu_line_of_the_setup_and_settings_says_what_it_does() -> None:
 
 def test_with_only_people_at_the_screen_the_setup_asks_no_computer_level() -> None:
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
-    setup = SetupScene(app)
+    show_title(app)
+    setup = setup_scene(app)
     assert any(it.label.startswith("All computer players") for it in setup.menu.items)
     setup.kinds[1] = None
     setup.refresh()
@@ -312,7 +316,7 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
     from cassino.rules import Rules
     from cassino.stats import Stats
     from cassino.store import Store
-    from cassino.ui.overlays import StatsScene
+    from cassino.ui.menus.stats import StatsScene
 
     assert isinstance(tmp_path, Path)
     stats = Stats()
@@ -322,7 +326,7 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
     store = Store(tmp_path)
     store.save_stats(stats)
     app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
-    app.replace(TitleScene(app))
+    show_title(app)
     scene = StatsScene(app)
     app.push(scene)
     step(app)

@@ -11,9 +11,10 @@ import pytest
 from cassino.rules import PRESETS, DealEvent, Game, Position, Rules, shape_of
 from cassino.rules.scoring import end_round
 from cassino.stats import Stats
-from cassino.ui.overlays import rules_words
-from cassino.ui.summary import ending_lines, round_rows
-from cassino.ui.words import rules_in_words, value_legend
+from cassino.ui.menus.stats import rules_words
+from cassino.ui.table.summary import ending_lines, round_rows
+from cassino.ui.options import rules_in_words
+from cassino.ui.table.words import value_legend
 from tests.rules.helpers import cards
 
 

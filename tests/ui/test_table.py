@@ -10,7 +10,9 @@ import pytest
 
 from cassino.rules import Game, position_to_json
 from tests.rules.helpers import score
-from cassino.ui.overlays import ChooserScene, PauseScene, RoundOverScene
+from cassino.ui.table.chooser import ChooserScene
+from cassino.ui.table.pause import PauseScene
+from cassino.ui.table.scoresheet import RoundOverScene
 from cassino.ui.table import TableScene
 from tests.rules.helpers import cards, table_position
 
@@ -85,30 +87,30 @@ def test_click_items_then_a_hand_card_plays_exactly_that_move() -> None:
     app, table = open_table(pos)
     click(app, item_centre(table, cards("6C")))
     click(app, item_centre(table, cards("2H")))
-    assert table.selection == {cards("6C"), cards("2H")}
+    assert table.input.selection == {cards("6C"), cards("2H")}
     click(app, hand_card_centre(table, c("8S")))
     assert table.game.moves[0].text() == "8Sx8:2H,6C"
-    assert table.selection == set()
+    assert table.input.selection == set()
 
 
 def test_right_click_clears_the_selection() -> None:
     app, table = open_table(simple())
     click(app, item_centre(table, cards("5H")))
-    assert table.selection
+    assert table.input.selection
     click(app, (5, 5), button=3)
-    assert table.selection == set()
+    assert table.input.selection == set()
 
 
 def test_keyboard_alone_selects_and_plays() -> None:
     app, table = open_table(simple())
     key(app, pygame.K_UP)                      # to the table
-    while table.items[table.focus[1]].mask != cards("8D"):
+    while table.items[table.input.focus[1]].mask != cards("8D"):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)                   # select the 8♦
-    assert table.selection == {cards("8D")}
+    assert table.input.selection == {cards("8D")}
     key(app, pygame.K_DOWN)                    # back to the hand
-    hand = table._hand_order(0)
-    while hand[table.focus[1]] != c("8S"):
+    hand = table.hand_order(0)
+    while hand[table.input.focus[1]] != c("8S"):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert table.game.moves[0].text() == "8Sx8:8D"
@@ -116,8 +118,8 @@ def test_keyboard_alone_selects_and_plays() -> None:
 
 def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     app, table = open_table(simple())
-    hand = table._hand_order(0)
-    while hand[table.focus[1]] != c("3C"):
+    hand = table.hand_order(0)
+    while hand[table.input.focus[1]] != c("3C"):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     chooser = app.top
@@ -184,7 +186,7 @@ def test_every_size_keeps_everything_on_screen_and_apart(size: tuple[int, int]) 
         assert geo.table.contains(it.rect)
     items = [it.rect for it in table.items]
     assert not any(a.colliderect(b) for i, a in enumerate(items) for b in items[i + 1:])
-    hand = [r for _, r in table._hand_rects()]
+    hand = [r for _, r in table.stage.hand_rects(table.bottom)]
     assert not any(h.colliderect(i) for h in hand for i in items)
     plates = [p.plate for p in geo.places.values()]
     assert all(screen.contains(p) for p in plates)
@@ -195,7 +197,7 @@ def test_every_size_keeps_everything_on_screen_and_apart(size: tuple[int, int]) 
 def _perform(app: object, table: TableScene, move: object) -> None:
     """Play ``move`` the way a person would: select what it takes, then click the card."""
     from cassino.rules import Move
-    from cassino.ui.words import describe
+    from cassino.ui.table.words import describe
 
     assert isinstance(move, Move)
     pos = table.pos
@@ -219,7 +221,7 @@ def test_a_whole_round_through_the_table_scores_as_the_engine_does() -> None:
         settle(app)
         if isinstance(app.top, RoundOverScene):
             break
-        assert table._human_turn(), "the table waits for you"
+        assert table.human_turn(), "the table waits for you"
         pos = table.pos
         # Prefer captures and builds, so that every kind of play goes through the table.
         moves = sorted(pos.legal_moves(), key=lambda m: (m.kind == "trail", m.text()))
@@ -254,7 +256,7 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert "Undo is off" in table.message and table.game.moves == moves_before
     app.settings.undo = True
-    card = table._hand_order(0)[0]
+    card = table.hand_order(0)[0]
     drag(app, hand_card_centre(table, card), bare_cloth(table))
     settle(app)
     assert len(table.game.moves) == len(moves_before) + 2  # yours and the computer's reply
@@ -262,8 +264,8 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
     settle(app)
     assert position_to_json(table.game.position) == before
     assert table.game.moves == moves_before and table.practice
-    assert table._human_turn() and c_in_hand(table, card)
+    assert table.human_turn() and c_in_hand(table, card)
 
 
 def c_in_hand(table: TableScene, card: int) -> bool:
-    return card in table._hand_order(0) and table.motion.get(card) is not None
+    return card in table.hand_order(0) and table.motion.get(card) is not None

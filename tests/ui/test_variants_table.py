@@ -13,10 +13,14 @@ from cassino.rules import PRESET_LIST, PRESETS, Game, Rules, position_to_json
 from cassino.rules.scoring import call_counts
 from cassino.settings import Settings
 from cassino.ui.app import App
-from cassino.ui.overlays import CallScene, ChooserScene, RoundOverScene
-from cassino.ui.summary import round_rows
+from cassino.ui.screens import setup_scene, show_title
+from cassino.ui.table.pause import CallScene
+from cassino.ui.table.chooser import ChooserScene
+from cassino.ui.table.scoresheet import RoundOverScene
+from cassino.ui.table.summary import round_rows
 from cassino.ui.table import Seat, TableScene
-from cassino.ui.title import CUSTOM, SetupScene, TitleScene
+from cassino.ui.menus.setup import CUSTOM, SetupScene
+from cassino.ui.menus.title import TitleScene
 from tests.rules.helpers import cards, table_position
 
 from .driver import click, drag, hand_card_centre, item_centre, key, open_table, settle, step
@@ -34,7 +38,7 @@ def _quit() -> object:
 
 def drawn_text(app: App) -> list[str]:
     """Every string the next frame draws."""
-    from cassino.ui import theme
+    from cassino.ui.art import theme
 
     drawn: list[str] = []
     real_text, real_fit = theme.text, theme.fit_text
@@ -68,14 +72,14 @@ def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() ->
     app, table = pluck_table()
     assert {m.text() for m in table.pluck_moves()} == {"pluck:5D", "pluck:9C"}
     click(app, table.geo.pluck_button.center)
-    assert table.plucking and "Pluck" in " ".join(drawn_text(app))
+    assert table.input.plucking and "Pluck" in " ".join(drawn_text(app))
     click(app, item_centre(table, cards("9C")))
     game = table.game
     assert [m.text() for m in game.moves] == ["pluck:9C"]
-    assert table.piles[0] == 1 and not table.plucking
+    assert table.piles[0] == 1 and not table.input.plucking
     settle(app)
     assert table.motion.get(c("9C")) is None, "the plucked card went into your pile"
-    assert table._human_turn() and table.pluck_moves() == [], "one pluck a deal; now a card"
+    assert table.human_turn() and table.pluck_moves() == [], "one pluck a deal; now a card"
     assert any("plucked the 9♣" in text for _, text in table.log)
     # Then the 5♥ takes the 5♦: a sweep, as the rules' example says.
     drag(app, hand_card_centre(table, c("5H")), item_centre(table, cards("5D")))
@@ -86,8 +90,8 @@ def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() ->
 def test_p_then_arrows_and_enter_pluck_with_the_keyboard() -> None:
     app, table = pluck_table()
     key(app, pygame.K_p)
-    assert table.plucking and table.focus[0] == "table"
-    while table.items[table.focus[1]].mask != cards("5D"):
+    assert table.input.plucking and table.input.focus[0] == "table"
+    while table.items[table.input.focus[1]].mask != cards("5D"):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert [m.text() for m in table.game.moves] == ["pluck:5D"]
@@ -98,10 +102,10 @@ def test_esc_or_p_again_leaves_the_pluck_and_nothing_is_played() -> None:
     before = position_to_json(table.game.position)
     key(app, pygame.K_p)
     key(app, pygame.K_ESCAPE)
-    assert not table.plucking and app.top is table
+    assert not table.input.plucking and app.top is table
     key(app, pygame.K_p)
     key(app, pygame.K_p)
-    assert not table.plucking
+    assert not table.input.plucking
     assert position_to_json(table.game.position) == before
 
 
@@ -115,7 +119,7 @@ def test_a_pluck_the_rules_refuse_is_refused_with_their_reason() -> None:
     last = table_position(hand="5H", loose="5D 9C", rules=Rules(pluck=True))
     app, table = open_table(last)
     click(app, table.geo.pluck_button.center)
-    assert not table.plucking and table.message.startswith("! ") and "last deal" in table.message
+    assert not table.input.plucking and table.message.startswith("! ") and "last deal" in table.message
     assert table.game.moves == []
 
 
@@ -176,7 +180,7 @@ def test_no_call_button_nor_key_without_the_option() -> None:
     assert table.geo.call_button.width == 0 and table.geo.pluck_button.width == 0
     key(app, pygame.K_c)
     key(app, pygame.K_p)
-    assert app.top is table and table.game.moves == [] and not table.plucking
+    assert app.top is table and table.game.moves == [] and not table.input.plucking
 
 
 # -- sudden death, aces, draw, legend ------------------------------------------------------------------
@@ -218,18 +222,18 @@ def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
     app.replace(table)
     settle(app)
     stock = len(game.position.stock)
-    hand = table._hand_order(0)
+    hand = table.hand_order(0)
     played = len(game.moves)
-    while table.focus != ("hand", 0):
+    while table.input.focus != ("hand", 0):
         key(app, pygame.K_LEFT)
-    key(app, pygame.K_RETURN)  # what the first card can do; the first choice
-    assert isinstance(app.top, ChooserScene)
-    key(app, pygame.K_1)
+    key(app, pygame.K_RETURN)  # what the first card can do: played at once if one thing, else the first choice
+    if isinstance(app.top, ChooserScene):
+        key(app, pygame.K_1)
     assert game.moves[played].card == hand[0]
     settle(app)
     assert len(game.position.stock) == stock - 2, "you and the computer each drew"
     assert game.position.hands[0].bit_count() == 4
-    assert all(table.motion.get(x) is not None for x in table._hand_order(0)), "the drawn card is in your hand"
+    assert all(table.motion.get(x) is not None for x in table.hand_order(0)), "the drawn card is in your hand"
     assert f"To draw: {stock - 2}" in drawn_text(app)
 
 
@@ -263,8 +267,8 @@ def test_six_computer_players_play_a_round_through_the_table() -> None:
 
 def setup_app() -> tuple[App, SetupScene]:
     app = App((1024, 600), Settings(speed="instant", fullscreen=False))
-    app.replace(TitleScene(app))
-    setup = SetupScene(app)
+    show_title(app)
+    setup = setup_scene(app)
     app.push(setup)
     step(app)
     return app, setup
@@ -321,7 +325,7 @@ def test_royal_offers_its_short_game() -> None:
 
 
 def test_custom_shows_every_option_and_refuses_what_the_engine_refuses() -> None:
-    from cassino.ui.words import OPTION_ROWS
+    from cassino.ui.options import OPTION_ROWS
 
     app, setup = setup_app()
     while setup.game != CUSTOM:
@@ -374,12 +378,12 @@ def test_a_setup_remembered_by_the_first_version_is_read(tmp_path: object) -> No
                                "kinds": [None, "expert", "beginner", "expert"], "target": 21,
                                "preset": 1, "sweeps": 2, "court": "one", "control": "hoyle"})
     app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
-    setup = SetupScene(app)
+    setup = setup_scene(app)
     assert (setup.players, setup.game, setup.kinds[:3]) == (3, CUSTOM, [None, "expert", "beginner"])
     assert setup.rules() == Rules(royal=True, sweeps=2)
     store.write("setup.json", {"players": 2, "level": "expert", "partnerships": False,
                                "kinds": [None, "expert", "expert", "expert"], "target": 21, "preset": 2,
                                "sweeps": 0, "court": "one", "control": "hoyle"})
-    assert SetupScene(app).game == "royal-aces-14", "a preset as it was is that preset"
+    assert setup_scene(app).game == "royal-aces-14", "a preset as it was is that preset"
     store.write("setup.json", {"players": 9})
-    assert SetupScene(app).game == "standard" and store.problems, "a damaged file is set aside, and said"
+    assert setup_scene(app).game == "standard" and store.problems, "a damaged file is set aside, and said"

@@ -29,9 +29,9 @@ import pygame  # noqa: E402
 from cassino.rules import Game, Move  # noqa: E402
 from cassino.settings import Settings  # noqa: E402
 from cassino.ui.app import App  # noqa: E402
-from cassino.ui.overlays import ChooserScene  # noqa: E402
+from cassino.ui.table.chooser import ChooserScene  # noqa: E402
 from cassino.ui.table import TableScene, default_seats  # noqa: E402
-from cassino.ui.words import describe  # noqa: E402
+from cassino.ui.table.words import describe  # noqa: E402
 from tests.ui.xvfb import Screen  # noqa: E402
 
 
@@ -70,7 +70,7 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
             move = pick(table)
             pos = table.pos
             if move.kind == "trail":
-                hx, hy = next(r.center for c, r in table._hand_rects() if c == move.card)
+                hx, hy = next(r.center for c, r in table.stage.hand_rects(table.bottom) if c == move.card)
                 tx, ty = table.geo.table.center
                 for it in table.items:  # find bare cloth
                     if it.rect.collidepoint(tx, ty):
@@ -90,7 +90,7 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
                         xdo("mousemove", *it.rect.center)
                         xdo("click", 1)
                         time.sleep(0.15)
-                hx, hy = next(r.center for c, r in table._hand_rects() if c == move.card)
+                hx, hy = next(r.center for c, r in table.stage.hand_rects(table.bottom) if c == move.card)
                 xdo("mousemove", hx, hy)
                 xdo("click", 1)
                 time.sleep(0.4)
@@ -99,8 +99,8 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
             if move.kind != "trail":
                 for it in table.items:
                     if it.mask & move.takes:
-                        table.selection.add(it.mask)
-                table.offer(move.card, None, everything=not table.selection)
+                        table.input.selection.add(it.mask)
+                table.offer(move.card, None, everything=not table.input.selection)
                 if isinstance(app.top, ChooserScene):
                     index = app.top.labels.index(label)
                     if move.kind == "build" and played < 3:

@@ -12,6 +12,8 @@ import pygame
 
 from cassino.resources import asset_path
 
+from . import cards
+
 Colour = tuple[int, int, int]
 
 FELT = (28, 104, 66)
@@ -38,6 +40,12 @@ SEAT_COLOURS: tuple[Colour, ...] = ((246, 200, 80), (110, 200, 240), (240, 130, 
                                     (130, 220, 140), (245, 150, 205))
 
 
+def px(size: tuple[int, int], n: float, least: int = 11) -> int:
+    """A font or spacing size: ``n`` pixels at 1920x1080, scaled, never below ``least``."""
+    w, h = size
+    return max(least, round(n * min(w / 1920, h / 1080)))
+
+
 def seat_colour(seat: int) -> Colour:
     """The colour of a seat (up to six): its plate, its builds' badges, its lines in the log."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
@@ -49,9 +57,7 @@ def reset() -> None:
     font.cache_clear()
     text.cache_clear()
     wrap.cache_clear()
-    from .cardart import _font
-
-    _font.cache_clear()
+    cards.forget_fonts()
 
 
 @lru_cache(maxsize=64)

@@ -15,6 +15,7 @@ import pygame
 from cassino.rules.cards import rank_of, suit_of
 
 SS = 4  # supersampling factor
+RATIO = 1.4  # a card's height / width
 IVORY = (250, 248, 240)
 EDGE = (60, 60, 70)
 TWO_COLOURS = ((25, 25, 30), (200, 30, 45), (200, 30, 45), (25, 25, 30))
@@ -24,7 +25,7 @@ BACKS = {"blue": ((25, 55, 120), (70, 110, 185)), "red": ((120, 25, 35), (185, 7
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 # Pip positions (x, y) in a unit box for 2..10, classic layout.
-_PIPS = {
+_PIPS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 0.0), (0.5, 1.0)],
     3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
     4: [(0, 0), (1, 0), (0, 1), (1, 1)],
@@ -75,6 +76,11 @@ def _font(px: int, bold: bool = True) -> pygame.font.Font:
     f = pygame.font.Font(None, px)
     f.set_bold(bold)
     return f
+
+
+def forget_fonts() -> None:
+    """Fonts die with ``pygame.quit()``: a new window must not use the old ones."""
+    _font.cache_clear()
 
 
 def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],

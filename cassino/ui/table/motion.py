@@ -1,8 +1,9 @@
 """Cards move, they never teleport: each card on screen is a sprite that
-glides, with easing, along a queue of legs (wait, fly, flip, vanish).
+glides, with easing, along a queue of legs (wait, fly, turn over, go into a
+pile); callouts ("Sweep!", "Big casino!") wait their turn on the same clock.
 
-The table decides where cards should be; this module only gets them there.
-``finish()`` jumps every card to the end of its path (a click skips).
+The choreography decides where cards go and when; this module only gets them
+there. ``finish()`` jumps everything to the end (a click or a key skips).
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ class Spot:
 
 @dataclass
 class Leg:
+    """One stretch of a card's path: wait ``delay``, then fly to ``end`` in
+    ``duration``; ``into`` is the seat whose pile it goes into on arrival."""
+
     delay: float
     duration: float
     end: Spot
-    vanish: bool = False  # the card leaves the screen when it arrives (into a pile)
+    into: int | None = None
 
 
 def ease(t: float) -> float:
@@ -35,12 +39,14 @@ def ease(t: float) -> float:
 
 @dataclass
 class Sprite:
+    """A card on screen: where it is now and the legs still before it."""
+
     card: int
     at: Spot
     legs: list[Leg] = field(default_factory=list)
     start: Spot | None = None  # where the current leg began
     clock: float = 0.0          # time spent on the current leg (its delay included)
-    gone: bool = False
+    gone: bool = False          # arrived in a pile: no longer drawn
 
     @property
     def dest(self) -> Spot:
@@ -50,15 +56,25 @@ class Sprite:
     def moving(self) -> bool:
         return bool(self.legs)
 
+    @property
+    def waiting(self) -> bool:
+        """Still waiting to set off on its first leg."""
+        return bool(self.legs) and self.clock < self.legs[0].delay and (self.start is None or self.at == self.start)
+
+    @property
+    def into(self) -> int | None:
+        """The seat whose pile this card is on its way into, if any."""
+        return self.legs[-1].into if self.legs else None
+
     def go(self, end: Spot, duration: float, delay: float = 0.0, then: bool = False,
-           vanish: bool = False) -> None:
+           into: int | None = None) -> None:
         """Head for ``end``; ``then`` queues the leg after the current path instead
-        of replacing it."""
+        of replacing it; ``into`` puts the card in that seat's pile on arrival."""
         if not then:
             self.legs = []
             self.start = None
             self.clock = 0.0
-        self.legs.append(Leg(delay, duration, end, vanish))
+        self.legs.append(Leg(delay, duration, end, into))
 
     def update(self, dt: float) -> None:
         while self.legs and dt >= 0:
@@ -77,25 +93,46 @@ class Sprite:
                 return
             dt = self.clock - leg.delay - leg.duration
             self.at = leg.end
-            self.gone = leg.vanish
+            self.gone = leg.into is not None
             self.legs.pop(0)
             self.start = None
             self.clock = 0.0
 
     def finish(self) -> None:
         if self.legs:
-            self.gone = self.legs[-1].vanish
+            self.gone = self.legs[-1].into is not None
             self.at = self.legs[-1].end
         self.legs = []
         self.start = None
         self.clock = 0.0
 
 
+@dataclass
+class Callout:
+    """Words across the table for a moment, after ``delay`` seconds."""
+
+    text: str
+    delay: float
+    duration: float
+    clock: float = 0.0
+
+    @property
+    def showing(self) -> bool:
+        return self.delay <= self.clock < self.delay + self.duration
+
+    @property
+    def fade(self) -> float:
+        """1 while shown in full, falling to 0 over its last moments."""
+        left = self.delay + self.duration - self.clock
+        return max(0.0, min(1.0, left / min(0.3, self.duration / 3)))
+
+
 class Motion:
-    """Every card sprite on the table, by card."""
+    """Every card sprite on the table, by card, and the callouts to come."""
 
     def __init__(self) -> None:
         self.sprites: dict[int, Sprite] = {}
+        self.callouts: list[Callout] = []
 
     def get(self, card: int) -> Sprite | None:
         return self.sprites.get(card)
@@ -106,9 +143,21 @@ class Motion:
         self.sprites[card] = s
         return s
 
+    def call_out(self, text: str, delay: float, duration: float) -> None:
+        self.callouts.append(Callout(text, delay, duration))
+
     @property
     def busy(self) -> bool:
-        return any(s.legs for s in self.sprites.values())
+        return bool(self.callouts) or any(s.legs for s in self.sprites.values())
+
+    @property
+    def callout(self) -> Callout | None:
+        """The callout on show now, if any."""
+        return next((c for c in self.callouts if c.showing), None)
+
+    def inbound(self, seat: int) -> int:
+        """Cards on their way into ``seat``'s pile, not yet arrived."""
+        return sum(1 for s in self.sprites.values() if s.legs and s.into == seat)
 
     def update(self, dt: float) -> None:
         gone = []
@@ -119,11 +168,16 @@ class Motion:
                     gone.append(card)
         for card in gone:
             del self.sprites[card]
+        for c in self.callouts:
+            c.clock += dt
+        self.callouts = [c for c in self.callouts if c.clock < c.delay + c.duration]
 
     def finish(self) -> None:
         for s in self.sprites.values():
             s.finish()
         self.sprites = {c: s for c, s in self.sprites.items() if not s.gone}
+        self.callouts = []
 
     def clear(self) -> None:
         self.sprites = {}
+        self.callouts = []

@@ -1,27 +1,26 @@
-"""The title screen (Play, New game, Quit) and the new game's setup."""
+"""A new game's setup: the players (people or computer levels, seat by
+seat), the game (a preset the seating allows, or every option by hand) and
+the deal number; what the game is, with an example, beside the menu. The
+last setup is remembered in the player's folder."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from typing import Any
+from cassino.rules import PRESET_LIST, PRESETS, InvalidRulesError, Rules, seating_refusal, standard_teams
 
-from cassino.rules import (PRESET_LIST, PRESETS, Game, InvalidRulesError, Rules, parse_card, seating_refusal,
-                           standard_teams)
-
-from . import theme
-from .app import App, Scene
-from .cardart import card_face
-from .draw import felt, heading
-from .layout import px
-from .overlays import RulesScene, SettingsScene, StatsScene
-from .rulebook import SECTIONS, Example
-from .table import Seat, TableScene, default_seats
-from .widgets import Item, Menu
-from .words import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, rules_in_words
+from ..app import App, Scene
+from ..art import theme
+from ..art.cloth import felt
+from ..options import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, rules_in_words
+from ..rulebook import SECTIONS, Example
+from ..rulebook.page import draw_ops, example_ops
+from ..rulebook.screen import section_for
+from ..widgets import Item, Menu
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 CUSTOM = "custom"   # the Game row's last choice: every option set by hand
@@ -30,105 +29,18 @@ MAX_SEATS = 6
 SETUP = "setup.json"
 
 
-def start_game(app: App, players: int = 2, level: str = "intermediate", partnerships: bool = False,
-               seed: int | None = None, rules: Rules | None = None,
-               kinds: list[str | None] | None = None, names: list[str] | None = None) -> TableScene:
-    """A new game at the table: you at the bottom, computer players elsewhere;
-    ``kinds`` gives each seat's level (None for a person) instead."""
-    if seed is None:
-        seed = random.randrange(1 << 30)
-    teams = standard_teams(players, partnerships)
-    game = Game(rules or Rules(), players, teams, seed=seed)
-    seats = default_seats(players, level)
-    if kinds is not None:
-        people = 0
-        named: list[Seat] = []
-        for seat, kind in zip(seats, kinds):
-            if kind is None:
-                people += 1
-                typed = names[len(named)].strip() if names is not None else ""
-                named.append(Seat(typed or f"Player {people}"))
-            else:
-                named.append(Seat(seat.name if seat.is_computer else "South", kind))
-        seats = named if people != 1 else [Seat("You") if k is None else s for s, k in zip(named, kinds)]
-    table = TableScene(app, game, seats)
-    app.replace(table)
-    return table
+@dataclass(frozen=True)
+class NewGame:
+    """A game as the setup chose it: the seats (None for a person, else a
+    computer level), people's names as typed, the rules, teams and deal."""
 
-
-class TitleScene(Scene):
-    """Cassino's front door."""
-
-    def __init__(self, app: App):
-        super().__init__(app)
-        self.menu = Menu([], self.quit)
-        self.refresh()
-
-    def refresh(self) -> None:
-        app = self.app
-        items = []
-        if app.store is not None and app.store.has_game():
-            items.append(Item("Continue", self.resume, "Back to the game you left, where you left it"))
-        items += [
-            Item("Play", lambda: start_game(app), "You against one Intermediate computer player"),
-            Item("New game", lambda: app.push(SetupScene(app)), "Choose the players, their levels and the rules"),
-            Item("Rules", lambda: app.push(RulesScene(app)),
-                 "How to play, with examples, and what each option changes"),
-            Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
-            Item("Statistics", lambda: app.push(StatsScene(app)), "Your games won and lost, and points per round"),
-            Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),
-        ]
-        self.menu.items = items
-        self.menu.focus = 0
-
-    def resume(self) -> None:
-        store = self.app.store
-        loaded = store.load_game() if store is not None else None
-        if loaded is None:  # set aside: the notice says why
-            self.refresh()
-            return
-        seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1])
-                 for r in loaded.seats]
-        table = TableScene(self.app, loaded.game, seats)
-        table.practice = loaded.practice
-        self.app.replace(table)
-
-    def quit(self) -> None:
-        self.app.running = False
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.menu.handle(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        y = heading(surface, self.app.settings.table_colour) + round(h * 0.03)
-        # The two casinos and the aces, fanned under the title.
-        cw = max(40, round(h * 0.1))
-        fan = ["AS", "2S", "TD", "AH", "AD"]
-        x0 = w // 2 - round(cw * 0.62 * (len(fan) - 1) / 2) - cw // 2
-        for i, c in enumerate(fan):
-            face = pygame.transform.rotozoom(card_face(parse_card(c), cw, self.app.settings.four_colour),
-                                             (len(fan) // 2 - i) * 6, 1.0)
-            surface.blit(face, face.get_rect(center=(x0 + round(i * cw * 0.62) + cw // 2,
-                                                     y + round(cw * 0.7) + abs(i - 2) * cw // 10)))
-        top = y + round(cw * 1.6) + round(h * 0.03)
-        fs = px((w, h), 30, 15)
-        area_h = h - top - fs * 2
-        self.menu.layout((w // 2, top + area_h // 2), round(min(max(w * 0.26, 300), 520)), fs, area_h)
-        self.menu.draw(surface)
-        hint = self.menu.items[self.menu.focus].hint
-        small = px((w, h), 22, 12)
-        y = h - fs // 2
-        if hint:
-            t = theme.text(hint, small, theme.DIM)
-            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
-            y -= t.get_height() + 4
-        # Files that had to be set aside: said plainly, once, on the way in.
-        problems = self.app.store.problems if self.app.store is not None else []
-        for line in reversed([ln for p in problems[-3:] for ln in theme.wrap(p, small, w - 40)]):
-            t = theme.text(line, small, theme.WARN)
-            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
-            y -= t.get_height() + 2
+    players: int = 2
+    level: str = "intermediate"
+    partnerships: bool = False
+    seed: int | None = None
+    rules: Rules | None = None
+    kinds: tuple[str | None, ...] | None = None
+    names: tuple[str, ...] | None = None
 
 
 def option_label(key: str, label: str, value: Any) -> str:
@@ -146,8 +58,9 @@ class SetupScene(Scene):
 
     opaque = True  # its own cloth: nothing of the title shows through
 
-    def __init__(self, app: App):
+    def __init__(self, app: App, begin: Callable[[NewGame], object]):
         super().__init__(app)
+        self.begin = begin
         self.players = 2
         self.level = "intermediate"
         self.partnerships = False
@@ -265,9 +178,8 @@ class SetupScene(Scene):
             return
         self._remember()
         seed = int(self.deal) if self.deal else None
-        start_game(self.app, self.players, self.level, self.partnerships, seed=seed,
-                   rules=self.rules(), kinds=self.kinds[:self.players],
-                   names=self.names[:self.players])
+        self.begin(NewGame(self.players, self.level, self.partnerships, seed=seed, rules=self.rules(),
+                           kinds=tuple(self.kinds[:self.players]), names=tuple(self.names[:self.players])))
 
     # -- the menu ----------------------------------------------------------------------------
 
@@ -399,8 +311,8 @@ class SetupScene(Scene):
     def frame(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
         """The box, the menu's column and the description's column, and the menu's text size."""
         w, h = self.app.size
-        fs = px((w, h), 28, 15)
-        small = px((w, h), 22, 12)
+        fs = theme.px((w, h), 28, 15)
+        small = theme.px((w, h), 22, 12)
         box = pygame.Rect(0, 0, min(w - 20, round(fs * 52)), h - 20 - round(small * 1.6))
         box.midtop = (w // 2, 10)
         head = round(fs * 2.6)
@@ -413,8 +325,8 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
-        fs = px((w, h), 28, 15)
-        small = px((w, h), 22, 12)
+        fs = theme.px((w, h), 28, 15)
+        small = theme.px((w, h), 22, 12)
         box, left, right, item_px = self.frame()
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (245,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
         t = theme.text("New game", round(fs * 1.3), theme.GOLD, bold=True)
@@ -459,8 +371,6 @@ class SetupScene(Scene):
     def example(self) -> Example | None:
         """An example of the game, from the rules screen: the variant's, or the
         focused custom option's."""
-        from .overlays import section_for
-
         focused = self.menu.items[self.menu.focus]
         key = next((k for k, _, _, line in OPTION_ROWS if line == focused.hint), None)
         if self.game == CUSTOM:
@@ -478,8 +388,6 @@ class SetupScene(Scene):
         return None
 
     def _describe(self, surface: pygame.Surface, area: pygame.Rect, fs: int, small: int) -> None:
-        from .overlays import draw_ops, example_ops
-
         body = round(fs * 0.85)
         y = area.y
         # (size, colour, bold, space after)

@@ -19,23 +19,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..art.cards import RATIO
+from ..art.theme import px
 from .motion import Spot
 
-RATIO = 1.4  # card height / width
 # Where each seat sits, from yours (the bottom) in turn order.
 SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right"),
          5: ("bottom", "left", "top", "top", "right"), 6: ("bottom", "left", "top", "top", "top", "right")}
-# The computer players' names, by where they sit (after yours, in turn order).
-SEAT_NAMES = {2: ("North",), 3: ("West", "East"), 4: ("West", "North", "East"),
-              5: ("West", "North-West", "North-East", "East"),
-              6: ("West", "North-West", "North", "North-East", "East")}
 MAX_HAND = 5  # the most cards a hand holds (five players' later deals)
-
-
-def px(size: tuple[int, int], n: float, least: int = 11) -> int:
-    """A font or spacing size: ``n`` pixels at 1920x1080, scaled, never below ``least``."""
-    w, h = size
-    return max(least, round(n * min(w / 1920, h / 1080)))
 
 
 @dataclass
@@ -56,8 +47,8 @@ class Place:
 
 
 @dataclass
-class Item:
-    """A table item (loose card or build) placed: its cards' spots and its outline."""
+class Placed:
+    """A table item's cards placed: their spots (bottom card first) and the outline round them."""
 
     mask: int
     rect: pygame.Rect
@@ -211,7 +202,7 @@ class TableLayout:
             return pygame.Rect(round(spot.x + w / 2 - h / 2), round(spot.y), h, w)
         return pygame.Rect(round(spot.x), round(spot.y), w, h)
 
-    def table_items(self, items: list[list[int]]) -> tuple[list[Item], int]:
+    def table_items(self, items: list[list[int]]) -> tuple[list[Placed], int]:
         """Lay out table items (each a list of cards, bottom first), in rows, with
         the largest card size that fits. Returns the items and that card width."""
         tw = self.card_w * 0.95
@@ -225,7 +216,7 @@ class TableLayout:
             assert placed is not None
         return placed, round(tw)
 
-    def _flow(self, items: list[list[int]], tw: float, force: bool = False) -> list[Item] | None:
+    def _flow(self, items: list[list[int]], tw: float, force: bool = False) -> list[Placed] | None:
         area = self.table
         th = tw * RATIO
         fan = tw * 0.26
@@ -245,7 +236,7 @@ class TableLayout:
             return None
         if any(sum(w for _, w in r) + gap * (len(r) - 1) > area.width for r in rows) and not force:
             return None
-        out: list[Item | None] = [None] * len(items)
+        out: list[Placed | None] = [None] * len(items)
         y = area.y + max(0.0, (area.height - total_h) / 2) + tw * 0.12
         for r in rows:
             row_w = sum(w for _, w in r) + gap * (len(r) - 1)
@@ -256,7 +247,7 @@ class TableLayout:
                 mask = 0
                 for c in cards:
                     mask |= 1 << c
-                out[i] = Item(mask, pygame.Rect(round(x), round(y), round(width), round(th)), spots)
+                out[i] = Placed(mask, pygame.Rect(round(x), round(y), round(width), round(th)), spots)
                 x += width + gap
             y += row_h
         return [it for it in out if it is not None]

@@ -1,0 +1,88 @@
+"""Settings: animation speed, the computer's delay, the deck, the cloth,
+full screen, sound and undo; each change applies and is kept at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
+
+from ..app import App
+from ..widgets import Item, Overlay
+
+
+def _either(values: tuple[str, ...]) -> str:
+    """'instant, fast, normal or slow'."""
+    return ", ".join(values[:-1]) + " or " + values[-1]
+
+
+# What each setting does, in the order of the settings screen.
+SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
+                 f"How long a computer player holds its card before playing it: {_either(AI_DELAYS)}",
+                 "Spades black, hearts red, diamonds blue, clubs green: suits told apart at a glance",
+                 f"The pattern on the backs of the cards: {_either(CARD_BACKS)}",
+                 f"The colour of the cloth: {_either(TABLE_COLOURS)}",
+                 "Full screen or a window; F11 switches at any time",
+                 "Off, or the volume of the card sounds",
+                 "Ctrl+Z takes back your last move (alone against the computer); "
+                 "such games are practice, not counted in the statistics")
+
+
+class SettingsScene(Overlay):
+    """Every setting, a line each; Enter or a click changes it."""
+
+    def __init__(self, app: App):
+        st = app.settings
+
+        def changed() -> None:
+            app.save_settings()
+            self.refresh()
+
+        def cycle(name: str, options: tuple[str, ...]) -> Callable[[], None]:
+            def act() -> None:
+                setattr(st, name, options[(options.index(getattr(st, name)) + 1) % len(options)])
+                changed()
+            return act
+
+        def toggle(name: str) -> Callable[[], None]:
+            def act() -> None:
+                setattr(st, name, not getattr(st, name))
+                changed()
+            return act
+
+        def screen() -> None:
+            app.toggle_fullscreen()
+            self.refresh()
+
+        def sound() -> None:
+            # off -> 25% -> 50% -> 70% -> 100% -> off
+            if not st.sound:
+                st.sound, st.volume = True, VOLUMES[0]
+            elif st.volume >= VOLUMES[-1]:
+                st.sound = False
+            else:
+                st.volume = next(v for v in VOLUMES if v > st.volume)
+            app.sounds.play("capture")
+            changed()
+
+        self.actions = [cycle("speed", SPEEDS), cycle("ai_delay", AI_DELAYS), toggle("four_colour"),
+                        cycle("card_back", CARD_BACKS), cycle("table_colour", TABLE_COLOURS), screen, sound,
+                        toggle("undo")]
+        super().__init__(app, "Settings", [], lambda: app.pop(self))
+        self.refresh()
+
+    def refresh(self) -> None:
+        st = self.app.settings
+        labels = [f"Animation speed: {st.speed}", f"Computer move delay: {st.ai_delay}",
+                  f"Four-colour deck: {'on' if st.four_colour else 'off'}", f"Card back: {st.card_back}",
+                  f"Table colour: {st.table_colour}",
+                  f"Display: {'full screen' if st.fullscreen else 'window'} (F11)",
+                  f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}",
+                  f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}"]
+        focus = self.menu.focus
+        self.menu.items = [Item(label, act, hint) for label, act, hint in zip(labels, self.actions, SETTING_HINTS)] + \
+            [Item("Back", lambda: self.app.pop(self), "Enter or click a line to change it; Esc goes back")]
+        self.menu.focus = focus
+
+
+# -- the rules screen --------------------------------------------------------------------

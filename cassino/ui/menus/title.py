@@ -1,0 +1,100 @@
+"""The title screen: Continue, Play, New game, Rules, Settings, Statistics,
+Quit; and the notice of any file of the player's that had to be set aside."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from cassino.rules import parse_card
+
+from ..app import App, Scene
+from ..art import theme
+from ..art.cards import card_face
+from ..art.cloth import heading
+from ..rulebook.screen import RulesScene
+from ..widgets import Item, Menu
+from .settings import SettingsScene
+from .stats import StatsScene
+
+
+class TitleRoutes(Protocol):
+    """Where the title's choices lead (``cassino.ui.screens`` knows)."""
+
+    def play(self) -> None:
+        """A quick game against one Intermediate player."""
+
+    def new_game(self) -> None:
+        """The setup of a new game."""
+
+    def resume(self) -> bool:
+        """The saved game; False if it could not be read (it is set aside)."""
+
+
+class TitleScene(Scene):
+    """Cassino's front door."""
+
+    def __init__(self, app: App, routes: TitleRoutes):
+        super().__init__(app)
+        self.routes = routes
+        self.menu = Menu([], self.quit)
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = self.app
+        items = []
+        if app.store is not None and app.store.has_game():
+            items.append(Item("Continue", self.resume, "Back to the game you left, where you left it"))
+        items += [
+            Item("Play", self.routes.play, "You against one Intermediate computer player"),
+            Item("New game", self.routes.new_game, "Choose the players, their levels and the rules"),
+            Item("Rules", lambda: app.push(RulesScene(app)),
+                 "How to play, with examples, and what each option changes"),
+            Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
+            Item("Statistics", lambda: app.push(StatsScene(app)), "Your games won and lost, and points per round"),
+            Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),
+        ]
+        self.menu.items = items
+        self.menu.focus = 0
+
+    def resume(self) -> None:
+        if not self.routes.resume():  # set aside: the notice says why
+            self.refresh()
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        y = heading(surface, self.app.settings.table_colour) + round(h * 0.03)
+        # The two casinos and the aces, fanned under the title.
+        cw = max(40, round(h * 0.1))
+        fan = ["AS", "2S", "TD", "AH", "AD"]
+        x0 = w // 2 - round(cw * 0.62 * (len(fan) - 1) / 2) - cw // 2
+        for i, c in enumerate(fan):
+            face = pygame.transform.rotozoom(card_face(parse_card(c), cw, self.app.settings.four_colour),
+                                             (len(fan) // 2 - i) * 6, 1.0)
+            surface.blit(face, face.get_rect(center=(x0 + round(i * cw * 0.62) + cw // 2,
+                                                     y + round(cw * 0.7) + abs(i - 2) * cw // 10)))
+        top = y + round(cw * 1.6) + round(h * 0.03)
+        fs = theme.px((w, h), 30, 15)
+        area_h = h - top - fs * 2
+        self.menu.layout((w // 2, top + area_h // 2), round(min(max(w * 0.26, 300), 520)), fs, area_h)
+        self.menu.draw(surface)
+        hint = self.menu.items[self.menu.focus].hint
+        small = theme.px((w, h), 22, 12)
+        y = h - fs // 2
+        if hint:
+            t = theme.text(hint, small, theme.DIM)
+            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
+            y -= t.get_height() + 4
+        # Files that had to be set aside: said plainly, once, on the way in.
+        problems = self.app.store.problems if self.app.store is not None else []
+        for line in reversed([ln for p in problems[-3:] for ln in theme.wrap(p, small, w - 40)]):
+            t = theme.text(line, small, theme.WARN)
+            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
+            y -= t.get_height() + 2

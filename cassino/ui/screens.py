@@ -1,0 +1,129 @@
+"""The order of the screens: the title leads to a quick game, the setup of a
+new game or the saved game; a game ends back at the title or in a new game
+at the same seats. The only module that knows where each screen leads; the
+screens themselves are handed their ways out.
+
+Before a new game would replace a saved one, the player is asked first.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cassino.rules import Game, Rules, standard_teams
+
+from .app import App
+from .menus.setup import NewGame, SetupScene
+from .menus.title import TitleScene
+from .table import Exits, Seat, TableScene, default_seats
+from .widgets import Item, Overlay
+
+
+class _Routes:
+    """The title's ways out, for one window."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def play(self) -> None:
+        start_game(self.app, NewGame())
+
+    def new_game(self) -> None:
+        self.app.push(setup_scene(self.app))
+
+    def resume(self) -> bool:
+        return resume(self.app)
+
+
+def show_title(app: App) -> TitleScene:
+    """The title screen, alone on the stack."""
+    title = TitleScene(app, _Routes(app))
+    app.replace(title)
+    return title
+
+
+def setup_scene(app: App) -> SetupScene:
+    """The setup of a new game, whose Start sits down at the table."""
+    return SetupScene(app, lambda choice: start_game(app, choice))
+
+
+def seats_for(choice: NewGame) -> list[Seat]:
+    """The seats of a new game: you at the bottom, computer players named by
+    where they sit; people at the screen by their typed names."""
+    seats = default_seats(choice.players, choice.level)
+    kinds = choice.kinds
+    if kinds is None:
+        return seats
+    people = 0
+    named: list[Seat] = []
+    for seat, kind in zip(seats, kinds):
+        if kind is None:
+            people += 1
+            typed = choice.names[len(named)].strip() if choice.names is not None else ""
+            named.append(Seat(typed or f"Player {people}"))
+        else:
+            named.append(Seat(seat.name if seat.is_computer else "South", kind))
+    return named if people != 1 else [Seat("You") if k is None else s for s, k in zip(named, kinds)]
+
+
+def start_game(app: App, choice: NewGame | None = None, ask: bool = True) -> TableScene | None:
+    """A new game at the table. With a saved game in the player's folder, the
+    player is asked first (continue it, or start anew and lose it), unless
+    ``ask`` is False; then None is returned and the answer decides."""
+    choice = choice or NewGame()
+    store = app.store
+    if ask and store is not None and store.has_game():
+        _ask_before_losing(app, choice)
+        return None
+    seed = choice.seed if choice.seed is not None else random.randrange(1 << 30)
+    teams = standard_teams(choice.players, choice.partnerships)
+    game = Game(choice.rules or Rules(), choice.players, teams, seed=seed)
+    return sit_down(app, game, seats_for(choice))
+
+
+def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False) -> TableScene:
+    """Show ``game`` at the table, which leads back to the title or to a new game."""
+    def to_title() -> None:
+        show_title(app)
+
+    def again() -> None:
+        fresh = Game(game.rules, game.players, game.teams, seed=random.randrange(1 << 30))
+        sit_down(app, fresh, seats)
+
+    table = TableScene(app, game, seats, Exits(to_title, again))
+    table.practice = practice
+    app.replace(table)
+    return table
+
+
+def resume(app: App) -> bool:
+    """The saved game at the table; False if there is none that can be read
+    (a damaged one is set aside, and the title says so)."""
+    store = app.store
+    loaded = store.load_game() if store is not None else None
+    if loaded is None:
+        return False
+    seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1])
+             for r in loaded.seats]
+    sit_down(app, loaded.game, seats, practice=loaded.practice)
+    return True
+
+
+def _ask_before_losing(app: App, choice: NewGame) -> None:
+    question: Overlay
+
+    def keep() -> None:
+        app.pop(question)
+        if not resume(app):
+            start_game(app, choice, ask=False)
+
+    def anew() -> None:
+        app.pop(question)
+        start_game(app, choice, ask=False)
+
+    question = Overlay(app, "A game is in progress. Continue it, or start a new one and lose it?",
+                       [Item("Continue the game in progress", keep, "Back to the saved game, where you left it"),
+                        Item("Start anew (the game in progress is lost)", anew,
+                             "The saved game is replaced by the new one")],
+                       lambda: app.pop(question))
+    app.push(question)

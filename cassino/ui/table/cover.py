@@ -1,0 +1,40 @@
+"""Pass and play: the table hidden until the named player is ready."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..app import App, Scene
+from ..art import theme
+from ..art.cloth import felt
+
+
+class CoverScene(Scene):
+    """Pass-and-play: the table is hidden until the named player is ready."""
+
+    def __init__(self, app: App, name: str, ready: Callable[[], None]):
+        super().__init__(app)
+        self.name = name
+        self.ready = ready
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return  # Esc is not "ready": a stray key must not show the hand, nor open menus over it
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
+                (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
+            self.app.pop(self)
+            self.ready()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
+        big = theme.px(self.app.size, 64, 28)
+        t = theme.text(f"Pass to {self.name}", big, theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 - big)))
+        small = theme.px(self.app.size, 28, 15)
+        for i, line in enumerate((f"{self.name}, click or press Enter when you are ready.",
+                                  f"Everyone else, please look away: {self.name}'s cards come next.")):
+            t = theme.text(line, small, theme.INK if i == 0 else theme.DIM)
+            surface.blit(t, t.get_rect(center=(w // 2, h // 2 + round(small * 1.6 * (i + 0.5)))))

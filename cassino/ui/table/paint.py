@@ -1,0 +1,300 @@
+"""Painting the table: the cloth, the seats (plates, captions, piles), the
+table items with their badges and outlines, the hands, cards in flight,
+the status line and callouts; the side panel is ``panel``'s.
+
+Reads the scene; changes nothing. Every card is drawn where its sprite is;
+at rest the sprites are at the stage's spots, and only then are outlines,
+hover lifts and focus rings drawn, round the stage's items, which are what
+a click is tested against. A build's badge rides on its top card, so it
+goes where that card goes (into a pile with a captured build).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cassino.rules import Build
+
+from ..art import theme
+from ..art.cards import RATIO, card_back, card_face
+from ..art.cloth import felt, outline, rotated_back, shadow
+from .motion import Spot, Sprite
+from .panel import paint_panel, paint_status
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def paint_card(table: TableScene, surface: pygame.Surface, card: int, spot: Spot, lift: float = 0.0) -> pygame.Rect:
+    """One card at ``spot`` (raised by ``lift``), with its shadow; where it was drawn."""
+    w = max(8, round(spot.w))
+    x, y = round(spot.x), round(spot.y - lift)
+    surface.blit(shadow(w), (x + max(1, w // 30), y + max(2, w // 22)))
+    st = table.app.settings
+    face = card_face(card, w, st.four_colour) if spot.face_up else card_back(w, st.card_back)
+    surface.blit(face, (x, y))
+    return pygame.Rect(x, y, w, round(w * RATIO))
+
+
+def _badges(table: TableScene) -> dict[int, Build]:
+    """The builds whose badge is shown, by the card it rides on (the top of
+    the build's fan on the stage at rest; during a motion, the builds as
+    they were when it began, until it ends)."""
+    out: dict[int, Build] = {}
+    for it in table.badge_items():
+        build = it.build
+        if build is not None and it.spots:
+            out[list(it.spots)[-1]] = build
+    return out
+
+
+def paint_table(table: TableScene, surface: pygame.Surface) -> None:
+    geo = table.geo
+    stage = table.stage
+    pos = table.pos
+    inp = table.input
+    motion = table.motion
+    rest = table.at_rest()
+    surface.blit(felt(surface.get_size(), geo.panel.x, table.app.settings.table_colour), (0, 0))
+    _paint_seats(table, surface)
+    drag = inp.drag
+    flying: list[Sprite] = []
+    lift = stage.table_w * 0.12
+    turn = table.human_turn()
+    pluckable = {m.takes for m in table.pluck_moves()} if inp.plucking else set()
+    badges = _badges(table)
+    badge_at: list[tuple[Build, pygame.Rect]] = []
+
+    # Table items, builds with their badge and owner.
+    for n, item in enumerate(stage.items):
+        selected = rest and item.mask in inp.selection
+        up = lift if selected else 0.0
+        for card in item.spots:
+            s = motion.get(card)
+            if s is None or (drag is not None and drag.card == card):
+                continue
+            if s.moving:
+                flying.append(s)
+                continue
+            r = paint_card(table, surface, card, s.at, up)
+            if card in badges:
+                badge_at.append((badges[card], r))
+        if not rest:
+            continue
+        rect = item.rect.move(0, -round(up))
+        if drag is not None and item.mask in drag.targets:
+            _target(surface, rect)
+        if inp.plucking and item.mask in pluckable:
+            outline(surface, rect, theme.GLOW, 3)  # nothing is selected while plucking: gold is free
+        if selected:
+            outline(surface, rect, theme.GLOW, 4)
+        hint = table.hint_move
+        if hint is not None and hint.takes & item.mask and not selected:
+            _target(surface, rect, 2)
+        if inp.keyboard and inp.focus == ("table", n):
+            pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
+        for seat, last in table.last.items():
+            if last.touched & item.mask and seat != table.bottom and not selected:
+                pygame.draw.rect(surface, theme.seat_colour(seat), rect.inflate(6, 6), 2, border_radius=7)
+    for build, r in badge_at:
+        _badge(table, surface, build, r)
+
+    if drag is not None and drag.trail_ok:
+        _target(surface, geo.table, 2, 14)
+        note = theme.text("Drop on the cloth to trail", geo.fs_small, theme.TARGET)
+        surface.blit(note, note.get_rect(midtop=(geo.table.centerx, geo.table.y + 4)))
+
+    # Hands: the player's own face up and lifted when pointed at; the others face down.
+    for seat in range(pos.players):
+        for n, card in enumerate(stage.hands[seat]):
+            s = motion.get(card)
+            if s is None or (drag is not None and drag.card == card):
+                continue
+            if s.moving:
+                flying.append(s)
+                continue
+            if seat == table.bottom:
+                up = geo.card_w * 0.12 if (rest and card == inp.hover and turn) else 0.0
+                r = paint_card(table, surface, card, s.at, up)
+                if rest and table.hint_move is not None and table.hint_move.card == card:
+                    _target(surface, r, 3)
+                if rest and inp.keyboard and inp.focus == ("hand", n):
+                    pygame.draw.rect(surface, theme.INK, r.inflate(10, 10), 3, border_radius=9)
+            elif geo.places[seat].narrow:
+                w = round(s.at.w)
+                back = rotated_back(w, table.app.settings.card_back)
+                surface.blit(back, (round(s.at.x + w / 2 - back.get_width() / 2), round(s.at.y)))
+            else:
+                paint_card(table, surface, card, s.at)
+
+    # Cards on the move (and cards no longer on the stage: on their way to a
+    # pile) above everything on the table, the last to leave on top.
+    on_stage = stage.spots
+    flying += [s for c, s in motion.sprites.items() if c not in on_stage]
+    flying.sort(key=lambda s: (s.into is not None, s.clock))
+    for s in flying:
+        if s.gone:
+            continue
+        r = paint_card(table, surface, s.card, s.at)
+        if s.card in badges:
+            _badge(table, surface, badges[s.card], r, tag=False)
+    paint_panel(table, surface)
+    paint_status(table, surface)
+    callout = motion.callout
+    if callout is not None:
+        _paint_callout(table, surface, callout.text, callout.fade)
+    if drag is not None:
+        st = table.app.settings
+        w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
+        x, y = drag.at[0] - drag.grab[0], drag.at[1] - drag.grab[1]
+        surface.blit(shadow(w), (x + w // 12, y + w // 9))
+        surface.blit(card_face(drag.card, w, st.four_colour), (x, y))
+
+
+def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 0) -> None:
+    """Where a dragged card may land: a bright cyan outline, dashed, so that it
+    reads without its colour too (no seat's colour is close to it)."""
+    if radius:
+        pygame.draw.rect(surface, theme.TARGET, rect, width, border_radius=radius)
+        return
+    outline(surface, rect, theme.TARGET, width)
+    # Corner ticks in white: the mark is a frame, not a colour.
+    r = rect.inflate(width * 2 + 4, width * 2 + 4)
+    k = max(6, min(r.width, r.height) // 5)
+    for (x, y), (dx, dy) in (((r.left, r.top), (1, 1)), ((r.right, r.top), (-1, 1)),
+                             ((r.left, r.bottom), (1, -1)), ((r.right, r.bottom), (-1, -1))):
+        pygame.draw.line(surface, theme.INK, (x, y), (x + dx * k, y), 3)
+        pygame.draw.line(surface, theme.INK, (x, y), (x, y + dy * k), 3)
+
+
+def _badge(table: TableScene, surface: pygame.Surface, b: Build, top: pygame.Rect, tag: bool = True) -> None:
+    """The build's value ("8" / "8s") in its controller's colour on its top
+    card's corner, and whose it is under the build."""
+    geo = table.geo
+    colour = theme.seat_colour(b.controller)
+    w = top.width
+    r = max(11, round(w * 0.24))
+    centre = (top.right - r // 3, top.y + r // 3)
+    pygame.draw.circle(surface, (20, 20, 24), (centre[0] + 2, centre[1] + 2), r)
+    pygame.draw.circle(surface, colour, centre, r)
+    pygame.draw.circle(surface, (30, 30, 30), centre, r, 2)
+    label = theme.text(b.label(), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
+    surface.blit(label, label.get_rect(center=centre))
+    if not tag:
+        return
+    item = next((it for it in table.stage.items if it.build is not None and it.build.cards == b.cards), None)
+    rect = item.rect if item is not None else top
+    owner = "Your" if b.controller == table.bottom and table.seats[b.controller].name == "You" \
+        else table.seats[b.controller].name + "'s"
+    kind = "multiple build" if b.multiple else "build"
+    # Under the build and no wider than its place in the row (the badge says
+    # the value): the owner alone when the words would reach the next item.
+    size = max(10, geo.fs_small * w // geo.card_w)
+    room = rect.width + round(w * 0.2)
+    words = f"{owner} {kind}"
+    if theme.font(size, True).size(words)[0] > room:
+        words = owner[:-2] if owner.endswith("'s") else owner
+    t = theme.fit_text(words, size, room, colour, bold=True)
+    surface.blit(t, t.get_rect(midtop=(rect.centerx, top.bottom + 3)))
+
+
+def _paint_seats(table: TableScene, surface: pygame.Surface) -> None:
+    geo = table.geo
+    pos = table.pos
+    teams = len(pos.teams) < pos.players
+    for seat, place in geo.places.items():
+        info = table.seats[seat]
+        colour = theme.seat_colour(seat)
+        to_move = pos.to_move == seat and not pos.round_over and not table.game.over
+        plate = place.plate
+        border = theme.GLOW if to_move else theme.PANEL_LINE
+        surface.blit(theme.rounded_box(plate.size, theme.PANEL + (200,), 10, border + (255,), 3 if to_move else 1),
+                     plate.topleft)
+        pygame.draw.rect(surface, colour, (plate.x + 6, plate.y + 8, 5, plate.height - 16), border_radius=3)
+        x = plate.x + 18
+        width = plate.width - 24
+        y = plate.y + geo.m // 2
+        name = info.name + ("  \u25b6" if to_move else "")
+        t = theme.fit_text(name, geo.fs, width, colour, bold=True)
+        surface.blit(t, (x, y))
+        y += round(geo.fs * 1.35)
+        hand_n = len(table.stage.hands[seat])
+        who = info.level.capitalize() if info.level else "Player"
+        if teams:
+            who += f" · team {pos.team_of[seat] + 1}"
+        cards = f"{hand_n} card{'s' if hand_n != 1 else ''}"
+        score = pos.scores[pos.team_of[seat]]
+        sweeps = pos.sweeps[pos.team_of[seat]]
+        plucked = pos.rules.pluck and pos.plucked >> seat & 1
+        pile = table.shown_pile(seat)
+        tally = f"Score {score} · captured {pile}" + (
+            f" · {sweeps} sweep{'s' if sweeps > 1 else ''}" if sweeps else "")
+        # Narrow plates (the side seats) take one fact per line.
+        sweep_note = f" · {sweeps} sw." if sweeps else ""
+        first = f"{who} · {cards}"
+        if plucked:  # said where it fits, else left to the log
+            fits = [t for t in (f"{first} · plucked", f"{cards} · plucked") if
+                    theme.font(geo.fs_small).size(t)[0] <= width]
+            first = fits[0] if fits else first
+            cards = f"{cards} · plucked" if theme.font(geo.fs_small).size(f"{cards} · plucked")[0] <= width \
+                else cards
+        lines = [(who, theme.DIM), (cards, theme.DIM), (f"Captured {pile}", theme.INK),
+                 (f"Score {score}{sweep_note}", theme.INK)] if place.narrow \
+            else [(first, theme.DIM), (tally, theme.INK)]
+        for text, tone in lines:
+            surface.blit(theme.fit_text(text, geo.fs_small, width, tone), (x, y))
+            y += round(geo.fs_small * 1.35)
+        # The caption: "thinking", or the seat's last move (yours is on the table before you).
+        cap = place.caption
+        if to_move and table.thinker is not None:
+            dots = "." * (1 + int(table.clock * 3) % 3)
+            t = theme.text(f"thinking{dots}", geo.fs_small, theme.GLOW)
+            surface.blit(t, (cap.x + 4, cap.y + (cap.height - t.get_height() if place.side == "bottom" else 0)))
+        elif seat in table.last and seat != table.bottom:
+            words = table.last[seat].words
+            fit = max(1, cap.height // geo.line)
+            lines_ = theme.wrap(words, geo.fs_small, cap.width - 4)
+            if len(lines_) > fit:  # too long for the caption: the last line says there was more
+                lines_ = lines_[:fit - 1] + (" ".join(lines_[fit - 1:]),)
+            yy = cap.y
+            for ln in lines_:
+                t = theme.fit_text(ln, geo.fs_small, cap.width - 4, colour)
+                surface.blit(t, (cap.x + 4, yy))
+                yy += geo.line
+        _pile(table, surface, seat)
+
+
+def _pile(table: TableScene, surface: pygame.Surface, seat: int) -> None:
+    rect = table.geo.places[seat].pile
+    n = table.shown_pile(seat)
+    if n <= 0:
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1, border_radius=6)
+        return
+    back = card_back(rect.width, table.app.settings.card_back)
+    layers = min(4, 1 + n // 8)
+    for i in range(layers):
+        surface.blit(back, (rect.x - i * 2, rect.y - i * 2))
+    t = theme.text(str(n), table.geo.fs_small, theme.INK, bold=True)
+    box = t.get_rect(center=rect.center).inflate(10, 4)
+    surface.blit(theme.rounded_box(box.size, (0, 0, 0, 170), box.height // 2), box.topleft)
+    surface.blit(t, t.get_rect(center=box.center))
+
+
+def _paint_callout(table: TableScene, surface: pygame.Surface, words: str, fade: float) -> None:
+    """Words across the middle of the cloth ("Sweep!"), fading out."""
+    geo = table.geo
+    # A long announcement in a smaller face rather than cut.
+    room = geo.table.width - geo.fs_big * 2
+    size = geo.fs_big * 2
+    while size > geo.fs_big and theme.font(size, True).size(words)[0] > room:
+        size -= 2
+    t = theme.fit_text(words, size, room, theme.GOLD, bold=True)
+    box = t.get_rect(center=geo.table.center).inflate(geo.fs_big * 2, geo.fs_big)
+    plate = theme.rounded_box(box.size, (10, 20, 15, round(200 * fade)), box.height // 3)
+    surface.blit(plate, box.topleft)
+    if fade < 1.0:
+        t = t.copy()
+        t.set_alpha(round(255 * fade))
+    surface.blit(t, t.get_rect(center=box.center))

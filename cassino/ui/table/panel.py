@@ -1,0 +1,154 @@
+"""Painting the side panel (the round, the scores, the stock, the values of
+the cards, the log, the buttons) and the status line over your hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..art import theme
+from ..art.cards import card_back
+from ..options import rules_in_words
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def paint_panel(table: TableScene, surface: pygame.Surface) -> None:
+    geo = table.geo
+    pos = table.pos
+    x, y = geo.scores.x, geo.scores.y
+    rules = pos.rules
+    if rules.rounds is not None:
+        aim = f"of {rules.rounds}" if pos.round <= rules.rounds else "(a tie: one more)"
+    else:
+        aim = f"· game to {rules.target}"
+    surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))
+    y += round(geo.fs * 1.5)
+    surface.blit(theme.fit_text(rules_in_words(rules, pos.players), geo.fs_small, geo.scores.width, theme.GOLD),
+                 (x, y))
+    y += geo.line
+    for side, team in enumerate(pos.teams):
+        names = " & ".join(table.seats[s].name for s in team)
+        colour = theme.seat_colour(team[0])
+        pygame.draw.circle(surface, colour, (x + 6, y + geo.fs_small // 2 + 2), 5)
+        line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60, theme.INK)
+        surface.blit(line, (x + 18, y))
+        score = theme.text(str(pos.scores[side]), geo.fs_small, theme.INK, bold=True)
+        surface.blit(score, (geo.scores.right - score.get_width(), y))
+        y += geo.line
+
+    # The stock and which deal this is (in Draw Cassino: the cards left to draw).
+    st = geo.stock
+    left = table.shown_stock()
+    if left:
+        back = card_back(st.width, table.app.settings.card_back)
+        for i in range(min(5, 1 + left // 8)):
+            surface.blit(back, (st.x + i * 2, st.y - i * 2))
+    else:
+        pygame.draw.rect(surface, theme.PANEL_LINE, st, 1, border_radius=6)
+    tx = st.right + geo.m * 2
+    room = geo.panel.right - tx - geo.m
+    if rules.draw:
+        first, second = f"To draw: {left}", "Draw after each play" if left else "Stock used up"
+    else:
+        first = f"Stock: {left}"
+        second = "Last deal" if pos.last_deal else f"Deal {pos.deal_number} of {pos.deals_per_round}"
+    surface.blit(theme.fit_text(first, geo.fs, room, theme.INK, bold=True), (tx, st.y))
+    surface.blit(theme.fit_text(second, geo.fs_small, room, theme.GOLD if not left else theme.DIM),
+                 (tx, st.y + round(geo.fs * 1.5)))
+    dealer = table.seats[pos.dealer].name
+    surface.blit(theme.fit_text(f"Dealer: {dealer}", geo.fs_small, room, theme.DIM),
+                 (tx, st.y + round(geo.fs * 1.5) + round(geo.fs_small * 1.4)))
+
+    # The values of the cards, where the rules change them (Royal, aces 14, buckeye).
+    yy = geo.legend.y
+    for text in table.legend:
+        surface.blit(theme.fit_text(text, geo.fs_small, geo.legend.width, theme.GOLD, bold=True), (geo.legend.x, yy))
+        yy += geo.line
+
+    # The log, newest at the bottom; the wheel scrolls back.
+    lg = geo.log
+    surface.blit(theme.text("This round", geo.fs_small, theme.DIM, bold=True), (lg.x, lg.y))
+    top = lg.y + round(geo.fs_small * 1.6)
+    line_h = round(geo.fs_small * 1.3)
+    lines: list[tuple[tuple[int, int, int], str]] = []
+    end = len(table.log) - table.log_scroll
+    for seat, text in table.log[max(0, end - 40):end]:
+        colour = theme.seat_colour(seat) if seat is not None else theme.DIM
+        for ln in theme.wrap(text, geo.fs_small, lg.width):
+            lines.append((colour, ln))
+    fit = max(1, (lg.bottom - top) // line_h)
+    yy = top
+    for colour, ln in lines[-fit:]:
+        surface.blit(theme.text(ln, geo.fs_small, colour), (lg.x, yy))
+        yy += line_h
+    if table.log_scroll:
+        more = theme.text(f"▼ {table.log_scroll} newer (scroll down)", geo.fs_small, theme.GOLD)
+        surface.blit(more, (lg.x, lg.bottom - line_h))
+    buttons = [(geo.hint_button, "Hint (H)", table.human_turn(), False),
+               (geo.menu_button, "Menu (Esc)", True, False)]
+    if geo.pluck_button.width:
+        plucks = bool(table.pluck_moves()) if rules.pluck else False
+        buttons += [(geo.pluck_button, "Pluck (P)" if rules.pluck else "", plucks, table.input.plucking),
+                    (geo.call_button, "Call 21 (C)" if rules.call_for_21 else "", table.can_call(), False)]
+    for rect, label, live, lit in buttons:
+        if not label:
+            continue
+        hot = live and rect.collidepoint(table.input.pointer)
+        colour = theme.BUTTON_HOT if hot or lit else theme.BUTTON
+        edge = theme.GLOW if lit else theme.PANEL_LINE
+        surface.blit(theme.rounded_box(rect.size, colour + (235 if live else 110,), rect.height // 4,
+                                       edge + (255,), 2 if lit else 1), rect.topleft)
+        t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
+        surface.blit(t, t.get_rect(center=rect.center))
+    keys = "Esc menu · H hint · F11 full screen"
+    surface.blit(theme.fit_text(keys, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, geo.help.y + 4))
+
+
+def paint_status(table: TableScene, surface: pygame.Surface) -> None:
+    """One line over the hand: whose turn, what to do, or why a move was refused."""
+    geo = table.geo
+    pos = table.pos
+    if table.message_time > 0:
+        warn = table.message.startswith("! ")
+        text = table.message[2:] if warn else table.message
+        colour = theme.WARN if warn else theme.GOLD
+    elif pos.round_over:
+        text, colour = "Round over.", theme.GOLD
+    elif table.game.over:
+        text, colour = "Game over.", theme.GOLD
+    elif table.human_turn():
+        if table.input.plucking:
+            text = "Pluck: click a highlighted loose card to put it in your pile (P or Esc: no pluck)."
+        elif table.input.drag is not None:
+            text = "Drop on a highlighted item, or on the cloth to trail."
+        elif table.input.selection:
+            text = "Now click (or drag) a card from your hand to play it on the selected items."
+        else:
+            text = "Your turn: drag a card onto the table, or click table items, then a hand card."
+            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), ("C to call for 21", table.can_call()))
+                     if ok]
+            if extra:
+                text += " Or " + " · ".join(extra) + "."
+        colour = theme.GLOW
+    else:
+        text = f"{table.seats[pos.to_move].name} to play."
+        colour = theme.DIM
+    r = geo.status
+    fs = geo.fs
+    lines = theme.wrap(text, fs, r.width - 20, bold=True)
+    if len(lines) > 2:  # a long hint or reason: smaller rather than cut
+        fs = round(geo.fs * 0.85)
+        lines = theme.wrap(text, fs, r.width - 20, bold=True)
+    t_h = round(fs * 1.25)
+    yy = r.centery - t_h * min(2, len(lines)) // 2
+    for i, ln in enumerate(lines[:2]):
+        if i == 1 and len(lines) > 2:
+            ln = " ".join(lines[1:])
+        t = theme.fit_text(ln, fs, r.width - 20, colour, bold=True)
+        box = t.get_rect(midtop=(r.centerx, yy)).inflate(18, 4)
+        surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), box.height // 2), box.topleft)
+        surface.blit(t, t.get_rect(center=box.center))
+        yy += t_h

@@ -1,0 +1,78 @@
+"""Scenes over the table that wait for a decision: the pause menu (Esc),
+and a call for 21, confirmed with the side's count."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..app import App
+from ..art import theme
+from ..menus.settings import SettingsScene
+from ..rulebook.screen import RulesScene
+from ..widgets import Item, Overlay
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+class PauseScene(Overlay):
+    """Esc at the table: resume, rules, settings, quit to the title."""
+
+    def __init__(self, app: App, table: TableScene):
+        self.table = table
+
+        def resume() -> None:
+            app.pop(self)
+
+        items = [Item("Resume", resume),
+                 Item("Rules", lambda: app.push(RulesScene(app, game_rules=table.game.rules,
+                                                           players=table.game.players))),
+                 Item("Settings", lambda: app.push(SettingsScene(app))),
+                 Item("Quit to title", table.leave)]
+        super().__init__(app, "Paused", items, resume)
+
+
+class CallScene(Overlay):
+    """A call for 21, confirmed first: your side's count as the rules reckon
+    it (``cassino.rules.scoring.call_counts``), and what calling now does."""
+
+    def __init__(self, app: App, count: int, score: int, target: int, call: Callable[[], object]):
+        self.count, self.score, self.target = count, score, target
+        enough = count >= target
+
+        def go() -> None:
+            app.pop(self)
+            call()
+
+        items = [Item("Call now", go, "End the game now: " + ("your side wins" if enough else "your side loses")),
+                 Item("Keep playing", lambda: app.pop(self), "Back to the table without calling")]
+        super().__init__(app, "Call for 21?", items, lambda: app.pop(self))
+        self.menu.focus = 0 if enough else 1  # a losing call is never one key away
+
+    def lines(self) -> list[tuple[str, theme.Colour]]:
+        """What the box says: the count, then what a call would do."""
+        made = self.count - self.score
+        out = [(f"Your side counts {self.count}: {self.score} before this round, and {made} this round has "
+                f"made certain (sweeps, casinos, aces, spade points; most cards or spades once past half).",
+                theme.INK)]
+        if self.count >= self.target:
+            out.append((f"That reaches {self.target}: calling now wins the game.", theme.GOLD))
+        else:
+            out.append((f"That is {self.target - self.count} short of {self.target}. Calling short loses: "
+                        f"the other side would win at once.", theme.WARN))
+        return out
+
+    def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        fs = theme.px(self.app.size, 22, 13)
+        line = round(fs * 1.35)
+        y = box.y
+        for text, colour in self.lines():
+            for ln in theme.wrap(text, fs, box.width):
+                t = theme.text(ln, fs, colour, bold=colour != theme.INK)
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += line
+            y += fs // 2
+        return y - box.y

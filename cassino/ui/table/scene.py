@@ -1,0 +1,598 @@
+"""The table scene: one game, round after round, to the winner. It plays the
+moves (a person's, through ``input``; a computer's, thought in a worker
+thread), keeps the log, the piles and the last moves, saves after every
+move, and sets the cards moving for each move's event (``choreography``).
+
+The scene never decides a rule: every move goes through ``Game.play``, which
+refuses anything illegal, and what a move did is read from its event. What
+is on show at rest is the ``stage``; painting is ``paint``'s.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from cassino.ai import SeatView, make_player
+from cassino.ai.hint import why
+from cassino.ai.player import Player
+from cassino.ai.worker import Thinker
+from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, card_symbol, cards_of
+
+from ..app import App, Scene
+from . import choreography
+from .input import TableInput
+from .layout import TableLayout
+from .motion import Motion
+from .seats import Names, Seat
+from .stage import Item, Stage
+from .words import describe, describe_turn, value_legend
+
+log = logging.getLogger("cassino.table")
+
+THINKING_FRAME = 1 / 3  # the "thinking..." dots step this often
+
+
+@dataclass(frozen=True)
+class Exits:
+    """Where the table leads: back to the title, or a new game at the same seats."""
+
+    to_title: Callable[[], None]
+    again: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """A seat's last move this round: its words, and the table cards it left
+    there (a build made or raised, a card trailed) to mark in its colour."""
+
+    words: str
+    touched: int
+
+
+class TableScene(Scene):
+    """One game at the table, round after round, to the winner."""
+
+    def __init__(self, app: App, game: Game, seats: list[Seat], exits: Exits | None = None):
+        super().__init__(app)
+        self.game = game
+        self.seats = seats
+        self.names = Names(seats, game.teams)
+        self.exits = exits
+        self.humans = [s for s, info in enumerate(seats) if not info.is_computer]
+        self.bottom = self.humans[0] if self.humans else 0
+        # Pass-and-play: whose hand may be shown (after the cover screen), and
+        # whether the bottom hand is turned down because its owner has played.
+        self.revealed: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.hidden = len(self.humans) > 1
+        self.players: dict[int, Player] = {s: make_player(info.level) for s, info in enumerate(seats)
+                                           if info.level is not None}
+        self.pos: Position = game.position  # the round on show (a finished one until dismissed)
+        self.motion = Motion()
+        self.input = TableInput(self)
+        self.message = ""
+        self.message_time = 0.0
+        self.banner = ""  # the last announcement
+        self.log: list[tuple[int | None, str]] = []
+        self.log_scroll = 0
+        self.last: dict[int, LastMove] = {}
+        self.piles = [0] * game.players  # cards each seat has captured this round, those in flight too
+        self.thinker: Thinker | None = None
+        self.think_clock = 0.0
+        self.hinter: Thinker | None = None
+        self.hint_view: SeatView | None = None
+        self.hint_move: Move | None = None
+        self.practice = False  # undo was used: the game does not count in statistics
+        self.round_result: RoundEnd | None = None
+        self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
+        # What ended the game inside a round: the call or sweep's event, or a
+        # deal whose initial pairs swept to the target (sudden death).
+        self.ending: Event | DealEvent | None = None
+        self.clock = 0.0
+        self.legend: list[str] = []
+        self.geo: TableLayout
+        self.stage: Stage
+        self.before: list[Item] = []  # the table's items before the play now in motion
+        self._show_round()
+        self._deal_in(0.0)
+
+    # -- what is on show ---------------------------------------------------------------------
+
+    def _show_round(self) -> None:
+        """Start showing the game's current round: a fresh table, log and piles,
+        and (for a resumed or undone game) the plays made in it so far."""
+        self.pos = self.game.position
+        self.motion.clear()
+        self.piles = [0] * self.game.players
+        self.last.clear()
+        self.input.reset()
+        self.log.clear()
+        self.hint_move = None
+        self._layout()
+        dealer = self.names.seat(self.pos.dealer)
+        rounds = self.game.rules.rounds
+        of = f" of {rounds}" if rounds is not None and self.game.round_number <= rounds else ""
+        self._log(None, f"Round {self.game.round_number}{of}: {dealer} deal{'' if dealer == 'You' else 's'}.")
+        self._log_deal(self.game.deal_event)
+        if self.game.turns:
+            self._recall_round()
+
+    def _layout(self) -> None:
+        """The layout for the window as it is, and the stage of the position on show."""
+        rules = self.pos.rules
+        self.legend = value_legend(rules)
+        self.geo = TableLayout(self.app.size, self.pos.players, self.bottom,
+                               actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
+        self.stage = Stage(self.geo, self.pos, self.face_up)
+
+    @property
+    def face_up(self) -> int | None:
+        """The seat whose hand is shown face up at the bottom, if any."""
+        return self.bottom if self.bottom == self.revealed and not self.hidden else None
+
+    @property
+    def items(self) -> list[Item]:
+        """The table items on show."""
+        return self.stage.items
+
+    def hand_order(self, seat: int) -> list[int]:
+        return self.stage.hands[seat]
+
+    def shown_pile(self, seat: int) -> int:
+        """The cards in ``seat``'s pile as the picture shows it: those still on
+        their way in are not there yet."""
+        return self.piles[seat] - self.motion.inbound(seat)
+
+    def shown_stock(self) -> int:
+        """The stock as the picture shows it: cards dealt but still waiting
+        to leave it are there yet."""
+        stock = self.geo.stock_spot()
+        waiting = sum(1 for s in self.motion.sprites.values() if s.waiting and s.at == stock)
+        return len(self.pos.stock) + waiting
+
+    def badge_items(self) -> list[Item]:
+        """The items whose builds wear a badge: the stage's at rest; during a
+        motion, the table as it was when the motion began."""
+        return self.stage.items if self.at_rest() else self.before
+
+    def _restage(self, flight: float | None = None) -> None:
+        """A new stage for the position on show; cards glide to it."""
+        self.stage = Stage(self.geo, self.pos, self.face_up)
+        flight = self.app.settings.flight if flight is None else flight
+        for card, spot in self.stage.spots.items():
+            s = self.motion.get(card)
+            if s is not None and s.dest != spot:
+                s.go(spot, flight)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """A new window size: everything goes straight to its new place."""
+        self.motion.finish()
+        self._layout()
+        self._settle()
+
+    def _settle(self) -> None:
+        """Every card at once where the stage puts it; cards no longer on show go."""
+        spots = self.stage.spots
+        for card, spot in spots.items():
+            s = self.motion.get(card) or self.motion.place(card, spot)
+            s.at = spot
+        self.motion.sprites = {c: s for c, s in self.motion.sprites.items() if c in spots}
+
+    def at_rest(self) -> bool:
+        """Nothing moves: the picture is the stage, and input aimed at the table is taken."""
+        return not self.motion.busy
+
+    def _deal_in(self, after: float) -> float:
+        pos = self.pos
+        deal = self.game.deal_event
+        fresh = pos is self.game.position and not self.game.turns and deal.round == pos.round
+        if any(self.motion.get(c) is None for c in self.stage.spots):
+            self.app.sounds.play("deal")
+        return choreography.deal_in(self.motion, self.stage, pos, deal if fresh else None,
+                                    self.app.settings.flight, after)
+
+    # -- names and turns ---------------------------------------------------------------------
+
+    def human_turn(self) -> bool:
+        """A person is to play and can see their own hand."""
+        pos = self.pos
+        return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
+                and pos is self.game.position and pos.to_move == self.revealed and not self.hidden)
+
+    def _pass_device(self) -> None:
+        """Before a person's turn: with several people at the screen, a cover
+        screen first whenever the last hand shown was someone else's."""
+        seat = self.pos.to_move
+        if seat == self.revealed:
+            if self.hidden:
+                self.hidden = False
+                self._restage()
+            return
+        from .cover import CoverScene
+
+        def ready() -> None:
+            self.revealed = seat
+            self.hidden = False
+            if seat != self.bottom:  # the new player sits at the bottom: the table turns
+                self.bottom = seat
+                self._layout()
+            self._restage()
+
+        self.app.push(CoverScene(self.app, self.names.seat(seat), ready))
+
+    # -- the log and the piles ---------------------------------------------------------------
+
+    def _log_deal(self, deal: DealEvent) -> None:
+        """Initial pairs (§9.12) taken at the deal, and a game they ended."""
+        to = deal.pairs_to
+        if deal.pairs and to is not None:
+            self.piles[to] += deal.pairs.bit_count()
+            cards = ", ".join(card_symbol(c) for c in cards_of(deal.pairs))
+            self._log(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
+                          f"{' (a sweep)' if deal.sweep else ''}.")
+            if not self.game.turns:  # as it happens, not when a saved game is resumed
+                self.announce(f"Initial pairs to {self.names.seat(to)}{': a sweep' if deal.sweep else ''}")
+        if deal.winner is not None and not self.game.turns:
+            self.game_ended = True
+            self.ending = deal
+            self._count(None)
+            self.announce(f"{self.names.wins(deal.winner)}: sudden death")
+
+    def _recall_round(self) -> None:
+        """A resumed game: the round's log, piles and last moves, from what each move did."""
+        for turn, event in zip(self.game.turns, self.game.round_events):
+            words = describe_turn(turn, self.game.rules)
+            self._log(turn.seat, f"{self.names.seat(turn.seat)} {words}.")
+            self._record(event, words)
+
+    def _record(self, event: Event, words: str) -> None:
+        """Piles and the seat's last move, from what a move did."""
+        seat = event.seat
+        if event.taken:
+            self.piles[seat] += event.taken.bit_count()
+        if event.move.kind == CAPTURE:
+            self.last[seat] = LastMove(words, 0)
+        elif event.build is not None:
+            self.last[seat] = LastMove(words, event.build.cards)
+        elif event.move.card >= 0:
+            self.last[seat] = LastMove(words, 1 << event.move.card)
+        end = event.round_end
+        if end is not None and end.residue and end.residue_to is not None:
+            self.piles[self.team_taker(end.residue_to)] += end.residue.bit_count()
+
+    def team_taker(self, team: int) -> int:
+        """The seat whose pile shows a team's cards: the last capturer if on that team."""
+        last = self.pos.last_capturer
+        if last is not None and self.pos.team_of[last] == team:
+            return last
+        dealer = self.pos.dealer
+        return dealer if self.pos.team_of[dealer] == team else self.pos.teams[team][0]
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        """Play ``move`` for the player to move, if the engine accepts it; the
+        log, sounds, piles and motion follow from the move's event."""
+        pos = self.game.position
+        if pos is not self.pos or self.round_result is not None or self.game.over:
+            return False
+        reason = pos.violation(move)
+        if reason is not None:
+            self.say(reason, warn=True)
+            return False
+        turn_words = describe(pos, move, past=True)
+        event = self.game.play(move)
+        seat = event.seat
+        if seat in self.humans and len(self.humans) > 1 and move.card >= 0:
+            self.hidden = True  # the next person may already be looking
+        self._save()
+        self.hint_move = None
+        self.input.reset()
+        name = self.names.seat(seat)
+        self._log(seat, f"{name} {turn_words}.")
+        self._record(event, turn_words)
+        sounds = self.app.sounds
+        sounds.play({"capture": "capture", "build": "build", "pluck": "capture"}.get(move.kind, "play"))
+        flight = self.app.settings.flight
+        self.before = self.stage.items
+        self.stage = Stage(self.geo, pos, self.face_up)
+        pile_of = {team: self.team_taker(team) for team in range(len(pos.teams))}
+        names = [self.names.seat(s) for s in range(pos.players)]
+        end = choreography.play(self.motion, self.stage, event, pile_of, names, flight)
+        if move.kind == PLUCK:
+            self.announce(f"{name} plucked the {card_symbol(move.takes.bit_length() - 1)}", log=False)
+        if event.sweep:
+            points = pos.rules.sweeps
+            worth = f" ({points} point{'s' if points > 1 else ''})" if points else " (no points in these rules)"
+            self._log(None, f"Sweep! {name} cleared the table{worth}.")
+            sounds.play("sweep")
+        result = event.round_end
+        if result is not None:
+            if result.residue and result.residue_to is not None:
+                n = result.residue.bit_count()
+                taker = self.names.seat(self.team_taker(result.residue_to))
+                self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {taker}.")
+            self.round_result = result
+            self._count(result)
+            self._log(None, "Game over." if event.winner is not None else "Round over.")
+            sounds.play("round")
+        elif event.winner is not None:
+            # A call for 21 or a sudden-death sweep: the game ends inside the round.
+            self.game_ended = True
+            self.ending = event
+            self._count(None)
+            if move.kind == CALL and event.counts is not None:
+                team = pos.team_of[seat]
+                self._log(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
+                                f"of the {pos.rules.target} needed.")
+            how = "called for 21" if move.kind == CALL else f"swept to {pos.rules.target}"
+            self.announce(f"{self.names.wins(event.winner)}: {name} {how}", delay=end)
+            sounds.play("round")
+        elif event.dealt:
+            if pos.last_deal:
+                self.announce("Last deal", delay=end)
+            else:
+                self._log(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
+        self._deal_in(end)
+        self.input.fix_focus()
+        return True
+
+    # -- actions before the card play: pluck, call for 21 -----------------------------------
+
+    def actions(self) -> list[Move]:
+        """The plucks and the call open to you now, as the engine lists them
+        (none unless it is your turn and you can see your hand)."""
+        if not self.human_turn():
+            return []
+        return self.pos.moves_taking_within(-1, 0)
+
+    def pluck_moves(self) -> list[Move]:
+        return [m for m in self.actions() if m.kind == PLUCK]
+
+    def can_call(self) -> bool:
+        return any(m.kind == CALL for m in self.actions())
+
+    def ask_call(self) -> None:
+        """The Call button or C: a call for 21, after a look at your side's count."""
+        pos = self.pos
+        if not pos.rules.call_for_21 or self.round_result is not None or self.game.over:
+            return
+        if not self.human_turn():
+            self.say("You may call for 21 only on your turn, before playing a card.", warn=True)
+            return
+        reason = pos.violation(Move.call())
+        if reason is not None:
+            self.say(reason, warn=True)
+            return
+        from cassino.rules.scoring import call_counts
+
+        from .pause import CallScene
+
+        team = pos.team_of[pos.to_move]
+        count = call_counts(pos)[team]
+        self.app.push(CallScene(self.app, count, pos.scores[team], pos.rules.target,
+                                lambda: self.play(Move.call())))
+
+    def ask_hint(self) -> None:
+        """H: the Expert's move for you, with a reason; it thinks in the background."""
+        if not self.human_turn() or self.hinter is not None:
+            return
+        from cassino.ai.expert import Expert
+
+        self.hint_view = SeatView(self.pos, self.pos.to_move, self.game.turns)
+        self.hinter = Thinker(Expert(), self.hint_view, f"hint/{self.game.seed}/{len(self.game.moves)}", ms=300)
+        self.say("Thinking about a hint…")
+
+    def _hint_ready(self) -> None:
+        hinter, self.hinter = self.hinter, None
+        view = self.hint_view
+        if hinter is None or hinter.move is None or view is None or view.key() != \
+                SeatView(self.pos, self.pos.to_move, self.game.turns).key():
+            return  # the game moved on
+        move = hinter.move
+        self.hint_move = move
+        words = describe(self.pos, move) + ("" if move.kind == "trail" or move.card < 0
+                                            else f" with the {card_symbol(move.card)}")
+        self.say(f"Hint: {words}. {why(view, move)}")
+
+    # -- messages and the log ----------------------------------------------------------------
+
+    def say(self, text: str, warn: bool = False) -> None:
+        """A line over your hand for a few seconds: a hint, or why a move was refused."""
+        self.message = ("! " if warn else "") + text
+        self.message_time = 4.0 if warn else 6.0
+
+    def announce(self, text: str, log: bool = True, delay: float = 0.0) -> None:
+        """A short line across the table for a moment (and in the log)."""
+        self.banner = text
+        flight = self.app.settings.flight
+        if flight > 0:
+            self.motion.call_out(text, delay, flight * choreography.CALLOUT)
+        if log:
+            self._log(None, text + ".")
+
+    def _log(self, seat: int | None, text: str) -> None:
+        self.log.append((seat, text))
+        self.log_scroll = 0
+
+    # -- time passing ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        # A long wait (nothing moved) must not jump a motion just begun.
+        self.motion.update(min(dt, 0.1))
+        self.message_time = max(0.0, self.message_time - dt)
+        if self.hinter is not None and self.hinter.done:
+            self._hint_ready()
+        if self.round_result is not None or self.game_ended:
+            if not self.motion.busy:
+                from .scoresheet import RoundOverScene
+
+                result, self.round_result = self.round_result, None
+                self.game_ended = False
+                self.app.push(RoundOverScene(self.app, self, result))
+            return
+        pos = self.pos
+        if pos.round_over or pos is not self.game.position or self.game.over:
+            return
+        seat = pos.to_move
+        if seat not in self.players:
+            if seat in self.humans and not self.motion.busy and (seat != self.revealed or self.hidden):
+                self._pass_device()
+            return
+        if self.thinker is None:
+            if self.motion.busy:
+                return
+            view = SeatView(pos, seat, self.game.turns)
+            self.thinker = Thinker(self.players[seat], view,
+                                   f"{self.game.seed}/{self.game.round_number}/{len(self.game.moves)}")
+            self.think_clock = 0.0
+            return
+        self.think_clock += dt
+        if self.thinker.done and self.think_clock >= self.app.settings.ai_pause and not self.motion.busy:
+            thinker, self.thinker = self.thinker, None
+            move = thinker.move
+            if move is None or not pos.is_legal(move):
+                # Never expected; the game goes on with a legal move rather than stopping.
+                log.error("%s (%s) gave no legal move (%r); a random legal move was played",
+                          self.names.seat(seat), self.seats[seat].level, move, exc_info=thinker.error)
+                move = random.Random(len(self.game.moves)).choice(pos.legal_moves())
+                self.say(f"{self.names.seat(seat)} could not decide; it played a legal move instead.", warn=True)
+            self.play(move)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the picture changes without input: 0 while anything
+        moves; None when only input can change it."""
+        if self.motion.busy or self.round_result is not None or self.game_ended:
+            return 0.0
+        waits = []
+        if self.message_time > 0:
+            waits.append(self.message_time)
+        if self.thinker is not None or self.hinter is not None:
+            waits.append(min(THINKING_FRAME, 0.05))  # a worker thread's answer is looked for
+        pos = self.pos
+        if (not pos.round_over and pos is self.game.position and not self.game.over
+                and pos.to_move in self.players and self.thinker is None):
+            waits.append(0.0)  # a computer player is about to think
+        if self.thinker is not None and self.thinker.done:
+            waits.append(max(0.0, self.app.settings.ai_pause - self.think_clock))
+        if (self.pos.to_move in self.humans and not pos.round_over and pos is self.game.position
+                and (self.pos.to_move != self.revealed or self.hidden)):
+            waits.append(0.0)  # the cover screen comes next
+        return min(waits) if waits else None
+
+    # -- input -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.input.handle(event)
+
+    # -- records, statistics, saves, undo --------------------------------------------------
+
+    def seat_records(self) -> list[dict[str, object]]:
+        """The seats as the game record (docs/formats.md) lists them."""
+        return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
+                for i, s in enumerate(self.seats)]
+
+    def _count(self, result: RoundEnd | None) -> None:
+        """Statistics: only games with one person at the table, and not practice."""
+        store = self.app.store
+        if store is None or len(self.humans) != 1 or self.practice:
+            return
+        team = self.pos.team_of[self.humans[0]]
+        stats = store.load_stats()
+        if result is not None:
+            stats.record_round(result.points[team], result.sweeps[team])
+        if self.game.over:
+            levels = sorted({s.level for s in self.seats if s.level is not None})
+            stats.record_game("+".join(levels), self.game.rules, self.game.winner == team, self.game.players)
+        try:
+            store.save_stats(stats)
+        except OSError as e:
+            self.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
+
+    def _save(self) -> None:
+        """Saved after every move, so that quitting at any moment loses nothing."""
+        store = self.app.store
+        if store is None:
+            return
+        try:
+            if self.game.over:
+                store.delete("game.json")
+            else:
+                store.save_game(self.game, self.seat_records(), self.practice)
+        except OSError as e:
+            log.warning("saving the game failed: %s", e)
+            self.say(f"The game could not be saved: {e.strerror}.", warn=True)
+
+    def undo(self) -> None:
+        """Ctrl+Z: back to just before your last move of this round (and the
+        computer's replies to it). Practice only: alone against the computer,
+        with the setting on; a game with undo used is marked as practice."""
+        if not self.app.settings.undo:
+            self.say("Undo is off: turn on \"Undo for practice\" in Settings to take moves back.", warn=True)
+            return
+        if len(self.humans) != 1 or self.round_result is not None or self.pos is not self.game.position:
+            self.say("Undo works only while you play alone against the computer, within a round.", warn=True)
+            return
+        game = self.game
+        mine = [i for i, t in enumerate(game.turns) if t.seat == self.humans[0] and t.move.card >= 0]
+        if not mine:
+            self.say("There is no move of yours to take back in this round.", warn=True)
+            return
+        self.stop()
+        # Back to the plucks or calls before that card play too: they are part of the turn.
+        first = mine[-1]
+        while first > 0 and game.turns[first - 1].seat == self.humans[0] and game.turns[first - 1].move.card < 0:
+            first -= 1
+        keep = len(game.moves) - len(game.turns) + first
+        again = Game(game.rules, game.players, game.teams, seed=game.seed)
+        for move in game.moves[:keep]:
+            again.play(move)
+        self.game = again
+        self.practice = True
+        self._show_round()
+        self._settle()  # every card straight to its place
+        self._log(None, "You took your move back (practice game).")
+        self._save()
+
+    # -- between rounds and leaving ----------------------------------------------------------
+
+    def next_round(self) -> None:
+        """Show the round the game has dealt, dealing it in from the stock."""
+        self._show_round()
+        self._deal_in(0.0)
+
+    def stop(self) -> None:
+        """Leaving the table: stop any computer player that is thinking."""
+        for worker in (self.thinker, self.hinter):
+            if worker is not None:
+                worker.cancel()
+        self.thinker = self.hinter = None
+
+    def play_again(self) -> None:
+        """The same seats, a new game."""
+        self.stop()
+        if self.exits is not None:
+            self.exits.again()
+            return
+        game = Game(self.game.rules, self.game.players, self.game.teams, seed=random.randrange(1 << 30))
+        self.app.replace(TableScene(self.app, game, self.seats))
+
+    def leave(self) -> None:
+        """Back to the title (the game is saved after every move)."""
+        self.stop()
+        if self.exits is not None:
+            self.exits.to_title()
+        else:
+            self.app.pop(self)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .paint import paint_table
+
+        paint_table(self, surface)

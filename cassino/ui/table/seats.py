@@ -1,0 +1,56 @@
+"""Who sits where: a seat's name and level, the computer players' names by
+where they sit, and teams named the way the table speaks of them ("You
+win", "North wins", "North & South win")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# The computer players' names, by where they sit (after yours, in turn order).
+SEAT_NAMES = {2: ("North",), 3: ("West", "East"), 4: ("West", "North", "East"),
+              5: ("West", "North-West", "North-East", "East"),
+              6: ("West", "North-West", "North", "North-East", "East")}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a name, and a computer level (None for a person)."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+
+def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
+    """You at the bottom, computer players named by where they sit."""
+    seats = []
+    for seat in range(players):
+        place = (seat - you) % players
+        seats.append(Seat("You", None) if place == 0 else Seat(SEAT_NAMES[players][place - 1], level))
+    return seats
+
+
+class Names:
+    """The seats' and teams' names, and the verbs that agree with them."""
+
+    def __init__(self, seats: Sequence[Seat], teams: Sequence[Sequence[int]]):
+        self.seats = list(seats)
+        self.teams = [list(t) for t in teams]
+
+    def seat(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def team(self, team: int) -> str:
+        """'You', 'North', 'North & South'."""
+        return " & ".join(self.seats[s].name for s in self.teams[team])
+
+    def s(self, team: int) -> str:
+        """The verb's ending for a team: 'You win', 'North wins', 'North & South win'."""
+        return "" if self.team(team) == "You" or len(self.teams[team]) > 1 else "s"
+
+    def wins(self, team: int) -> str:
+        return f"{self.team(team)} win{self.s(team)}"

@@ -1,0 +1,108 @@
+"""What the table shows at rest, laid out: every table item (loose card or
+build) and every hand, each card's resting spot, and the areas a click or a
+drop is tested against.
+
+One source: the painter draws resting cards where the stage puts them, the
+outlines and badges round the stage's items, and the input asks the same
+stage what is under the pointer. The motion only ever takes cards to the
+spots of the stage on show, so when nothing moves the picture and the hit
+areas agree by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from cassino.rules import Build, Position, cards_of
+from cassino.rules.cards import rank_of, suit_of
+
+from ..art.cards import RATIO
+from .layout import TableLayout
+from .motion import Spot
+from .words import value_groups
+
+
+@dataclass
+class Item:
+    """A table item on show: the loose card or build, its cards' spots (bottom
+    first) and its outline."""
+
+    mask: int
+    thing: int | Build
+    rect: pygame.Rect
+    spots: dict[int, Spot]
+
+    @property
+    def build(self) -> Build | None:
+        return self.thing if isinstance(self.thing, Build) else None
+
+
+def hand_order(pos: Position, seat: int) -> list[int]:
+    """A hand as it is held: by rank, then suit."""
+    return sorted(cards_of(pos.hands[seat]), key=lambda c: (rank_of(c), suit_of(c)))
+
+
+class Stage:
+    """The table at rest for one position, one layout and one bottom seat.
+    ``face_up`` is the seat whose hand is shown (None: every hand face down)."""
+
+    def __init__(self, geo: TableLayout, pos: Position, face_up: int | None):
+        self.geo = geo
+        self.pos = pos
+        self.face_up = face_up
+        piles: list[list[int]] = []
+        things: list[int | Build] = []
+        # Builds first, in the order they were made; then loose cards by rank.
+        for b in pos.builds:
+            groups = value_groups(cards_of(b.cards), pos.rules, b.value) if b.multiple else None
+            # A multiple build is fanned group by group, so its groups of the value show.
+            piles.append([c for g in groups for c in g] if groups else cards_of(b.cards))
+            things.append(b)
+        for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
+            piles.append([c])
+            things.append(c)
+        placed, self.table_w = geo.table_items(piles)
+        self.items = [Item(p.mask, thing, p.rect, p.spots) for p, thing in zip(placed, things)]
+        self.item_of = {it.mask: it.thing for it in self.items}
+        self.hands = {seat: hand_order(pos, seat) for seat in range(pos.players)}
+        self.spots: dict[int, Spot] = {}
+        for it in self.items:
+            self.spots.update(it.spots)
+        for seat, cards in self.hands.items():
+            self.spots.update(geo.hand_spots(seat, cards, seat == face_up))
+
+    # -- what is where -----------------------------------------------------------------------
+
+    def hand_rects(self, seat: int) -> list[tuple[int, pygame.Rect]]:
+        """Each card of ``seat``'s hand and the rectangle it rests in, left to right."""
+        out = []
+        for c in self.hands[seat]:
+            s = self.spots[c]
+            out.append((c, pygame.Rect(round(s.x), round(s.y), round(s.w), round(s.w * RATIO))))
+        return out
+
+    def hand_card_at(self, seat: int, p: tuple[int, int]) -> int | None:
+        """The card of ``seat``'s hand under ``p`` (the one on top where they overlap)."""
+        for c, r in reversed(self.hand_rects(seat)):
+            if r.collidepoint(p):
+                return c
+        return None
+
+    def hit_rect(self, item: Item) -> pygame.Rect:
+        """Where a click or drop counts as on ``item``: its outline and a margin."""
+        return item.rect.inflate(self.table_w // 6, self.table_w // 6)
+
+    def item_at(self, p: tuple[int, int]) -> Item | None:
+        for it in reversed(self.items):
+            if self.hit_rect(it).collidepoint(p):
+                return it
+        return None
+
+    def bare_cloth(self, p: tuple[int, int]) -> bool:
+        """``p`` is on the cloth clear of every item (a drop there trails)."""
+        return self.geo.table.collidepoint(p) and self.item_at(p) is None
+
+    def item_index(self, mask: int) -> int | None:
+        return next((i for i, it in enumerate(self.items) if it.mask == mask), None)

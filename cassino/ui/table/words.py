@@ -1,0 +1,137 @@
+"""Moves in plain words for the chooser, the log and the last-move captions:
+"Capture 8♦ and 6♣+2♦", "Build eights (multiple)", "Raise the 6 to 9"; and
+the card values a player must keep in mind under the rules in force.
+
+Words only: which moves exist is the rules' business (``Position``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Build, Move, Position, Rules, Turn, card_symbol, cards_of
+from cassino.rules.cards import rank_of
+
+PLURALS = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+           9: "nines", 10: "tens", 11: "elevens", 12: "twelves", 13: "thirteens", 14: "fourteens"}
+
+
+def plural(value: int) -> str:
+    """A build's value named as its cards are: 'eights', 'tens'."""
+    return PLURALS.get(value, f"{value}s")
+
+
+def value_groups(cards: list[int], rules: Rules, target: int) -> list[list[int]] | None:
+    """Split ``cards`` into groups that each add up to ``target`` (largest cards
+    first); court cards of the target's rank under trailing royals stand alone."""
+    if not cards:
+        return []
+    part = rules.part_values
+
+    def values(c: int) -> tuple[int, ...]:
+        if rules.trailing_royals and not part[c] and rank_of(c) == target:
+            return (target,)
+        return part[c]
+
+    cards = sorted(cards, key=lambda c: -max(values(c), default=0))
+    first, rest = cards[0], cards[1:]
+
+    def pick(i: int, need: int, chosen: list[int]) -> list[list[int]] | None:
+        if need == 0:
+            left = [c for c in rest if c not in chosen]
+            tail = value_groups(left, rules, target)
+            return None if tail is None else [[first] + chosen] + tail
+        for j in range(i, len(rest)):
+            for v in values(rest[j]):
+                if 0 < v <= need:
+                    found = pick(j + 1, need - v, chosen + [rest[j]])
+                    if found is not None:
+                        return found
+        return None
+
+    for v in values(first):
+        if v <= target:
+            found = pick(0, target - v, [])
+            if found is not None:
+                return found
+    return None
+
+
+def _group_words(rules: Rules, mask: int, value: int) -> list[str]:
+    cards = cards_of(mask)
+    groups = value_groups(cards, rules, value) if value else None
+    if groups is None:
+        return [card_symbol(c) for c in cards]
+    return ["+".join(card_symbol(c) for c in g) for g in groups]
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def describe(pos: Position, move: Move, past: bool = False) -> str:
+    """``move`` in words, as seen in ``pos`` before it is played. ``past`` gives
+    the log's form ("captured ... with the 8♠") instead of the chooser's."""
+    return describe_on(pos.loose, pos.builds, pos.rules, move, past)
+
+
+def describe_turn(turn: Turn, rules: Rules) -> str:
+    """A move of the round in the log's words, on the table it was made on."""
+    return describe_on(turn.loose, turn.builds, rules, turn.move, past=True)
+
+
+def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: Move,
+                past: bool = False) -> str:
+    """``move`` in words, made on a table of these loose cards and builds."""
+    if move.kind == CALL:
+        return "called for 21" if past else "Call for 21"
+    if move.kind == PLUCK:
+        cards = _and([card_symbol(c) for c in cards_of(move.takes)])
+        return f"plucked the {cards}" if past else f"Pluck the {cards}"
+    card = card_symbol(move.card)
+    if move.kind == TRAIL:
+        return f"trailed the {card}" if past else f"Trail the {card}"
+    touched = [b for b in builds if b.cards & move.takes]
+    loose = move.takes & loose_cards
+    if move.kind == CAPTURE:
+        parts = [f"the build of {b.label()}" for b in touched]
+        if loose:
+            parts += _group_words(rules, loose, move.value)
+        text = _and(parts)
+        if len(rules.capture_values(move.card)) > 1 or (move.value and move.value != rules.values[move.card]):
+            # An ace (1 or 14) or the ten of diamonds (10 or 11) says which it counts as.
+            text += f" (the {card} as {move.value})"
+        return f"captured {text} with the {card}" if past else f"Capture {text}"
+    assert move.kind == BUILD
+    if move.multiple:
+        groups = ", ".join(_group_words(rules, move.takes | 1 << move.card, move.value))
+        if touched and touched[0].multiple and touched[0].value == move.value:
+            words = f"add to the {plural(move.value)}: {groups}"
+        else:
+            words = f"build {plural(move.value)} (multiple): {groups}"
+    elif touched:
+        extra = f" and {_and([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
+        words = f"raise the {touched[0].label()} to {move.value} with the {card}{extra}"
+    else:
+        words = f"build {move.value}: " + "+".join(card_symbol(c) for c in cards_of(loose) + [move.card])
+    if past:
+        words = words.replace("raise ", "raised ", 1).replace("build ", "built ", 1).replace("add ", "added ", 1)
+        return words
+    return words[0].upper() + words[1:]
+
+
+# -- the values of the cards, for the table's legend ------------------------------------------
+
+
+def value_legend(rules: Rules) -> list[str]:
+    """The card values a player must keep in mind under these rules, a short
+    line each (empty for the standard values)."""
+    out = []
+    if rules.royal:
+        out.append("J 11 · Q 12 · K 13")
+    if rules.ace_14:
+        out.append("A 1, or 14 from your hand")
+    if rules.buckeye:
+        out.append("10\u2666 10 or 11")
+    if rules.trailing_royals:
+        out.append("J Q K pair and build by rank")
+    return out
