@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cassino.store import Store
 
 FPS = 60
+MAX_STEP = 10.0  # the most time one frame accounts for (a scene caps its own motion's step)
 WINDOWED = (1280, 720)
 MIN_SIZE = (1024, 600)
 ICON = ("icon", "cassino.png")  # in assets/; made by assets/icon/make_icon.py
@@ -48,6 +49,12 @@ class Scene:
 
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene's picture changes by itself: 0 while
+        something moves (a frame each tick), None when only input changes
+        it. The loop sleeps until then, so an idle screen costs nothing."""
+        return None
 
 
 class App:
@@ -148,9 +155,10 @@ class App:
 
     # -- the loop --------------------------------------------------------------------
 
-    def step(self, dt: float) -> None:
-        """One frame: input to the top scene, update it, draw the visible stack."""
-        for event in pygame.event.get():
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: input to the top scene, update it, draw the visible stack.
+        ``events`` are the frame's input (by default, whatever is queued)."""
+        for event in pygame.event.get() if events is None else events:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
@@ -206,8 +214,26 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(surface)
 
+    def wake_in(self) -> float | None:
+        """When the top scene next needs a frame without input (see ``Scene.wake_in``)."""
+        top = self.top
+        return top.wake_in() if top is not None else None
+
     def run(self) -> None:
+        """Frames at up to ``FPS`` while anything moves; otherwise asleep until
+        input comes or the top scene asks to be woken."""
+        last = time.perf_counter()
         while self.running and self.scenes:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+            wake = self.wake_in()
+            events: list[pygame.event.Event] | None = None
+            if wake is not None and wake <= 0:
+                self.clock.tick(FPS)
+            else:
+                # Asleep: no frame until an event, or until the scene's next change.
+                first = pygame.event.wait(0 if wake is None else max(1, round(wake * 1000)))
+                events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+                self.clock.tick()  # the frame clock starts again from now
+            now = time.perf_counter()
+            dt, last = now - last, now
+            self.step(min(dt, MAX_STEP), events)
         pygame.quit()

@@ -100,7 +100,7 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
                 for it in table.items:
                     if it.mask & move.takes:
                         table.input.selection.add(it.mask)
-                table.offer(move.card, None, everything=not table.input.selection)
+                table.controls.offer(move.card, None, everything=not table.input.selection)
                 if isinstance(app.top, ChooserScene):
                     index = app.top.labels.index(label)
                     if move.kind == "build" and played < 3:

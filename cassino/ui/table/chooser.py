@@ -4,24 +4,22 @@ player picks one, or cancels."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from cassino.rules import Move
 
 from ..app import App
 from ..art import theme
 from ..widgets import Item, Overlay
+from .stage import Stage
 
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 
 class ChooserScene(Overlay):
     """Several legal meanings: the player picks one, or cancels."""
 
-    def __init__(self, app: App, table: TableScene, card: int, title: str, moves: list[Move], labels: list[str],
+    def __init__(self, app: App, stage: Stage, card: int, title: str, moves: list[Move], labels: list[str],
                  pick: Callable[[int], object], cancelled: Callable[[], None]):
-        self.table = table
+        self.stage = stage
         self.card = card
         self.moves = moves
         def choose(i: int) -> Callable[[], None]:

@@ -61,7 +61,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
     if move.kind == CALL:
         return 0.0
     geo = after.geo
-    pile = geo.pile_spot(seat)
+    pile = _face_up(geo.pile_spot(seat))  # shown face up to the last: what was taken
     end = 0.0
     done: set[int] = set()
     if move.kind == CAPTURE:
@@ -115,7 +115,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         to = pile_of[result.residue_to]
         left = [c for c in cards_of(result.residue) if c in motion.sprites]
         for i, c in enumerate(left):
-            motion.sprites[c].go(geo.pile_spot(to), flight, delay=end + i * flight * 0.15, into=to)
+            motion.sprites[c].go(_face_up(geo.pile_spot(to)), flight, delay=end + i * flight * 0.15, into=to)
         if left:
             motion.call_out(f"The last cards go to {names[to]}", end, flight * CALLOUT)
             end += flight + len(left) * flight * 0.15
@@ -167,6 +167,10 @@ def deal_in(motion: Motion, stage: Stage, pos: Position, deal: DealEvent | None,
             motion.sprites[c].go(pile, flight, delay=flight * 1.5, then=True, into=deal.pairs_to)
         end += flight * 2.5
     return end
+
+
+def _face_up(spot: Spot) -> Spot:
+    return Spot(spot.x, spot.y, spot.w, True)
 
 
 def _pair_spots(stage: Stage, pairs: list[int]) -> dict[int, Spot]:

@@ -15,18 +15,16 @@ seen. The wheel and the log's keys scroll the log at any time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from cassino.rules import Move, card_symbol, cards_of
 
+from .chooser import ChooserScene
 from .motion import Spot
+from .state import Drag, TableState
 from .words import describe
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
@@ -34,38 +32,36 @@ CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
 KIND_ORDER = {"capture": 0, "build": 1, "trail": 2}
 
 
-@dataclass
-class Drag:
-    """A hand card on its way to the table."""
+class TableActions(Protocol):
+    """What a gesture at the table can set going (the scene does it)."""
 
-    card: int
-    grab: tuple[float, float]   # where on the card it was grabbed
-    at: tuple[int, int]
-    targets: set[int] = field(default_factory=set)  # masks of the items it may be dropped on
-    trail_ok: bool = False
+    def play(self, move: Move) -> bool:
+        """Play ``move``, if the rules accept it."""
+
+    def ask_hint(self) -> None:
+        """A hint for the person to move."""
+
+    def ask_call(self) -> None:
+        """A call for 21, confirmed first."""
+
+    def undo(self) -> None:
+        """Take back your last move (practice)."""
+
+    def pause(self) -> None:
+        """The pause menu."""
+
+    def show_sheet(self) -> None:
+        """The score sheet of every round so far."""
 
 
 class TableInput:
-    """What the person at the bottom is doing: selection, keyboard focus,
-    a press or a drag under way, a pluck being chosen."""
+    """Turns the person's mouse and keys into plays and requests; what they
+    are doing meanwhile is kept in ``table.input`` (``state.Gestures``)."""
 
-    def __init__(self, table: TableScene):
+    def __init__(self, table: TableState, act: TableActions):
         self.table = table
-        self.selection: set[int] = set()          # masks of selected table items
-        self.focus: tuple[str, int] = ("hand", 0)
-        self.keyboard = False                      # show the focus ring once keys are used
-        self.press: tuple[int, tuple[int, int]] | None = None
-        self.drag: Drag | None = None
-        self.hover: int | None = None
-        self.pointer = (0, 0)
-        self.plucking = False  # the Pluck button was pressed: a loose card is to be chosen
-
-    def reset(self) -> None:
-        """Nothing selected, pressed or dragged (a move was made, a round begins)."""
-        self.selection.clear()
-        self.press = None
-        self.drag = None
-        self.plucking = False
+        self.act = act
+        self.g = table.input
 
     # -- events ------------------------------------------------------------------------------
 
@@ -88,7 +84,7 @@ class TableInput:
                 table.motion.finish()  # a click or a key finishes the motion, and does nothing more
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.keyboard = False
+            self.g.keyboard = False
             if event.button == 1:
                 self._mouse_down(event.pos)
             elif event.button == 3:
@@ -100,65 +96,63 @@ class TableInput:
 
     def cancel(self) -> None:
         """Right click or Esc: the dragged card goes home, the selection is dropped."""
-        if self.drag is not None:
-            self.send_home(self.drag.card)
-            self.drag = None
-        self.press = None
-        self.selection.clear()
+        if self.g.drag is not None:
+            self.send_home(self.g.drag.card)
+            self.g.drag = None
+        self.g.press = None
+        self.g.selection.clear()
 
     def _mouse_down(self, p: tuple[int, int]) -> None:
         table = self.table
         geo = table.geo
         if geo.menu_button.collidepoint(p):
-            from .pause import PauseScene
-
-            table.app.push(PauseScene(table.app, table))
+            self.act.pause()
             return
         if geo.hint_button.collidepoint(p):
-            table.ask_hint()
+            self.act.ask_hint()
             return
         if geo.pluck_button.collidepoint(p):
             self.start_pluck()
             return
         if geo.call_button.collidepoint(p):
-            table.ask_call()
+            self.act.ask_call()
             return
         if not table.human_turn():
             return
         card = table.stage.hand_card_at(table.bottom, p)
         if card is not None:
-            self.plucking = False  # a card played instead: no pluck
-            self.press = (card, p)
+            self.g.plucking = False  # a card played instead: no pluck
+            self.g.press = (card, p)
             return
         item = table.stage.item_at(p)
         if item is not None:
-            if self.plucking:
+            if self.g.plucking:
                 self.pluck(item.mask)
             else:
-                self.selection ^= {item.mask}
+                self.g.selection ^= {item.mask}
 
     def _mouse_move(self, p: tuple[int, int]) -> None:
         table = self.table
-        self.pointer = p
-        self.hover = table.stage.hand_card_at(table.bottom, p) if table.human_turn() else None
-        if self.drag is not None:
-            self.drag.at = p
+        self.g.pointer = p
+        self.g.hover = table.stage.hand_card_at(table.bottom, p) if table.human_turn() else None
+        if self.g.drag is not None:
+            self.g.drag.at = p
             return
-        if self.press is not None and table.at_rest():
-            card, start = self.press
+        if self.g.press is not None and table.at_rest():
+            card, start = self.g.press
             if abs(p[0] - start[0]) + abs(p[1] - start[1]) > CLICK_SLOP:
                 spot = table.stage.spots.get(card)
                 if spot is None:
                     return
                 targets, trail_ok = self.targets_for(card)
-                self.plucking = False
-                self.drag = Drag(card, (start[0] - spot.x, start[1] - spot.y), p, targets, trail_ok)
-                self.press = None
+                self.g.plucking = False
+                self.g.drag = Drag(card, (start[0] - spot.x, start[1] - spot.y), p, targets, trail_ok)
+                self.g.press = None
 
     def _mouse_up(self, p: tuple[int, int]) -> None:
         table = self.table
-        if self.drag is not None:
-            drag, self.drag = self.drag, None
+        if self.g.drag is not None:
+            drag, self.g.drag = self.g.drag, None
             s = table.motion.get(drag.card)
             if s is not None:  # the card is where it was let go; it glides from there
                 s.at = Spot(p[0] - drag.grab[0], p[1] - drag.grab[1], s.at.w, True)
@@ -170,84 +164,85 @@ class TableInput:
             else:
                 self.send_home(drag.card)
             return
-        if self.press is not None:
-            card, _ = self.press
-            self.press = None
+        if self.g.press is not None:
+            card, _ = self.g.press
+            self.g.press = None
             # A click: onto the selected items, or every move of this card when none are.
-            self.offer(card, None, everything=not self.selection)
+            self.offer(card, None, everything=not self.g.selection)
 
     def fix_focus(self) -> None:
         """Keep the keyboard focus on something that is still there."""
-        row, i = self.focus
+        row, i = self.g.focus
         table = self.table
         n = len(table.hand_order(table.bottom)) if row == "hand" else len(table.items)
         if n == 0:
             row = "table" if row == "hand" else "hand"
             n = len(table.hand_order(table.bottom)) if row == "hand" else len(table.items)
-        self.focus = (row, max(0, min(i, n - 1)))
+        self.g.focus = (row, max(0, min(i, n - 1)))
 
     def _key(self, event: pygame.event.Event) -> None:
         table = self.table
         key = event.key
         if key == pygame.K_ESCAPE:
-            if self.plucking:
-                self.plucking = False
+            if self.g.plucking:
+                self.g.plucking = False
                 table.say("No pluck: play a card.")
-            elif self.selection or self.drag is not None:
+            elif self.g.selection or self.g.drag is not None:
                 self.cancel()
             else:
-                from .pause import PauseScene
-
-                table.app.push(PauseScene(table.app, table))
+                self.act.pause()
             return
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             step = 3 if key == pygame.K_PAGEUP else -3
             table.log_scroll = max(0, min(len(table.log) - 1, table.log_scroll + step))
             return
         if key == pygame.K_h:
-            table.ask_hint()
+            self.act.ask_hint()
+            return
+        if key == pygame.K_s:
+            self.act.show_sheet()
             return
         if key == pygame.K_p and table.pos.rules.pluck:
             self.start_pluck()
             return
         if key == pygame.K_c and table.pos.rules.call_for_21:
-            table.ask_call()
+            self.act.ask_call()
             return
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            table.undo()
+            self.act.undo()
             return
-        self.keyboard = True
+        self.g.keyboard = True
         hand = table.hand_order(table.bottom)
         items = table.items
-        row, i = self.focus
+        row, i = self.g.focus
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             n = len(hand) if row == "hand" else len(items)
             if n:
-                self.focus = (row, (i + (1 if key == pygame.K_RIGHT else -1)) % n)
+                self.g.focus = (row, (i + (1 if key == pygame.K_RIGHT else -1)) % n)
         elif key == pygame.K_UP and items:
-            self.focus = ("table", min(i, len(items) - 1) if row == "table" else len(items) // 2)
+            self.g.focus = ("table", min(i, len(items) - 1) if row == "table" else len(items) // 2)
         elif key == pygame.K_DOWN and hand:
-            self.focus = ("hand", min(i, len(hand) - 1) if row == "hand" else len(hand) // 2)
+            self.g.focus = ("hand", min(i, len(hand) - 1) if row == "hand" else len(hand) // 2)
         elif key == pygame.K_TAB:
             order = [("hand", k) for k in range(len(hand))] + [("table", k) for k in range(len(items))]
             if order:
-                at = order.index(self.focus) if self.focus in order else -1
-                self.focus = order[(at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(order)]
+                at = order.index(self.g.focus) if self.g.focus in order else -1
+                self.g.focus = order[(at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(order)]
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if not table.human_turn():
                 return
             if row == "table" and i < len(items):
-                if self.plucking:
+                if self.g.plucking:
                     self.pluck(items[i].mask)
                 else:
-                    self.selection ^= {items[i].mask}
+                    self.g.selection ^= {items[i].mask}
             elif row == "hand" and i < len(hand):
-                self.plucking = False
-                if key == pygame.K_SPACE and not self.selection:
+                self.g.plucking = False
+                if key == pygame.K_SPACE and not self.g.selection:
                     table.say("Select table cards with Space first, or press Enter to see what "
                               "this card can do.")
                     return
-                self.offer(hand[i], None, everything=not self.selection)
+                self.offer(hand[i], None, everything=not self.g.selection)
 
     # -- what a gesture means ------------------------------------------------------------------
 
@@ -278,8 +273,8 @@ class TableInput:
         table = self.table
         pos = table.pos
         item_of = table.stage.item_of
-        if self.selection or onto is None:
-            pointed = set(self.selection)
+        if self.g.selection or onto is None:
+            pointed = set(self.g.selection)
             if onto is not None:
                 pointed.add(onto)
             interp = pos.explain(card, [item_of[m] for m in pointed if m in item_of])
@@ -308,18 +303,16 @@ class TableInput:
             self.send_home(card)
             return
         if len(moves) == 1:
-            table.play(moves[0])
+            self.act.play(moves[0])
             return
-        from .chooser import ChooserScene
-
         moves = sorted(moves, key=lambda m: (KIND_ORDER[m.kind], m.multiple, -m.takes.bit_count(), m.text()))
         title = f"Play the {card_symbol(card)}:"
         values = pos.rules.capture_values(card)
         if len(values) > 1:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"
-        table.app.push(ChooserScene(table.app, table, card, title, moves, [describe(pos, m) for m in moves],
-                                    lambda i: table.play(moves[i]), lambda: self.send_home(card)))
+        table.app.push(ChooserScene(table.app, table.stage, card, title, moves, [describe(pos, m) for m in moves],
+                                    lambda i: self.act.play(moves[i]), lambda: self.send_home(card)))
 
     def send_home(self, card: int) -> None:
         """A card not played glides back to its place in the hand."""
@@ -337,8 +330,8 @@ class TableInput:
         pos = table.pos
         if not pos.rules.pluck or not table.human_turn():
             return
-        if self.plucking:
-            self.plucking = False
+        if self.g.plucking:
+            self.g.plucking = False
             table.say("No pluck: play a card.")
             return
         moves = table.pluck_moves()
@@ -347,18 +340,18 @@ class TableInput:
             probe = Move.pluck(loose[0] if loose else next(c for c in range(52) if not pos.table >> c & 1))
             table.say(pos.violation(probe) or "No pluck is possible now.", warn=True)
             return
-        self.plucking = True
-        self.selection.clear()
+        self.g.plucking = True
+        self.g.selection.clear()
         table.say("Pluck: click a loose card to put it in your pile, or press P or Esc for no pluck.")
         first = next((i for i, it in enumerate(table.items) if any(m.takes == it.mask for m in moves)), 0)
-        self.focus = ("table", first)
+        self.g.focus = ("table", first)
 
     def pluck(self, mask: int) -> None:
         """Pluck the table item ``mask`` (a loose card), or say why not."""
         table = self.table
-        self.plucking = False
+        self.g.plucking = False
         thing = table.stage.item_of.get(mask)
         if not isinstance(thing, int):
             table.say("Only a loose card can be plucked, never a build.", warn=True)
             return
-        table.play(Move.pluck(thing))
+        self.act.play(Move.pluck(thing))

@@ -11,8 +11,6 @@ goes where that card goes (into a pile with a captured build).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from cassino.rules import Build
@@ -22,23 +20,38 @@ from ..art.cards import RATIO, card_back, card_face
 from ..art.cloth import felt, outline, rotated_back, shadow
 from .motion import Spot, Sprite
 from .panel import paint_panel, paint_status
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .state import TableState
 
 
-def paint_card(table: TableScene, surface: pygame.Surface, card: int, spot: Spot, lift: float = 0.0) -> pygame.Rect:
-    """One card at ``spot`` (raised by ``lift``), with its shadow; where it was drawn."""
+
+def paint_card(table: TableState, surface: pygame.Surface, card: int, spot: Spot, lift: float = 0.0,
+               drawn_at: int | None = None) -> pygame.Rect:
+    """One card at ``spot`` (raised by ``lift``), with its shadow; where it was
+    drawn. A card changing size in flight is drawn at ``drawn_at`` (a size
+    it rests at, whose face is made already) and scaled, rather than a new
+    face made for every size it passes through."""
     w = max(8, round(spot.w))
     x, y = round(spot.x), round(spot.y - lift)
-    surface.blit(shadow(w), (x + max(1, w // 30), y + max(2, w // 22)))
+    h = round(w * RATIO)
     st = table.app.settings
-    face = card_face(card, w, st.four_colour) if spot.face_up else card_back(w, st.card_back)
+    base = w if drawn_at is None else max(8, drawn_at)
+    face = card_face(card, base, st.four_colour) if spot.face_up else card_back(base, st.card_back)
+    if base != w:
+        face = pygame.transform.scale(face, (w, h))
+    surface.blit(shadow(base) if base == w else pygame.transform.scale(shadow(base), (w, h)),
+                 (x + max(1, w // 30), y + max(2, w // 22)))
     surface.blit(face, (x, y))
-    return pygame.Rect(x, y, w, round(w * RATIO))
+    return pygame.Rect(x, y, w, h)
 
 
-def _badges(table: TableScene) -> dict[int, Build]:
+def _flight_size(s: Sprite) -> int:
+    """The size a flying card is drawn at before scaling: the larger of where
+    it comes from and where it goes, both sizes that cards rest at."""
+    start = s.start.w if s.start is not None else s.at.w
+    return round(max(start, s.dest.w))
+
+
+def _badges(table: TableState) -> dict[int, Build]:
     """The builds whose badge is shown, by the card it rides on (the top of
     the build's fan on the stage at rest; during a motion, the builds as
     they were when it began, until it ends)."""
@@ -50,7 +63,7 @@ def _badges(table: TableScene) -> dict[int, Build]:
     return out
 
 
-def paint_table(table: TableScene, surface: pygame.Surface) -> None:
+def paint_table(table: TableState, surface: pygame.Surface) -> None:
     geo = table.geo
     stage = table.stage
     pos = table.pos
@@ -133,11 +146,12 @@ def paint_table(table: TableScene, surface: pygame.Surface) -> None:
     # pile) above everything on the table, the last to leave on top.
     on_stage = stage.spots
     flying += [s for c, s in motion.sprites.items() if c not in on_stage]
-    flying.sort(key=lambda s: (s.into is not None, s.clock))
+    played = table.played
+    flying.sort(key=lambda s: (not s.waiting, s.card == played))
     for s in flying:
         if s.gone:
             continue
-        r = paint_card(table, surface, s.card, s.at)
+        r = paint_card(table, surface, s.card, s.at, drawn_at=_flight_size(s))
         if s.card in badges:
             _badge(table, surface, badges[s.card], r, tag=False)
     paint_panel(table, surface)
@@ -169,7 +183,7 @@ def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: 
         pygame.draw.line(surface, theme.INK, (x, y), (x, y + dy * k), 3)
 
 
-def _badge(table: TableScene, surface: pygame.Surface, b: Build, top: pygame.Rect, tag: bool = True) -> None:
+def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rect, tag: bool = True) -> None:
     """The build's value ("8" / "8s") in its controller's colour on its top
     card's corner, and whose it is under the build."""
     geo = table.geo
@@ -200,7 +214,7 @@ def _badge(table: TableScene, surface: pygame.Surface, b: Build, top: pygame.Rec
     surface.blit(t, t.get_rect(midtop=(rect.centerx, top.bottom + 3)))
 
 
-def _paint_seats(table: TableScene, surface: pygame.Surface) -> None:
+def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
     geo = table.geo
     pos = table.pos
     teams = len(pos.teams) < pos.players
@@ -266,7 +280,7 @@ def _paint_seats(table: TableScene, surface: pygame.Surface) -> None:
         _pile(table, surface, seat)
 
 
-def _pile(table: TableScene, surface: pygame.Surface, seat: int) -> None:
+def _pile(table: TableState, surface: pygame.Surface, seat: int) -> None:
     rect = table.geo.places[seat].pile
     n = table.shown_pile(seat)
     if n <= 0:
@@ -282,7 +296,7 @@ def _pile(table: TableScene, surface: pygame.Surface, seat: int) -> None:
     surface.blit(t, t.get_rect(center=box.center))
 
 
-def _paint_callout(table: TableScene, surface: pygame.Surface, words: str, fade: float) -> None:
+def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade: float) -> None:
     """Words across the middle of the cloth ("Sweep!"), fading out."""
     geo = table.geo
     # A long announcement in a smaller face rather than cut.

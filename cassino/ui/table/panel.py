@@ -3,19 +3,16 @@ the cards, the log, the buttons) and the status line over your hand."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ..art import theme
 from ..art.cards import card_back
 from ..options import rules_in_words
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .state import TableState
 
 
-def paint_panel(table: TableScene, surface: pygame.Surface) -> None:
+
+def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     geo = table.geo
     pos = table.pos
     x, y = geo.scores.x, geo.scores.y
@@ -107,7 +104,7 @@ def paint_panel(table: TableScene, surface: pygame.Surface) -> None:
     surface.blit(theme.fit_text(keys, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, geo.help.y + 4))
 
 
-def paint_status(table: TableScene, surface: pygame.Surface) -> None:
+def paint_status(table: TableState, surface: pygame.Surface) -> None:
     """One line over the hand: whose turn, what to do, or why a move was refused."""
     geo = table.geo
     pos = table.pos
@@ -115,6 +112,10 @@ def paint_status(table: TableScene, surface: pygame.Surface) -> None:
         warn = table.message.startswith("! ")
         text = table.message[2:] if warn else table.message
         colour = theme.WARN if warn else theme.GOLD
+    elif not table.at_rest() and table.log and table.log[-1][0] is not None:
+        # While a play is on the move: what it is (click or press a key to skip).
+        seat, text = table.log[-1]
+        colour = theme.seat_colour(seat) if seat is not None else theme.GOLD
     elif pos.round_over:
         text, colour = "Round over.", theme.GOLD
     elif table.game.over:

@@ -4,9 +4,9 @@ and a call for 21, confirmed with the side's count."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 import pygame
+
+from cassino.rules import Rules
 
 from ..app import App
 from ..art import theme
@@ -14,24 +14,19 @@ from ..menus.settings import SettingsScene
 from ..rulebook.screen import RulesScene
 from ..widgets import Item, Overlay
 
-if TYPE_CHECKING:
-    from .scene import TableScene
-
 
 class PauseScene(Overlay):
     """Esc at the table: resume, rules, settings, quit to the title."""
 
-    def __init__(self, app: App, table: TableScene):
-        self.table = table
+    def __init__(self, app: App, rules: Rules, players: int, leave: Callable[[], None]):
 
         def resume() -> None:
             app.pop(self)
 
         items = [Item("Resume", resume),
-                 Item("Rules", lambda: app.push(RulesScene(app, game_rules=table.game.rules,
-                                                           players=table.game.players))),
+                 Item("Rules", lambda: app.push(RulesScene(app, game_rules=rules, players=players))),
                  Item("Settings", lambda: app.push(SettingsScene(app))),
-                 Item("Quit to title", table.leave)]
+                 Item("Quit to title", leave)]
         super().__init__(app, "Paused", items, resume)
 
 

@@ -25,12 +25,15 @@ from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Po
 
 from ..app import App, Scene
 from . import choreography
+from .cover import CoverScene
 from .input import TableInput
-from .layout import TableLayout
-from .motion import Motion
-from .seats import Names, Seat
-from .stage import Item, Stage
-from .words import describe, describe_turn, value_legend
+from .paint import paint_table
+from .pause import CallScene, PauseScene
+from .scoresheet import RoundOverScene, SheetScene
+from .seats import Seat
+from .stage import Stage
+from .state import LastMove, TableState
+from .words import describe, describe_turn
 
 log = logging.getLogger("cassino.table")
 
@@ -45,58 +48,19 @@ class Exits:
     again: Callable[[], None]
 
 
-@dataclass(frozen=True)
-class LastMove:
-    """A seat's last move this round: its words, and the table cards it left
-    there (a build made or raised, a card trailed) to mark in its colour."""
-
-    words: str
-    touched: int
-
-
-class TableScene(Scene):
+class TableScene(Scene, TableState):
     """One game at the table, round after round, to the winner."""
 
     def __init__(self, app: App, game: Game, seats: list[Seat], exits: Exits | None = None):
-        super().__init__(app)
-        self.game = game
-        self.seats = seats
-        self.names = Names(seats, game.teams)
+        Scene.__init__(self, app)
+        TableState.__init__(self, app, game, seats)
         self.exits = exits
-        self.humans = [s for s, info in enumerate(seats) if not info.is_computer]
-        self.bottom = self.humans[0] if self.humans else 0
-        # Pass-and-play: whose hand may be shown (after the cover screen), and
-        # whether the bottom hand is turned down because its owner has played.
-        self.revealed: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.hidden = len(self.humans) > 1
-        self.players: dict[int, Player] = {s: make_player(info.level) for s, info in enumerate(seats)
-                                           if info.level is not None}
-        self.pos: Position = game.position  # the round on show (a finished one until dismissed)
-        self.motion = Motion()
-        self.input = TableInput(self)
-        self.message = ""
-        self.message_time = 0.0
-        self.banner = ""  # the last announcement
-        self.log: list[tuple[int | None, str]] = []
-        self.log_scroll = 0
-        self.last: dict[int, LastMove] = {}
-        self.piles = [0] * game.players  # cards each seat has captured this round, those in flight too
-        self.thinker: Thinker | None = None
+        self.players = {s: make_player(info.level) for s, info in enumerate(seats) if info.level is not None}
+        self.controls = TableInput(self, self)
         self.think_clock = 0.0
         self.hinter: Thinker | None = None
         self.hint_view: SeatView | None = None
-        self.hint_move: Move | None = None
         self.practice = False  # undo was used: the game does not count in statistics
-        self.round_result: RoundEnd | None = None
-        self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
-        # What ended the game inside a round: the call or sweep's event, or a
-        # deal whose initial pairs swept to the target (sudden death).
-        self.ending: Event | DealEvent | None = None
-        self.clock = 0.0
-        self.legend: list[str] = []
-        self.geo: TableLayout
-        self.stage: Stage
-        self.before: list[Item] = []  # the table's items before the play now in motion
         self._show_round()
         self._deal_in(0.0)
 
@@ -112,52 +76,14 @@ class TableScene(Scene):
         self.input.reset()
         self.log.clear()
         self.hint_move = None
-        self._layout()
+        self.lay_out()
         dealer = self.names.seat(self.pos.dealer)
         rounds = self.game.rules.rounds
         of = f" of {rounds}" if rounds is not None and self.game.round_number <= rounds else ""
-        self._log(None, f"Round {self.game.round_number}{of}: {dealer} deal{'' if dealer == 'You' else 's'}.")
+        self.note(None, f"Round {self.game.round_number}{of}: {dealer} deal{'' if dealer == 'You' else 's'}.")
         self._log_deal(self.game.deal_event)
         if self.game.turns:
             self._recall_round()
-
-    def _layout(self) -> None:
-        """The layout for the window as it is, and the stage of the position on show."""
-        rules = self.pos.rules
-        self.legend = value_legend(rules)
-        self.geo = TableLayout(self.app.size, self.pos.players, self.bottom,
-                               actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
-        self.stage = Stage(self.geo, self.pos, self.face_up)
-
-    @property
-    def face_up(self) -> int | None:
-        """The seat whose hand is shown face up at the bottom, if any."""
-        return self.bottom if self.bottom == self.revealed and not self.hidden else None
-
-    @property
-    def items(self) -> list[Item]:
-        """The table items on show."""
-        return self.stage.items
-
-    def hand_order(self, seat: int) -> list[int]:
-        return self.stage.hands[seat]
-
-    def shown_pile(self, seat: int) -> int:
-        """The cards in ``seat``'s pile as the picture shows it: those still on
-        their way in are not there yet."""
-        return self.piles[seat] - self.motion.inbound(seat)
-
-    def shown_stock(self) -> int:
-        """The stock as the picture shows it: cards dealt but still waiting
-        to leave it are there yet."""
-        stock = self.geo.stock_spot()
-        waiting = sum(1 for s in self.motion.sprites.values() if s.waiting and s.at == stock)
-        return len(self.pos.stock) + waiting
-
-    def badge_items(self) -> list[Item]:
-        """The items whose builds wear a badge: the stage's at rest; during a
-        motion, the table as it was when the motion began."""
-        return self.stage.items if self.at_rest() else self.before
 
     def _restage(self, flight: float | None = None) -> None:
         """A new stage for the position on show; cards glide to it."""
@@ -171,7 +97,7 @@ class TableScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         """A new window size: everything goes straight to its new place."""
         self.motion.finish()
-        self._layout()
+        self.lay_out()
         self._settle()
 
     def _settle(self) -> None:
@@ -181,10 +107,6 @@ class TableScene(Scene):
             s = self.motion.get(card) or self.motion.place(card, spot)
             s.at = spot
         self.motion.sprites = {c: s for c, s in self.motion.sprites.items() if c in spots}
-
-    def at_rest(self) -> bool:
-        """Nothing moves: the picture is the stage, and input aimed at the table is taken."""
-        return not self.motion.busy
 
     def _deal_in(self, after: float) -> float:
         pos = self.pos
@@ -197,12 +119,6 @@ class TableScene(Scene):
 
     # -- names and turns ---------------------------------------------------------------------
 
-    def human_turn(self) -> bool:
-        """A person is to play and can see their own hand."""
-        pos = self.pos
-        return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
-                and pos is self.game.position and pos.to_move == self.revealed and not self.hidden)
-
     def _pass_device(self) -> None:
         """Before a person's turn: with several people at the screen, a cover
         screen first whenever the last hand shown was someone else's."""
@@ -212,14 +128,12 @@ class TableScene(Scene):
                 self.hidden = False
                 self._restage()
             return
-        from .cover import CoverScene
-
         def ready() -> None:
             self.revealed = seat
             self.hidden = False
             if seat != self.bottom:  # the new player sits at the bottom: the table turns
                 self.bottom = seat
-                self._layout()
+                self.lay_out()
             self._restage()
 
         self.app.push(CoverScene(self.app, self.names.seat(seat), ready))
@@ -232,7 +146,7 @@ class TableScene(Scene):
         if deal.pairs and to is not None:
             self.piles[to] += deal.pairs.bit_count()
             cards = ", ".join(card_symbol(c) for c in cards_of(deal.pairs))
-            self._log(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
+            self.note(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
                           f"{' (a sweep)' if deal.sweep else ''}.")
             if not self.game.turns:  # as it happens, not when a saved game is resumed
                 self.announce(f"Initial pairs to {self.names.seat(to)}{': a sweep' if deal.sweep else ''}")
@@ -246,7 +160,7 @@ class TableScene(Scene):
         """A resumed game: the round's log, piles and last moves, from what each move did."""
         for turn, event in zip(self.game.turns, self.game.round_events):
             words = describe_turn(turn, self.game.rules)
-            self._log(turn.seat, f"{self.names.seat(turn.seat)} {words}.")
+            self.note(turn.seat, f"{self.names.seat(turn.seat)} {words}.")
             self._record(event, words)
 
     def _record(self, event: Event, words: str) -> None:
@@ -263,14 +177,6 @@ class TableScene(Scene):
         end = event.round_end
         if end is not None and end.residue and end.residue_to is not None:
             self.piles[self.team_taker(end.residue_to)] += end.residue.bit_count()
-
-    def team_taker(self, team: int) -> int:
-        """The seat whose pile shows a team's cards: the last capturer if on that team."""
-        last = self.pos.last_capturer
-        if last is not None and self.pos.team_of[last] == team:
-            return last
-        dealer = self.pos.dealer
-        return dealer if self.pos.team_of[dealer] == team else self.pos.teams[team][0]
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -293,12 +199,13 @@ class TableScene(Scene):
         self.hint_move = None
         self.input.reset()
         name = self.names.seat(seat)
-        self._log(seat, f"{name} {turn_words}.")
+        self.note(seat, f"{name} {turn_words}.")
         self._record(event, turn_words)
         sounds = self.app.sounds
         sounds.play({"capture": "capture", "build": "build", "pluck": "capture"}.get(move.kind, "play"))
         flight = self.app.settings.flight
         self.before = self.stage.items
+        self.played = move.card if move.card >= 0 else None
         self.stage = Stage(self.geo, pos, self.face_up)
         pile_of = {team: self.team_taker(team) for team in range(len(pos.teams))}
         names = [self.names.seat(s) for s in range(pos.players)]
@@ -308,17 +215,17 @@ class TableScene(Scene):
         if event.sweep:
             points = pos.rules.sweeps
             worth = f" ({points} point{'s' if points > 1 else ''})" if points else " (no points in these rules)"
-            self._log(None, f"Sweep! {name} cleared the table{worth}.")
+            self.note(None, f"Sweep! {name} cleared the table{worth}.")
             sounds.play("sweep")
         result = event.round_end
         if result is not None:
             if result.residue and result.residue_to is not None:
                 n = result.residue.bit_count()
                 taker = self.names.seat(self.team_taker(result.residue_to))
-                self._log(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {taker}.")
+                self.note(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {taker}.")
             self.round_result = result
             self._count(result)
-            self._log(None, "Game over." if event.winner is not None else "Round over.")
+            self.note(None, "Game over." if event.winner is not None else "Round over.")
             sounds.play("round")
         elif event.winner is not None:
             # A call for 21 or a sudden-death sweep: the game ends inside the round.
@@ -327,7 +234,7 @@ class TableScene(Scene):
             self._count(None)
             if move.kind == CALL and event.counts is not None:
                 team = pos.team_of[seat]
-                self._log(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
+                self.note(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
                                 f"of the {pos.rules.target} needed.")
             how = "called for 21" if move.kind == CALL else f"swept to {pos.rules.target}"
             self.announce(f"{self.names.wins(event.winner)}: {name} {how}", delay=end)
@@ -336,25 +243,12 @@ class TableScene(Scene):
             if pos.last_deal:
                 self.announce("Last deal", delay=end)
             else:
-                self._log(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
+                self.note(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
         self._deal_in(end)
-        self.input.fix_focus()
+        self.controls.fix_focus()
         return True
 
     # -- actions before the card play: pluck, call for 21 -----------------------------------
-
-    def actions(self) -> list[Move]:
-        """The plucks and the call open to you now, as the engine lists them
-        (none unless it is your turn and you can see your hand)."""
-        if not self.human_turn():
-            return []
-        return self.pos.moves_taking_within(-1, 0)
-
-    def pluck_moves(self) -> list[Move]:
-        return [m for m in self.actions() if m.kind == PLUCK]
-
-    def can_call(self) -> bool:
-        return any(m.kind == CALL for m in self.actions())
 
     def ask_call(self) -> None:
         """The Call button or C: a call for 21, after a look at your side's count."""
@@ -369,8 +263,6 @@ class TableScene(Scene):
             self.say(reason, warn=True)
             return
         from cassino.rules.scoring import call_counts
-
-        from .pause import CallScene
 
         team = pos.team_of[pos.to_move]
         count = call_counts(pos)[team]
@@ -401,11 +293,6 @@ class TableScene(Scene):
 
     # -- messages and the log ----------------------------------------------------------------
 
-    def say(self, text: str, warn: bool = False) -> None:
-        """A line over your hand for a few seconds: a hint, or why a move was refused."""
-        self.message = ("! " if warn else "") + text
-        self.message_time = 4.0 if warn else 6.0
-
     def announce(self, text: str, log: bool = True, delay: float = 0.0) -> None:
         """A short line across the table for a moment (and in the log)."""
         self.banner = text
@@ -413,11 +300,7 @@ class TableScene(Scene):
         if flight > 0:
             self.motion.call_out(text, delay, flight * choreography.CALLOUT)
         if log:
-            self._log(None, text + ".")
-
-    def _log(self, seat: int | None, text: str) -> None:
-        self.log.append((seat, text))
-        self.log_scroll = 0
+            self.note(None, text + ".")
 
     # -- time passing ------------------------------------------------------------------------
 
@@ -430,11 +313,10 @@ class TableScene(Scene):
             self._hint_ready()
         if self.round_result is not None or self.game_ended:
             if not self.motion.busy:
-                from .scoresheet import RoundOverScene
-
                 result, self.round_result = self.round_result, None
                 self.game_ended = False
-                self.app.push(RoundOverScene(self.app, self, result))
+                self.app.push(RoundOverScene(self.app, self, result, self.next_round, self.play_again,
+                                             self.leave))
             return
         pos = self.pos
         if pos.round_over or pos is not self.game.position or self.game.over:
@@ -488,7 +370,15 @@ class TableScene(Scene):
     # -- input -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        self.input.handle(event)
+        self.controls.handle(event)
+
+    def pause(self) -> None:
+        """Esc or the Menu button: the pause menu."""
+        self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave))
+
+    def show_sheet(self) -> None:
+        """S: the score sheet of every round so far."""
+        self.app.push(SheetScene(self.app, self))
 
     # -- records, statistics, saves, undo --------------------------------------------------
 
@@ -556,7 +446,7 @@ class TableScene(Scene):
         self.practice = True
         self._show_round()
         self._settle()  # every card straight to its place
-        self._log(None, "You took your move back (practice game).")
+        self.note(None, "You took your move back (practice game).")
         self._save()
 
     # -- between rounds and leaving ----------------------------------------------------------
@@ -593,6 +483,4 @@ class TableScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .paint import paint_table
-
         paint_table(self, surface)

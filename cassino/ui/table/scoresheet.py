@@ -1,10 +1,13 @@
-"""The end of a round: the score sheet, item by item, and the totals; then
-the next round, or the end of the game."""
+"""The end of a round: the score sheet building up item by item, and the
+totals; then the next round, or the end of the game, with a short
+celebration for the winner. And the sheet of every round so far (S during
+the game)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import math
+import random
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -14,10 +17,8 @@ from ..app import App, Scene
 from ..art import theme
 from ..widgets import Item, Menu, dim
 from .pause import PauseScene
+from .state import TableState
 from .summary import ending_lines, round_rows
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 
 class RoundOverScene(Scene):
@@ -27,24 +28,60 @@ class RoundOverScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, result: RoundEnd | None):
+    def __init__(self, app: App, table: TableState, result: RoundEnd | None, next_round: Callable[[], None],
+                 play_again: Callable[[], None], leave: Callable[[], None]):
         super().__init__(app)
         self.table = table
         self.result = result
+        self.leave = leave
+        self.on_next = next_round
         game = table.game
         if game.over:
-            items = [Item("Play again", table.play_again), Item("Back to title", table.leave)]
+            items = [Item("Play again", play_again), Item("Back to title", leave)]
         else:
             items = [Item("Next round", self.next_round)]
         self.menu = Menu(items, None)
+        # The sheet builds up a row at a time; a click or a key shows it whole.
+        self.clock = 0.0
+        self.row_time = max(0.0, app.settings.flight * 1.1)
+        self.rows = round_rows(game.rules, result) if result is not None else []
+        winner = game.winner if game.over else None
+        self.confetti = _confetti(random.Random(str(game.seed)), theme.seat_colour(table.pos.teams[winner][0])) \
+            if winner is not None and self.row_time > 0 else []
+
+    @property
+    def shown_rows(self) -> int:
+        """How many rows of the sheet are on show (the totals come after them all)."""
+        if self.row_time <= 0:
+            return len(self.rows) + 1
+        return min(len(self.rows) + 1, int(self.clock / self.row_time))
+
+    @property
+    def built(self) -> bool:
+        return self.shown_rows > len(self.rows)
+
+    def update(self, dt: float) -> None:
+        self.clock += min(dt, 0.1)
+
+    def wake_in(self) -> float | None:
+        if not self.built or (self.confetti and self.clock < self._party_end()):
+            return 0.0
+        return None
+
+    def _party_end(self) -> float:
+        return (len(self.rows) + 1) * self.row_time + CELEBRATION
 
     def next_round(self) -> None:
         self.app.pop(self)
-        self.table.next_round()
+        self.on_next()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if not self.built and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.clock = (len(self.rows) + 1) * self.row_time  # the whole sheet at once
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.push(PauseScene(self.app, self.table))
+            game = self.table.game
+            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave))
             return
         self.menu.handle(event)
 
@@ -75,7 +112,7 @@ class RoundOverScene(Scene):
         fs = theme.px(self.app.size, 24, 13)
         teams = table.pos.teams
         names = [" & ".join(table.seats[s].name for s in team) for team in teams]
-        rows = round_rows(game.rules, self.result) if self.result is not None else []
+        rows = self.rows
         label_w = max(round(fs * 11), max((theme.font(fs).size(r.label)[0] for r in rows), default=0) + fs)
         col = max(round(fs * 5), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
         col = min(col, max(round(fs * 4), (w - 40 - label_w - 2 * fs) // len(teams)))
@@ -103,7 +140,11 @@ class RoundOverScene(Scene):
             surface.blit(t, (x0 + label_w + i * col, y))
         y += line
         star = theme.font(fs, True).size("★ ")[0]
-        for row in rows:
+        shown_n = self.shown_rows
+        for n_row, row in enumerate(rows):
+            if n_row >= shown_n:  # still to come: the sheet is building up
+                y += line
+                continue
             surface.blit(theme.text(row.label, fs, theme.DIM), (x0, y))
             for i, (shown, won) in enumerate(zip(row.cells, row.scored)):
                 # Whoever scored the item is marked, so the winner of each reads at a glance.
@@ -117,11 +158,103 @@ class RoundOverScene(Scene):
         totals: list[tuple[str, Sequence[int]]] = [("Final score" if game.over else "Game", game.totals)]
         if self.result is not None:
             totals.insert(0, ("This round", self.result.points))
-        for label, values in totals:
+        for label, values in totals if self.built else []:
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
                 surface.blit(theme.text(str(v), fs, theme.GOLD, bold=True), (x0 + label_w + i * col, y))
             y += line
         menu_h = round(fs * (2.5 * len(self.menu.items)))
         self.menu.layout((box.centerx, box.bottom - fs - menu_h // 2), min(width - 2 * fs, round(fs * 14)), fs)
-        self.menu.draw(surface)
+        if self.built:
+            self.menu.draw(surface)
+        else:
+            t = theme.text("Click or press a key to see it all", round(fs * 0.85), theme.DIM)
+            surface.blit(t, t.get_rect(center=(box.centerx, box.bottom - fs - menu_h // 2)))
+        self._celebrate(surface)
+
+    def _celebrate(self, surface: pygame.Surface) -> None:
+        """The winner's colours falling over the screen for a few seconds."""
+        if not self.confetti or not self.built:
+            return
+        t = self.clock - (len(self.rows) + 1) * self.row_time
+        if t >= CELEBRATION:
+            return
+        w, h = surface.get_size()
+        size = max(4, h // 120)
+        for x, speed, phase, colour in self.confetti:
+            y = (t * speed - phase) * h
+            if 0 <= y <= h:
+                px = (x + 0.03 * math.sin(t * 4 + phase * 9)) * w
+                r = pygame.Rect(round(px), round(y), size, round(size * (1.2 + math.sin(t * 7 + phase * 5))))
+                pygame.draw.rect(surface, colour, r)
+
+
+CELEBRATION = 3.5  # seconds of falling confetti for the game's winner
+
+
+def _confetti(rng: random.Random, colour: theme.Colour) -> list[tuple[float, float, float, theme.Colour]]:
+    """Pieces of confetti: across, fall speed (screens a second), delay, colour."""
+    colours = [colour, theme.GOLD, theme.INK]
+    return [(rng.random(), rng.uniform(0.25, 0.5), rng.uniform(0.0, 0.6), rng.choice(colours)) for _ in range(90)]
+
+
+class SheetScene(Scene):
+    """The score sheet of the game so far (S at the table): each round's
+    points and the running totals, side by side; any key closes it."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableState):
+        super().__init__(app)
+        self.table = table
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self.app.pop(self)
+
+    def lines(self) -> list[tuple[str, list[str]]]:
+        """(label, one cell per side) for each round played, then the totals."""
+        game = self.table.game
+        out = []
+        for r in game.rounds:
+            out.append((f"Round {r.round}", [f"{p:+d} → {t}" for p, t in zip(r.points, r.scores)]))
+        out.append(("Now", [str(t) for t in game.totals]))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        table = self.table
+        w, h = self.app.size
+        fs = theme.px(self.app.size, 24, 13)
+        line = round(fs * 1.45)
+        names = [table.names.team(t) for t in range(len(table.pos.teams))]
+        rows = self.lines()
+        label_w = round(fs * 7)
+        col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
+        col = min(col, (w - 40 - label_w - 2 * fs) // len(names))
+        width = label_w + col * len(names) + 2 * fs
+        fit = max(1, (h - 10 - round(fs * 6.5)) // line - 1)
+        rows = rows[-fit:] if len(rows) > fit else rows  # the latest rounds, when they are many
+        height = round(fs * 4.5) + line * (len(rows) + 1) + fs * 2
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (248,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        t = theme.text("Score sheet", round(fs * 1.3), theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
+        x0, y = box.x + fs, box.y + round(fs * 3.2)
+        for i, n in enumerate(names):
+            colour = theme.seat_colour(table.pos.teams[i][0])
+            surface.blit(theme.fit_text(n, fs, col - fs // 2, colour, bold=True), (x0 + label_w + i * col, y))
+        y += line
+        if len(rows) == 1:
+            surface.blit(theme.text("No round finished yet.", fs, theme.DIM), (x0, y))
+            y += line
+        for label, cells in rows:
+            last = label == "Now"
+            surface.blit(theme.text(label, fs, theme.INK if last else theme.DIM, bold=last), (x0, y))
+            for i, cell in enumerate(cells):
+                colour = theme.GOLD if last else theme.INK
+                surface.blit(theme.fit_text(cell, fs, col - fs // 3, colour, bold=last), (x0 + label_w + i * col, y))
+            y += line
+        t = theme.text("Any key or a click closes it", round(fs * 0.8), theme.DIM)
+        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))

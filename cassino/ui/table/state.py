@@ -1,0 +1,183 @@
+"""What the table shows, and the questions painting and input ask of it:
+the game and the position on show, the seats, the layout and the stage,
+the cards in motion, the log, piles and last moves, the messages, and what
+the person at the bottom is doing (selection, focus, a drag). The scene
+(``scene``) changes it as the game goes on; ``paint`` and ``input`` read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cassino.ai.player import Player
+from cassino.ai.worker import Thinker
+from cassino.rules import CALL, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd
+
+from ..app import App
+from .layout import TableLayout
+from .motion import Motion
+from .seats import Names, Seat
+from .stage import Item, Stage
+from .words import value_legend
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """A seat's last move this round: its words, and the table cards it left
+    there (a build made or raised, a card trailed) to mark in its colour."""
+
+    words: str
+    touched: int
+
+
+@dataclass
+class Drag:
+    """A hand card on its way to the table."""
+
+    card: int
+    grab: tuple[float, float]   # where on the card it was grabbed
+    at: tuple[int, int]
+    targets: set[int] = field(default_factory=set)  # masks of the items it may be dropped on
+    trail_ok: bool = False
+
+
+@dataclass
+class Gestures:
+    """What the person at the bottom is doing: selection, keyboard focus, a
+    press or a drag under way, a pluck being chosen, where the pointer is."""
+
+    selection: set[int] = field(default_factory=set)  # masks of selected table items
+    focus: tuple[str, int] = ("hand", 0)
+    keyboard: bool = False                             # show the focus ring once keys are used
+    press: tuple[int, tuple[int, int]] | None = None
+    drag: Drag | None = None
+    hover: int | None = None
+    pointer: tuple[int, int] = (0, 0)
+    plucking: bool = False  # the Pluck button was pressed: a loose card is to be chosen
+
+    def reset(self) -> None:
+        """Nothing selected, pressed or dragged (a move was made, a round begins)."""
+        self.selection.clear()
+        self.press = None
+        self.drag = None
+        self.plucking = False
+
+
+class TableState:
+    """The table's state (see the module's docstring)."""
+
+    def __init__(self, app: App, game: Game, seats: list[Seat]):
+        self.app = app
+        self.game = game
+        self.seats = seats
+        self.names = Names(seats, game.teams)
+        self.humans = [s for s, info in enumerate(seats) if not info.is_computer]
+        self.bottom = self.humans[0] if self.humans else 0
+        # Pass-and-play: whose hand may be shown (after the cover screen), and
+        # whether the bottom hand is turned down because its owner has played.
+        self.revealed: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.hidden = len(self.humans) > 1
+        self.players: dict[int, Player] = {}
+        self.pos: Position = game.position  # the round on show (a finished one until dismissed)
+        self.motion = Motion()
+        self.input = Gestures()
+        self.message = ""
+        self.message_time = 0.0
+        self.banner = ""  # the last announcement
+        self.log: list[tuple[int | None, str]] = []
+        self.log_scroll = 0
+        self.last: dict[int, LastMove] = {}
+        self.piles = [0] * game.players  # cards each seat has captured this round, those in flight too
+        self.thinker: Thinker | None = None
+        self.hint_move: Move | None = None
+        self.round_result: RoundEnd | None = None
+        self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
+        # What ended the game inside a round: the call or sweep's event, or a
+        # deal whose initial pairs swept to the target (sudden death).
+        self.ending: Event | DealEvent | None = None
+        self.clock = 0.0
+        self.before: list[Item] = []  # the table's items before the play now in motion
+        self.played: int | None = None  # the card of that play: drawn above the others in flight
+        self.legend: list[str] = []
+        self.geo: TableLayout
+        self.stage: Stage
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """The layout for the window as it is, and the stage of the position on show."""
+        rules = self.pos.rules
+        self.legend = value_legend(rules)
+        self.geo = TableLayout(self.app.size, self.pos.players, self.bottom,
+                               actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
+        self.stage = Stage(self.geo, self.pos, self.face_up)
+
+    @property
+    def face_up(self) -> int | None:
+        """The seat whose hand is shown face up at the bottom, if any."""
+        return self.bottom if self.bottom == self.revealed and not self.hidden else None
+
+    @property
+    def items(self) -> list[Item]:
+        """The table items on show."""
+        return self.stage.items
+
+    def hand_order(self, seat: int) -> list[int]:
+        return self.stage.hands[seat]
+
+    def shown_pile(self, seat: int) -> int:
+        """The cards in ``seat``'s pile as the picture shows it: those still on
+        their way in are not there yet."""
+        return self.piles[seat] - self.motion.inbound(seat)
+
+    def shown_stock(self) -> int:
+        """The stock as the picture shows it: cards dealt but still waiting
+        to leave it are there yet."""
+        stock = self.geo.stock_spot()
+        waiting = sum(1 for s in self.motion.sprites.values() if s.waiting and s.at == stock)
+        return len(self.pos.stock) + waiting
+
+    def badge_items(self) -> list[Item]:
+        """The items whose builds wear a badge: the stage's at rest; during a
+        motion, the table as it was when the motion began."""
+        return self.stage.items if self.at_rest() else self.before
+
+    def at_rest(self) -> bool:
+        """Nothing moves: the picture is the stage, and input aimed at the table is taken."""
+        return not self.motion.busy
+
+    def human_turn(self) -> bool:
+        """A person is to play and can see their own hand."""
+        pos = self.pos
+        return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
+                and pos is self.game.position and pos.to_move == self.revealed and not self.hidden)
+
+    def team_taker(self, team: int) -> int:
+        """The seat whose pile shows a team's cards: the last capturer if on that team."""
+        last = self.pos.last_capturer
+        if last is not None and self.pos.team_of[last] == team:
+            return last
+        dealer = self.pos.dealer
+        return dealer if self.pos.team_of[dealer] == team else self.pos.teams[team][0]
+
+    def open_actions(self) -> list[Move]:
+        """The plucks and the call open to you now, as the engine lists them
+        (none unless it is your turn and you can see your hand)."""
+        if not self.human_turn():
+            return []
+        return self.pos.moves_taking_within(-1, 0)
+
+    def pluck_moves(self) -> list[Move]:
+        return [m for m in self.open_actions() if m.kind == PLUCK]
+
+    def can_call(self) -> bool:
+        return any(m.kind == CALL for m in self.open_actions())
+
+    def say(self, text: str, warn: bool = False) -> None:
+        """A line over your hand for a few seconds: a hint, or why a move was refused."""
+        self.message = ("! " if warn else "") + text
+        self.message_time = 4.0 if warn else 6.0
+
+    def note(self, seat: int | None, text: str) -> None:
+        """A line in the round's log, in the colour of ``seat`` (None: the table's own)."""
+        self.log.append((seat, text))
+        self.log_scroll = 0
