@@ -14,21 +14,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import re
 import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, NoReturn
 
 from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Position, Preset,
                            Rules, parse_any_move, parse_move, position_from_json, position_to_json,
                            replay, seating_refusal, standard_teams)
 from cassino.rules.formats import ReplayError
+from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 
 BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
+BUG = 70          # the program itself went wrong (EX_SOFTWARE): a bug to report
+MAX_WINDOW = 16384
+MAX_MESSAGE = 300  # characters of a refusal's one line
 
 
 class Refused(Exception):
@@ -40,15 +47,36 @@ class Refused(Exception):
         self.status = status
 
 
-def _read_json(path: str) -> Any:
+def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes:
+    """A file's bytes ('-' for stdin); a file bigger than ``limit`` is refused
+    by its size before it is read, a stream once ``limit`` bytes have come."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                refusal = size_refusal(size, limit)
+                if refusal:
+                    raise Refused(f"{path}: {refusal}")
+                data = f.read(limit + 1)
     except OSError as e:
-        raise Refused(f"cannot read {path}: {e.strerror}") from None
+        raise Refused(f"cannot read {path}: {e.strerror or e}") from None
+    except ValueError:  # a path no file can have (a zero byte in it)
+        raise Refused(f"cannot read {short(path)}: that is not a file's name") from None
+    if len(data) > limit:
+        raise Refused(f"{path}: it is more than {limit} bytes, more than any Cassino document "
+                      f"needs; is it the right file?")
+    return data
+
+
+def _read_json(path: str) -> Any:
+    """The JSON document of a file ('-' for stdin), or Refused naming the file
+    and what is wrong with it."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise Refused(f"{path} is not valid JSON: {e}") from None
+        return loads(_read_bytes(path))
+    except InvalidJSONError as e:
+        raise Refused(f"{path}: {e}") from None
 
 
 def _load_position(path: str) -> Position:
@@ -102,11 +130,13 @@ def rules_arg(text: str | None, players: int, teams: bool | None = None) -> Rule
                           f"not {players}{how}")
         return preset.rules(players)
     try:
-        return Rules.from_json(json.loads(text))
-    except json.JSONDecodeError:
+        data = loads(text)
+    except InvalidJSONError as e:
         raise Refused(f"--rules takes a preset ({', '.join(p.key for p in PRESET_LIST)}) or rule "
-                      f"options as JSON, e.g. '{{\"royal\": true}}', not {text[:40]!r}") from None
-    except (CassinoError, TypeError) as e:
+                      f"options as JSON, e.g. '{{\"royal\": true}}', not {short(text, 40)}: {e}") from None
+    try:
+        return Rules.from_json(data)
+    except CassinoError as e:
         raise Refused(f"--rules: {e}") from None
 
 
@@ -163,9 +193,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
                       else BAD_INPUT) from None
     except CassinoError as e:
         raise Refused(f"{args.record}: {e}") from None
-    names = {p.get("seat", i): p.get("name", f"Seat {i}") for i, p in enumerate(data["players"])
-             if isinstance(p, dict)}
-    labels = [" & ".join(str(names.get(s, f"Seat {s}")) for s in team) for team in game.teams]
+    names: dict[int, object] = {}
+    for i, p in enumerate(data["players"]):
+        if isinstance(p, dict):
+            seat = p.get("seat", i)
+            names[seat if type(seat) is int else i] = p.get("name")
+    labels = [" & ".join(_name(names.get(s), s) for s in team) for team in game.teams]
     for r in game.rounds:
         print(f"Round {r.round} (dealer: seat {r.dealer})")
         for t, label in enumerate(labels):
@@ -182,6 +215,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "
               f"totals {', '.join(f'{l} {t}' for l, t in zip(labels, game.totals))}")
     return 0
+
+
+def _name(name: object, seat: int) -> str:
+    """A player's name from a record, as one short line of text ('Seat 2' if it is none)."""
+    if not isinstance(name, str) or not name.strip():
+        return f"Seat {seat}"
+    text = "".join(c if c.isprintable() else " " for c in name.strip())
+    return text if len(text) <= 40 else text[:39] + "\u2026"
 
 
 def _well_formed(text: object) -> bool:
@@ -219,6 +260,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     rules = rules_arg(args.rules, args.players)
     teams = seating(args.players, args.teams, rules)
     rng = random.Random(args.seed)
+    pick = rng.random  # a uniform choice among n moves: int(pick() * n)
     rounds = moves = games = 0
     sample: list[Position] = []
     start = time.perf_counter()
@@ -231,11 +273,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             legal = [m for m in legal if m.kind != "call"]
         if moves % 97 == 0 and len(sample) < 2000:
             sample.append(pos.copy())
-        event = game.play(legal[rng.randrange(len(legal))], checked=False)
+        event = game.play(legal[int(pick() * len(legal))], checked=False)
         moves += 1
-        if event.round_end is not None or game.over:
+        if event.round_end is not None or game.winner is not None:
             rounds += event.round_end is not None
-            if game.over:
+            if game.winner is not None:
                 games += 1
                 game = Game(rules, args.players, teams, seed=f"{args.seed}/{games}")
     seconds = time.perf_counter() - start
@@ -284,17 +326,33 @@ def cmd_ai(args: argparse.Namespace) -> int:
         print(answer(_load_position(args.position)))
         return 0
     status = 0
-    for n, line in enumerate(sys.stdin, 1):
+    for n, line in enumerate(_lines(sys.stdin.buffer), 1):
         if not line.strip():
             continue
         try:
-            pos = position_from_json(json.loads(line))
+            pos = position_from_json(loads(line))
             print(answer(pos), flush=True)
-        except (json.JSONDecodeError, CassinoError, Refused) as e:
-            print(f"cassino: line {n}: {e}", file=sys.stderr)
+        except (CassinoError, Refused) as e:
+            print(f"cassino: line {n}: {_one_line(str(e))}", file=sys.stderr)
             print(json.dumps({"error": str(e)}), flush=True)
             status = 2
     return status
+
+
+def _lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[bytes]:
+    """The lines of a byte stream; a line longer than ``limit`` comes as a
+    ``limit + 1``-byte stand-in (refused by size) and its rest is skipped
+    without being kept."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -318,15 +376,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def _window(text: str | None) -> tuple[int, int] | None:
+def _window(text: str | None, option: str = "--window") -> tuple[int, int] | None:
     if text is None:
         return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise Refused(f"--window takes WIDTHxHEIGHT, e.g. 1280x720, not {text!r}") from None
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
+    if not match:
+        raise Refused(f"{option} takes WIDTHxHEIGHT, e.g. 1280x720, not {short(text, 40)}")
+    w, h = int(match[1]), int(match[2])
     if w < 320 or h < 240:
-        raise Refused(f"--window {text} is too small; the table needs at least 1024x600")
+        raise Refused(f"{option} {text.strip()} is too small; the table needs at least 1024x600")
+    if w > MAX_WINDOW or h > MAX_WINDOW:
+        raise Refused(f"{option} {text.strip()} is larger than any screen; at most "
+                      f"{MAX_WINDOW}x{MAX_WINDOW}")
     return (w, h)
 
 
@@ -346,7 +407,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench_ui(args: argparse.Namespace) -> int:
     from cassino.ui.bench import bench
 
-    result = bench(frames=args.frames, size=_window(args.size) or (1920, 1080))
+    result = bench(frames=args.frames, size=_window(args.size, "--size") or (1920, 1080))
     print(json.dumps(result))
     return 0
 
@@ -355,15 +416,59 @@ RULES_HELP = (f"a preset ({', '.join(p.key for p in PRESET_LIST)}) or rule optio
               "e.g. '{\"royal\": true, \"sweeps\": 0}' (docs/formats.md, Rule options)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with its complaints on one line like every other refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(BAD_INPUT, f"cassino: {_one_line(message)} (cassino --help lists the commands "
+                             f"and options)\n")
+
+
+def _one_line(text: str) -> str:
+    """A message as one short line: control characters as spaces, cut to MAX_MESSAGE."""
+    text = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
+
+
+def counting(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``."""
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"\s*[+-]?\d{1,18}\s*", text) or int(text) < least:
+            raise argparse.ArgumentTypeError(f"{short(text, 30)} is not a whole number from {least} up")
+        return int(text)
+    parse.__name__ = "count"
+    return parse
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, a whole number of at most 40 digits."""
+    if not re.fullmatch(r"\s*[+-]?\d{1,40}\s*", text):
+        raise argparse.ArgumentTypeError(f"{short(text, 30)} is not a whole number (at most 40 digits)")
+    return int(text)
+
+
+def milliseconds(text: str) -> float:
+    """An argparse type: a time budget, a positive number of milliseconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not 0 < value <= 3_600_000:
+        raise argparse.ArgumentTypeError(f"{short(text, 30)} is not a number of milliseconds "
+                                         f"from 0 to 3600000")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cassino", description="Cassino, the fishing card game.")
+    """The command line's arguments: one subcommand per job."""
+    p = Parser(prog="cassino", description="Cassino, the fishing card game.")
     p.add_argument("--selftest", action="store_true",
                    help="play one seeded game between computer players through the real table at full "
                         "speed; exit 0 if all went well; a JSON summary to stdout and a file")
     p.add_argument("--selftest-file", metavar="FILE",
                    help="where --selftest writes its summary (default: selftest.json in the player's folder)")
-    p.add_argument("--selftest-seed", type=int, default=1, metavar="S", help="the self-test game's seed")
-    sub = p.add_subparsers(dest="command")
+    p.add_argument("--selftest-seed", type=seed_number, default=1, metavar="S", help="the self-test game's seed")
+    sub = p.add_subparsers(dest="command", parser_class=Parser)
 
     s = sub.add_parser("legal", help="list every legal move of a position, in canonical order")
     s.add_argument("position", help="position JSON file ('-' for stdin)")
@@ -389,19 +494,19 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("selfplay", help="play random legal moves and print speed figures")
     s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
-    s.add_argument("--rounds", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--rounds", type=counting(1), default=1000)
+    s.add_argument("--seed", type=seed_number, default=1)
     s.add_argument("--rules", help=RULES_HELP)
     s.set_defaults(func=cmd_selfplay)
 
     s = sub.add_parser("play", help="open the game (the default without a command)")
     s.add_argument("--window", help="a window of WIDTHxHEIGHT instead of full screen")
     s.add_argument("--quick", action="store_true", help="straight to a game against the Intermediate")
-    s.add_argument("--seed", type=int, help="the game's seed (its deals)")
+    s.add_argument("--seed", type=seed_number, help="the game's seed (its deals)")
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("bench-ui", help="time the busiest table's frames; prints JSON last")
-    s.add_argument("--frames", type=int, default=600)
+    s.add_argument("--frames", type=counting(1), default=600)
     s.add_argument("--size", default="1920x1080", help="window size, WIDTHxHEIGHT")
     s.set_defaults(func=cmd_bench_ui)
 
@@ -409,27 +514,28 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("ai", help="the move a computer player chooses, as move JSON")
     s.add_argument("--level", required=True, choices=levels)
     s.add_argument("position", nargs="?", help="position JSON file; without it, one position per stdin line")
-    s.add_argument("--ms", type=float, help="time budget per move in milliseconds")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--work", type=int, help="a fixed amount of work instead of a time budget")
+    s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
+    s.add_argument("--seed", type=seed_number, default=0)
+    s.add_argument("--work", type=counting(1), help="a fixed amount of work instead of a time budget")
     s.set_defaults(func=cmd_ai)
 
     s = sub.add_parser("arena", help="duplicate-pair matches between two levels")
     s.add_argument("--a", required=True, choices=levels)
     s.add_argument("--b", required=True, choices=levels)
-    s.add_argument("--games", type=int, default=100)
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--games", type=counting(1), default=100)
+    s.add_argument("--seed", type=seed_number, default=1)
     s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
     s.add_argument("--rules", help=RULES_HELP)
-    s.add_argument("--ms", type=float, help="time budget per move in milliseconds")
-    s.add_argument("--work", type=int, help="a fixed amount of work per move instead of time")
+    s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
+    s.add_argument("--work", type=counting(1), help="a fixed amount of work per move instead of time")
     s.add_argument("--progress", action="store_true", help="report each game on stderr")
     s.set_defaults(func=cmd_arena)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; the exit status (0 done, 1 an illegal move, 2 bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     func = cmd_selftest if args.selftest else getattr(args, "func", cmd_play)
@@ -439,7 +545,13 @@ def main(argv: list[str] | None = None) -> int:
             rules_arg(args.rules, args.players, args.teams)
         return int(func(args))
     except Refused as e:
-        print(f"cassino: {e}", file=sys.stderr)
+        print(f"cassino: {_one_line(str(e))}", file=sys.stderr)
         return e.status
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # noqa: BLE001 - a bug: said in one line, not a traceback
+        print(f"cassino: internal error, please report it with the command that caused it: "
+              f"{_one_line(f'{type(e).__name__}: {e}')}", file=sys.stderr)
+        return BUG

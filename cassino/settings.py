@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from cassino.rules.jsontext import short
+
 SPEEDS = ("instant", "fast", "normal", "slow")
 VOLUMES = (0.25, 0.5, 0.7, 1.0)
 CARD_BACKS = ("blue", "red", "green")
@@ -56,12 +58,12 @@ class Settings:
             value = data[name]
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise ValueError(f"setting '{name}' must be true or false, not {value!r}")
+                    raise ValueError(f"setting '{name}' must be true or false, not {short(value)}")
             elif isinstance(default, float):
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                    raise ValueError(f"setting '{name}' must be a number from 0 to 1, not {value!r}")
+                    raise ValueError(f"setting '{name}' must be a number from 0 to 1, not {short(value)}")
                 value = float(value)
             elif value not in choices[name]:
-                raise ValueError(f"setting '{name}' must be one of {', '.join(choices[name])}, not {value!r}")
+                raise ValueError(f"setting '{name}' must be one of {', '.join(choices[name])}, not {short(value)}")
             setattr(out, name, value)
         return out

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cassino.rules import Rules, describe_rules
+from cassino.rules.jsontext import short
 
 
 def rules_name(rules: Rules, players: int | None = None) -> str:
@@ -69,7 +70,7 @@ class Stats:
         for name in ("rounds", "points", "best_round", "sweeps"):
             v = data.get(name, 0)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"'{name}' must be a whole number, not {v!r}")
+                raise ValueError(f"'{name}' must be a whole number, not {short(v)}")
             setattr(out, name, v)
         games = data.get("games", {})
         if not isinstance(games, dict):
@@ -77,6 +78,6 @@ class Stats:
         for k, v in games.items():
             if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) and x >= 0 for x in v)
                     and v[1] + v[2] == v[0]):
-                raise ValueError(f"games {k!r} must be [played, won, lost], not {v!r}")
+                raise ValueError(f"games {short(k)} must be [played, won, lost], not {short(v)}")
             out.games[k] = Record(*v)
         return out

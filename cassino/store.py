@@ -1,25 +1,32 @@
-"""Files in the player's own folder: settings and the game in progress, as JSON.
+"""Files in the player's own folder: settings, statistics, the last setup and the
+game in progress, as JSON.
 
 The folder is the one ``platformdirs`` gives for the app (``CASSINO_HOME``
 overrides it, for tests and portable installs), never the program's own.
 Every write is atomic: a temporary file in the same folder, flushed, then
-renamed over the old one, so a crash or a kill leaves the old file or the
-new one, never half of one. A file that cannot be used (bad JSON, wrong
-types, an illegal game, a newer format) is never fatal: it is renamed to
-``NAME.bad`` so nothing is lost, and ``problems`` says so in words.
+renamed over the old one and the folder's entry flushed too, so a crash, a
+kill or a power cut leaves the old file or the new one, never half of one.
+A file that cannot be used (any bytes at all: not UTF-8, not JSON, absurdly
+nested or big, wrong types, an illegal game, a newer format) is never fatal:
+it is renamed to ``NAME.bad`` (``NAME.2.bad`` and so on when that is taken:
+no damaged copy ever replaces another) with its bytes intact, and
+``problems`` says so in words for the title screen.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
 from cassino.rules import CassinoError, Game, position_to_json, record_to_json, replay
+from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.settings import Settings
+from cassino.setups import Setup
 from cassino.stats import Stats
 
 T = TypeVar("T")
@@ -28,7 +35,10 @@ APP_NAME = "Cassino"
 SETTINGS = "settings.json"
 SAVED_GAME = "game.json"
 STATS = "stats.json"
+SETUP = "setup.json"
 SAVE_FORMAT = 1
+MAX_NAME = 40      # characters of a player's name
+MAX_KEPT = 1000    # damaged copies of one file kept before giving up
 
 
 class SavedGame(NamedTuple):
@@ -55,22 +65,36 @@ class Store:
         self.problems: list[str] = []
 
     def path(self, name: str) -> Path:
+        """Where the file ``name`` lives."""
         return self.folder / name
 
     def read(self, name: str) -> Any | None:
         """The file's JSON, or None if there is none (or it was set aside)."""
         path = self.path(name)
         try:
-            text = path.read_text(encoding="utf-8")
+            info = os.stat(path)
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as e:
-            self.set_aside(name, f"it could not be read ({e})")
+        except OSError as e:
+            self.set_aside(name, f"it could not be read ({e.strerror or e})")
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            self.set_aside(name, "it is not a file")
+            return None
+        refusal = size_refusal(info.st_size)
+        if refusal:
+            self.set_aside(name, refusal)
             return None
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as e:
-            self.set_aside(name, f"it is not valid JSON ({e.msg}, line {e.lineno})")
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            self.set_aside(name, f"it could not be read ({e.strerror or e})")
+            return None
+        try:
+            return loads(data)
+        except InvalidJSONError as e:
+            self.set_aside(name, str(e))
             return None
 
     def write(self, name: str, data: Any) -> None:
@@ -89,22 +113,24 @@ class Store:
             except OSError:
                 pass
             raise
+        _sync_folder(self.folder)
 
     def delete(self, name: str) -> None:
+        """Remove the file, if it is there."""
         try:
             self.path(name).unlink()
         except FileNotFoundError:
             pass
 
     def set_aside(self, name: str, why: str) -> None:
-        """Keep a bad file as NAME.bad (replacing an older one) and say so."""
+        """Keep a bad file under a name of its own (NAME.bad, else NAME.2.bad,
+        ...: an earlier damaged copy is never replaced) and say so."""
         path = self.path(name)
-        bad = path.with_name(path.name + ".bad")
         try:
-            os.replace(path, bad)
-            where = f"it was kept as {bad}"
+            kept = _keep(path)
+            where = f"it was kept as {kept}"
         except OSError as e:
-            where = f"it could not be moved aside ({e.strerror})"
+            where = f"it could not be moved aside ({e.strerror or e})"
         self.problems.append(f"{path.name} was set aside because {why}; {where}.")
 
     # -- settings --------------------------------------------------------------------
@@ -121,18 +147,32 @@ class Store:
             return default()
 
     def load_settings(self) -> Settings:
+        """The player's settings; the defaults if there are none or they were set aside."""
         return self._load(SETTINGS, Settings.from_json, Settings)
 
     def save_settings(self, settings: Settings) -> None:
+        """Keep the settings for the next start."""
         self.write(SETTINGS, settings.to_json())
 
     # -- statistics ----------------------------------------------------------------------
 
     def load_stats(self) -> Stats:
+        """The player's statistics; empty ones if there are none or they were set aside."""
         return self._load(STATS, Stats.from_json, Stats)
 
     def save_stats(self, stats: Stats) -> None:
+        """Keep the statistics."""
         self.write(STATS, stats.to_json())
+
+    # -- the last setup of a new game ---------------------------------------------------
+
+    def load_setup(self) -> Setup:
+        """The setup last chosen; the defaults if there is none or it was set aside."""
+        return self._load(SETUP, Setup.from_json, Setup)
+
+    def save_setup(self, setup: Setup) -> None:
+        """Remember the setup for the next new game."""
+        self.write(SETUP, setup.to_json())
 
     # -- the game in progress ----------------------------------------------------------
 
@@ -157,6 +197,7 @@ class Store:
             return None
 
     def has_game(self) -> bool:
+        """Whether a game in progress is kept (Continue on the title screen)."""
         return self.path(SAVED_GAME).exists()
 
 
@@ -176,7 +217,50 @@ def _saved_game(data: Any) -> SavedGame:
         raise ValueError("its moves do not lead to the position it was saved at")
     seats = data["players"]
     for s in seats:
-        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or \
+        if not isinstance(s, dict) or not _is_name(s.get("name")) or \
                 s.get("kind") not in ("human", "ai:beginner", "ai:intermediate", "ai:expert"):
-            raise ValueError(f"a player must have a name and a kind ('human' or 'ai:LEVEL'), not {s!r}")
+            raise ValueError(f"a player must have a name (1 to {MAX_NAME} printable characters) and a "
+                             f"kind ('human' or 'ai:LEVEL'), not {short(s)}")
     return SavedGame(game, seats, data.get("practice") is True)
+
+
+def _is_name(name: object) -> bool:
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME and name.isprintable() and bool(name.strip())
+
+
+def _keep(path: Path) -> Path:
+    """Move ``path`` to the first free name of NAME.bad, NAME.2.bad, ...; never over a file."""
+    for n in range(1, MAX_KEPT + 1):
+        kept = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.{n}.bad")
+        if os.path.lexists(kept):
+            continue
+        try:
+            # A hard link fails if the name is taken, where a rename would
+            # replace it (on POSIX); the old name then goes.
+            os.link(path, kept)
+        except FileExistsError:
+            continue
+        except OSError:
+            # No hard links here (a directory, a FAT disk): rename, the name
+            # having just been seen free. (Windows refuses to rename over a file.)
+            os.rename(path, kept)
+            return kept
+        os.unlink(path)
+        return kept
+    raise OSError(f"{MAX_KEPT} damaged copies are kept already")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; elsewhere the rename is the best there is)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot flush a folder; the file itself is flushed
+    finally:
+        os.close(fd)

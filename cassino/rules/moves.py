@@ -249,12 +249,12 @@ def move_from_json(data: Any) -> Move:
 
 def parse_any_move(text: str) -> Move:
     """Compact text, or move JSON if the text starts with '{'."""
-    import json  # only for this convenience; the rules do no I/O
+    from .jsontext import InvalidJSONError, loads
 
     s = text.strip()
     if s.startswith("{"):
         try:
-            return move_from_json(json.loads(s))
-        except json.JSONDecodeError as e:
-            raise InvalidMoveError(f"move JSON does not parse: {e}") from None
+            return move_from_json(loads(s))
+        except InvalidJSONError as e:
+            raise InvalidMoveError(f"the move JSON does not parse: {e}") from None
     return parse_move(s)

@@ -1,0 +1,168 @@
+"""JSON text in, a value or one clear sentence out, whatever the bytes are.
+
+Every reader of the program (the command line's files, arguments and stdin;
+the player's settings, statistics, last setup and saved game) decodes its
+text here, so that damaged input is refused the same way everywhere: by size
+up front, then as not UTF-8 (naming UTF-16 and UTF-32, which editors save),
+as not JSON, or as JSON no Cassino document can be: nested deeper than any
+of ours, numbers too long to be counts, ``NaN``, lone surrogates. Nothing
+here can raise anything but ``InvalidJSONError``, nor take long: the
+standard parser is bounded before and after it runs. This converts text;
+it reads no files.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import math
+import re
+import reprlib
+from typing import Any
+
+from .errors import CassinoError
+
+# Far above any document of docs/formats.md (a game record of a 10,000-point
+# game is well under one megabyte), and small enough to refuse in a blink.
+MAX_BYTES = 4 * 1024 * 1024
+# Our documents nest four deep (a record's players, a build's cards); the
+# margin is for other programs' extra fields.
+MAX_DEPTH = 32
+MAX_DIGITS = 40  # a whole number longer than this is no count, score or seed
+
+_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+         (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abAB]|\\u[dD][c-fC-F]")
+
+
+class InvalidJSONError(CassinoError):
+    """Bytes or text that are not a JSON document this program could use."""
+
+
+class _Refused(Exception):
+    """Raised inside the parser's hooks; turned into InvalidJSONError."""
+
+
+def size_refusal(size: int, limit: int = MAX_BYTES) -> str | None:
+    """Why input of ``size`` bytes is refused without reading it; None if it is not."""
+    if size > limit:
+        return (f"it is {_bytes(size)}, more than the {_bytes(limit)} any Cassino document "
+                f"needs; is it the right file?")
+    return None
+
+
+def decode(data: bytes | str, limit: int = MAX_BYTES) -> str:
+    """The text of ``data`` (UTF-8, a leading byte order mark allowed);
+    ``InvalidJSONError`` saying what the bytes are instead."""
+    if isinstance(data, str):
+        try:
+            size = len(data.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise InvalidJSONError("it is not UTF-8 text (it holds bytes that are not characters)") from None
+        text = data
+    else:
+        size = len(data)
+        text = ""
+    refusal = size_refusal(size, limit)
+    if refusal:
+        raise InvalidJSONError(refusal)
+    if isinstance(data, str):
+        return text[1:] if text.startswith("\ufeff") else text
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise InvalidJSONError(f"it is {name} text; save it as UTF-8")
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    head = data[:64]
+    if b"\0" in head and len(data) % 2 == 0 and 0.2 <= head.count(b"\0") / len(head) <= 0.8:
+        # JSON text starts with ASCII: zero bytes between its characters say
+        # UTF-16 or UTF-32 without a byte order mark.
+        raise InvalidJSONError("it looks like UTF-16 or UTF-32 text; save it as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InvalidJSONError(f"it is not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
+                               f"{e.start} is not part of a character); is it a text file?") from None
+
+
+def loads(data: bytes | str, limit: int = MAX_BYTES) -> Any:
+    """The JSON value of ``data`` (bytes or text), or ``InvalidJSONError``
+    with the reason in words."""
+    text = decode(data, limit)
+    if not text.strip():
+        raise InvalidJSONError("it is empty")
+    if "\0" in text:
+        raise InvalidJSONError("it holds a zero byte, which JSON text never does; is it a text file?")
+    try:
+        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as e:
+        raise InvalidJSONError(f"it is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    except _Refused as e:
+        raise InvalidJSONError(str(e)) from None
+    except RecursionError:
+        raise InvalidJSONError(f"it nests lists or objects deeper than {MAX_DEPTH} levels") from None
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise InvalidJSONError(f"it nests lists or objects {depth if depth <= 2 * MAX_DEPTH else 'far'} "
+                               f"levels deep; Cassino's documents need at most {MAX_DEPTH}")
+    if _SURROGATE_ESCAPE.search(text):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidJSONError("it has a \\u escape that is half of a character (a lone "
+                                   "surrogate)") from None
+    return value
+
+
+def _depth(text: str) -> int:
+    """How deep valid JSON text nests, counted up to a little past MAX_DEPTH.
+    Each pass of a C-speed regex removes one innermost level, so a file of
+    nothing but brackets costs a few dozen passes, not a loop per character."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = 0
+    while brackets and depth <= 2 * MAX_DEPTH:
+        brackets = _PAIR.sub("", brackets)
+        depth += 1
+    return depth if not brackets else 2 * MAX_DEPTH + 1
+
+
+def _int(text: str) -> int:
+    if len(text) - text.startswith("-") > MAX_DIGITS:
+        raise _Refused(f"it has a number of {len(text)} digits; whole numbers in Cassino's "
+                       f"documents have at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"it has a number too large to use ({text[:20]}{'...' if len(text) > 20 else ''})")
+    return value
+
+
+def _constant(text: str) -> float:
+    raise _Refused(f"it has {text}, which is not a JSON number")
+
+
+def _bytes(n: int) -> str:
+    if n < 10_000:
+        return f"{n} bytes"
+    if n < 10_000_000:
+        return f"{n / 1024:.0f} KB"
+    return f"{n / (1024 * 1024):.0f} MB"
+
+
+def short(value: object, limit: int = 60) -> str:
+    """A value quoted for an error message, cut to about ``limit`` characters;
+    a long or deep value is cut before it is written out, so this is quick."""
+    text = _REPR.repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 6
