@@ -35,7 +35,7 @@ def start(folder: Path) -> Path | None:
     handler: logging.Handler
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=1,
+        handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=1,
                                                        encoding="utf-8")
     except OSError:
         path = None

@@ -12,6 +12,8 @@ from typing import Any
 import pygame
 
 from cassino.rules import PRESET_LIST, PRESETS, InvalidRulesError, Rules, seating_refusal, standard_teams
+from cassino.setups import CUSTOM, MAX_SEATS, Setup
+from cassino.setups import LEVELS as LEVEL_NAMES
 
 from ..app import App, Scene
 from ..art import theme
@@ -22,11 +24,7 @@ from ..rulebook.page import draw_ops, example_ops
 from ..rulebook.screen import section_for
 from ..widgets import Item, Menu
 
-LEVEL_NAMES = ("beginner", "intermediate", "expert")
-CUSTOM = "custom"   # the Game row's last choice: every option set by hand
 SHORT_TARGET = 6    # Royal's short game (§9.21)
-MAX_SEATS = 6
-SETUP = "setup.json"
 
 
 @dataclass(frozen=True)
@@ -114,60 +112,19 @@ class SetupScene(Scene):
             return f"Custom: {name}", CUSTOM_ABOUT
         return PRESETS[self.game].name, PRESET_ABOUT[self.game]
 
-    # The last setup is remembered in the player's folder.
+    # The last setup is remembered in the player's folder (checked by cassino.setups).
     def _recall(self) -> None:
-        store = self.app.store
-        data = store.read(SETUP) if store is not None else None
-        if data is None:
+        if self.app.store is None:
             return
-        try:
-            recalled = self._read(data)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            recalled = False
-        if not recalled:
-            assert store is not None
-            store.set_aside(SETUP, "it does not describe a game's setup")
-
-    def _read(self, data: Any) -> bool:
-        """Take a remembered setup; False if it is not one. The first version
-        (two to four players, a rules preset by number with sweeps, court
-        cards, build control and target over it) is read too."""
-        players, level, teams, kinds = data["players"], data["level"], data["partnerships"], data["kinds"]
-        if not (players in range(2, MAX_SEATS + 1) and level in LEVEL_NAMES and isinstance(teams, bool)
-                and isinstance(kinds, list) and 4 <= len(kinds) <= MAX_SEATS and kinds[0] is None
-                and all(k is None or k in LEVEL_NAMES for k in kinds)):
-            return False
-        kinds = kinds + [level] * (MAX_SEATS - len(kinds))
-        if data.get("format") == 2:
-            game, short, custom = data["game"], data.get("short", False), data.get("custom", {})
-            if game != CUSTOM and game not in PRESETS or not isinstance(short, bool) or not isinstance(custom, dict):
-                return False
-            Rules.from_json(custom)  # a custom game remembered is one the rules allow
-        else:
-            old: tuple[dict[str, Any], ...] = ({}, {"royal": True, "sweeps": 0},
-                                               {"royal": True, "ace_14": True, "sweeps": 0})
-            preset = data.get("preset", 0)
-            if preset not in range(len(old)):
-                return False
-            custom = dict(old[preset], sweeps=data.get("sweeps", 1), court_capture=data.get("court", "one"),
-                          controller=data.get("control", "hoyle"), target=data["target"])
-            if old[preset].get("royal"):
-                custom.pop("court_capture")
-            custom = Rules.from_json(custom).to_json()
-            game = next((p.key for p in PRESET_LIST if p.rules(players).to_json() == custom), CUSTOM)
-            short = False
-        self.players, self.level, self.partnerships, self.kinds = players, level, teams and players == 4, kinds
-        self.game, self.short, self.custom = game, short, custom
-        if self.game not in self.presets():
-            self.game = CUSTOM
-        return True
+        s = self.app.store.load_setup()  # the defaults if none, or set aside and said
+        self.players, self.level, self.partnerships, self.kinds = s.players, s.level, s.partnerships, list(s.kinds)
+        self.game, self.short, self.custom = s.game, s.short, dict(s.custom)
 
     def _remember(self) -> None:
         if self.app.store is not None:
             try:
-                self.app.store.write(SETUP, {"format": 2, "players": self.players, "level": self.level,
-                                             "partnerships": self.partnerships, "kinds": self.kinds,
-                                             "game": self.game, "short": self.short, "custom": self.custom})
+                self.app.store.save_setup(Setup(self.players, self.level, self.partnerships, list(self.kinds),
+                                                self.game, self.short, dict(self.custom)))
             except OSError:
                 pass  # a setup not remembered is no reason to stop a game
 
