@@ -30,6 +30,11 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         settings = store.load_settings()
         for problem in store.problems:
             log.warning("%s", problem)
+        refusal = no_display()
+        if refusal is not None:
+            log.error("%s", refusal)
+            print(f"cassino: {refusal}", file=sys.stderr)
+            return 1
         app = App(size, settings, store)
         # The cloth and the name at once; the menus follow as soon as the
         # rest of the game (rules, computer players, scenes) has loaded.
@@ -52,6 +57,26 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         return 1
     log.info("closed normally")
     return 0
+
+
+def no_display() -> str | None:
+    """Why the game's window could not be seen here, or None. Without a
+    screen SDL falls back on a driver that draws nowhere, and the game would
+    run unseen: say so instead (unless that driver was asked for by name)."""
+    import os
+
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        return f"no window can be opened: {e}. Start Cassino from a desktop session."
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "").strip().lower() != driver:
+        return ("there is no display to open the game's window on (no DISPLAY or WAYLAND_DISPLAY "
+                "is set). Start Cassino from a desktop session; the commands of the command line "
+                "work without one (python -m cassino --help).")
+    return None
 
 
 def selftest(seed: int = 1, out: Path | None = None) -> int:
