@@ -83,7 +83,7 @@ def drag_play(app: App, table: TableScene, move: Move) -> None:
     top = app.top
     if isinstance(top, ChooserScene):
         i = top.moves.index(move) if move in top.moves else 0
-        top.menu.items[i].action()
+        top.choose(i)
 
 
 def burst(app: App, shoot: Shooter, name: str, every: int = 6, frames: int = 90) -> None:

@@ -106,7 +106,7 @@ def play_size(size: tuple[int, int], out: Path, seed: int, moves_wanted: int) ->
                     if move.kind == "build" and played < 3:
                         shot(f"3-chooser-{played}")
                     xdo("key", str(index + 1))
-                    app.top.menu.items[index].action()
+                    app.top.choose(index)
             else:
                 table.play(move)
             played += 1

@@ -1,42 +1,189 @@
 """Which do you mean? A drop or a click with several legal meanings: the
-player picks one, or cancels."""
+player picks one, or cancels.
+
+The choice is drawn beside the cards it is about, never over them: the
+card played and every table item an option would take stay in sight and
+are outlined. Each option shows the cards it would take, small, and its
+words, wrapped rather than cut. Keys: the option's number, arrows and
+Enter; Esc or a right click cancels.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from cassino.rules import Move
+import pygame
 
-from ..app import App
+from cassino.rules import Move, cards_of
+
+from ..app import App, Scene
 from ..art import theme
-from ..widgets import Item, Overlay
+from ..art.cards import RATIO, card_face
+from ..art.cloth import outline
+from ..widgets import dim
 from .stage import Stage
 
 
-
-class ChooserScene(Overlay):
+class ChooserScene(Scene):
     """Several legal meanings: the player picks one, or cancels."""
+
+    opaque = False
 
     def __init__(self, app: App, stage: Stage, card: int, title: str, moves: list[Move], labels: list[str],
                  pick: Callable[[int], object], cancelled: Callable[[], None]):
+        super().__init__(app)
         self.stage = stage
         self.card = card
+        self.title = title
         self.moves = moves
-        def choose(i: int) -> Callable[[], None]:
-            def act() -> None:
-                self.app.pop(self)
-                pick(i)
-            return act
-
-        def cancel() -> None:
-            self.app.pop(self)
-            cancelled()
-
-        items = [Item(label, choose(i)) for i, label in enumerate(labels)] + [Item("Cancel", cancel)]
-        super().__init__(app, title, items, cancel, numbered=True)
         self.labels = labels
+        self.pick = pick
+        self.cancelled = cancelled
+        self.focus = 0
+        self.rows: list[pygame.Rect] = []
+        self.cancel_rect = pygame.Rect(0, 0, 0, 0)
 
-    def box_width(self) -> int:
-        w, _ = self.app.size
-        longest = max(theme.font(theme.px(self.app.size, 24, 14)).size(label)[0] for label in self.labels)
-        return round(min(max(longest + 140, 420), w - 40))
+    # -- input -------------------------------------------------------------------------------
+
+    def choose(self, i: int) -> None:
+        self.app.pop(self)
+        self.pick(i)
+
+    def cancel(self) -> None:
+        self.app.pop(self)
+        self.cancelled()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        n = len(self.moves)
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                self.cancel()
+            elif key in (pygame.K_UP, pygame.K_LEFT) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+                self.focus = (self.focus - 1) % (n + 1)
+            elif key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = (self.focus + 1) % (n + 1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.focus < n:
+                    self.choose(self.focus)
+                else:
+                    self.cancel()
+            elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < n:
+                self.choose(key - pygame.K_1)
+        elif event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(event.pos):
+                    self.focus = i
+            if self.cancel_rect.collidepoint(event.pos):
+                self.focus = n
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(event.pos):
+                    self.choose(i)
+                    return
+            if self.cancel_rect.collidepoint(event.pos):
+                self.cancel()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cancel()
+
+    # -- where it goes -----------------------------------------------------------------------
+
+    def about(self) -> pygame.Rect:
+        """The table items any option takes, together: what must stay in sight."""
+        taken = 0
+        for m in self.moves:
+            taken |= m.takes
+        rects = [it.rect for it in self.stage.items if it.mask & taken]
+        if not rects:
+            return pygame.Rect(self.stage.geo.table.center, (1, 1))
+        return rects[0].unionall(rects[1:]).inflate(12, 12)
+
+    def place(self, size: tuple[int, int]) -> pygame.Rect:
+        """The box: beside the cards it is about (above, below, left or right,
+        wherever is most room on the play area), as close to them as it fits."""
+        w, h = size
+        geo = self.stage.geo
+        area = geo.play.inflate(-2 * geo.m, -2 * geo.m)
+        about = self.about()
+        box = pygame.Rect(0, 0, w, h)
+        sides = [("below", area.bottom - about.bottom), ("above", about.top - area.top),
+                 ("right", area.right - about.right), ("left", about.left - area.left)]
+        fits = [(name, room) for name, room in sides
+                if (room >= h if name in ("below", "above") else room >= w)]
+        name = max(fits or sides, key=lambda s: s[1])[0]
+        if name == "below":
+            box.midtop = (about.centerx, about.bottom + geo.m)
+        elif name == "above":
+            box.midbottom = (about.centerx, about.top - geo.m)
+        elif name == "right":
+            box.midleft = (about.right + geo.m, about.centery)
+        else:
+            box.midright = (about.left - geo.m, about.centery)
+        return box.clamp(area)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 110)
+        geo = self.stage.geo
+        fs = geo.fs_small
+        line = round(fs * 1.3)
+        pad = round(fs * 0.7)
+        cw = max(18, round(self.stage.table_w * 0.42))
+        ch = round(cw * RATIO)
+        fan = round(cw * 0.55)
+        width = min(geo.play.width - 4 * geo.m, max(round(fs * 26), geo.table.width // 2))
+        text_x = pad + round(fs * 1.6)
+        # Each option: its number, its cards small, its words wrapped under them.
+        laid: list[tuple[list[int], tuple[str, ...], int]] = []
+        for m, label in zip(self.moves, self.labels):
+            cards = cards_of(m.takes) + ([m.card] if m.card >= 0 else [])
+            words = theme.wrap(label, fs, width - text_x - pad)
+            laid.append((cards, words, max(ch, 0) + pad // 2 + len(words) * line + pad))
+        title = theme.wrap(self.title, geo.fs, width - 2 * pad, bold=True)
+        head = len(title) * round(geo.fs * 1.3) + pad // 2
+        foot = line + pad
+        height = pad + head + sum(r[2] for r in laid) + foot
+        box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
+        # The cards it is about, lit above the dimming.
+        taken = 0
+        for m in self.moves:
+            taken |= m.takes
+        for it in self.stage.items:
+            if it.mask & taken:
+                for c, spot in it.spots.items():
+                    surface.blit(card_face(c, round(spot.w), self.app.settings.four_colour),
+                                 (round(spot.x), round(spot.y)))
+                outline(surface, it.rect, theme.TARGET, 2)
+        surface.blit(theme.rounded_box(box.size, theme.PANEL + (246,), 14, theme.PANEL_LINE + (255,), 2), box.topleft)
+        y = box.y + pad
+        for ln in title:
+            t = theme.text(ln, geo.fs, theme.GOLD, bold=True)
+            surface.blit(t, (box.x + pad, y))
+            y += round(geo.fs * 1.3)
+        y += pad // 2
+        self.rows = []
+        scale = 1.0 if height <= box.height else max(0.5, (box.height - head - foot) / (height - head - foot))
+        for i, (cards, words, row_h) in enumerate(laid):
+            rh = round(row_h * scale)
+            row = pygame.Rect(box.x + pad // 2, y, box.width - pad, rh - pad // 2)
+            self.rows.append(row)
+            hot = i == self.focus
+            surface.blit(theme.rounded_box(row.size, (theme.BUTTON_HOT if hot else theme.BUTTON) + (235,),
+                                           8, (theme.GLOW if hot else theme.PANEL_LINE) + (255,), 2 if hot else 1),
+                         row.topleft)
+            n = theme.text(f"{i + 1}.", fs, theme.GOLD, bold=True)
+            surface.blit(n, (row.x + pad // 2, row.y + pad // 2))
+            k = max(12, round(cw * scale))
+            for j, c in enumerate(cards):
+                surface.blit(card_face(c, k, self.app.settings.four_colour),
+                             (box.x + text_x + j * round(fan * scale), row.y + pad // 2))
+            yy = row.y + pad // 2 + round(k * RATIO) + pad // 4
+            for ln in words:
+                surface.blit(theme.text(ln, fs, theme.INK, bold=hot), (box.x + text_x, yy))
+                yy += line
+            y += rh
+        self.cancel_rect = pygame.Rect(box.x + pad // 2, y, box.width - pad, line + pad // 2)
+        hot = self.focus == len(self.moves)
+        t = theme.text("Cancel (Esc)", fs, theme.INK if hot else theme.DIM, bold=hot)
+        surface.blit(t, t.get_rect(center=self.cancel_rect.center))

@@ -74,7 +74,9 @@ class TableLayout:
         self.fs_small = px(size, 20, 12)
         self.fs_big = px(size, 30, 15)
         self.line = line = round(self.fs_small * 1.35)
-        self.card_w = cw = round(min(H * 0.118, (play.width - 2 * m) / 7.2))
+        # Your hand's cards as large as the height allows (a sixth of it and more at
+        # 1920x1080), narrower only where the width is tighter.
+        self.card_w = cw = round(min(H * 0.13, (play.width - 2 * m) / 7.2))
         ch = round(cw * RATIO)
         ow = max(26, round(cw * 0.55))
         oh = round(ow * RATIO)
@@ -82,7 +84,9 @@ class TableLayout:
         plate_h = round(self.fs * 1.4) + 2 * line + m
         sides = SIDES[players]
         tops = sides.count("top")
-        side_w = max(round(play.width * 0.15), oh + 2 * m) if "left" in sides else 0
+        # A side column is wide enough for a level's name ("Intermediate") on its plate.
+        side_w = max(round(play.width * 0.15), oh + 2 * m, round(self.fs_small * 7.6) + 24 + 2 * m) \
+            if "left" in sides else 0
         caption_h = 2 * line
         gap = max(2, m // 3)
 
@@ -205,7 +209,7 @@ class TableLayout:
     def table_items(self, items: list[list[int]]) -> tuple[list[Placed], int]:
         """Lay out table items (each a list of cards, bottom first), in rows, with
         the largest card size that fits. Returns the items and that card width."""
-        tw = self.card_w * 0.95
+        tw = self.card_w * 1.05  # as large as your hand's where the table has room
         while True:
             placed = self._flow(items, tw)
             if placed is not None or tw <= 22:

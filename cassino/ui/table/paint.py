@@ -230,36 +230,40 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         x = plate.x + 18
         width = plate.width - 24
         y = plate.y + geo.m // 2
+        # The name, with the team (partnerships) small on the right.
+        team = f"team {pos.team_of[seat] + 1}" if teams else ""
+        team_w = theme.font(geo.fs_small).size(team)[0] + 6 if team else 0
         name = info.name + ("  \u25b6" if to_move else "")
-        t = theme.fit_text(name, geo.fs, width, colour, bold=True)
+        in_facts = bool(team) and theme.font(geo.fs, True).size(name)[0] + team_w > width
+        if in_facts:  # no room beside the name: the team is one of the facts below it
+            team, team_w = "", 0
+        t = theme.fit_text(name, geo.fs, width - team_w, colour, bold=True)
         surface.blit(t, (x, y))
+        if team:
+            tt = theme.text(team, geo.fs_small, theme.DIM)
+            surface.blit(tt, tt.get_rect(bottomright=(plate.right - 6, y + t.get_height() - 2)))
         y += round(geo.fs * 1.35)
         hand_n = len(table.stage.hands[seat])
-        who = info.level.capitalize() if info.level else "Player"
-        if teams:
-            who += f" · team {pos.team_of[seat] + 1}"
-        cards = f"{hand_n} card{'s' if hand_n != 1 else ''}"
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
-        plucked = pos.rules.pluck and pos.plucked >> seat & 1
-        pile = table.shown_pile(seat)
-        tally = f"Score {score} · captured {pile}" + (
-            f" · {sweeps} sweep{'s' if sweeps > 1 else ''}" if sweeps else "")
-        # Narrow plates (the side seats) take one fact per line.
-        sweep_note = f" · {sweeps} sw." if sweeps else ""
-        first = f"{who} · {cards}"
-        if plucked:  # said where it fits, else left to the log
-            fits = [t for t in (f"{first} · plucked", f"{cards} · plucked") if
-                    theme.font(geo.fs_small).size(t)[0] <= width]
-            first = fits[0] if fits else first
-            cards = f"{cards} · plucked" if theme.font(geo.fs_small).size(f"{cards} · plucked")[0] <= width \
-                else cards
-        lines = [(who, theme.DIM), (cards, theme.DIM), (f"Captured {pile}", theme.INK),
-                 (f"Score {score}{sweep_note}", theme.INK)] if place.narrow \
-            else [(first, theme.DIM), (tally, theme.INK)]
-        for text, tone in lines:
-            surface.blit(theme.fit_text(text, geo.fs_small, width, tone), (x, y))
-            y += round(geo.fs_small * 1.35)
+        facts = [(info.level.capitalize() if info.level else "Player", theme.DIM),
+                 (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
+                 (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
+        if in_facts:
+            facts.insert(1, (f"team {pos.team_of[seat] + 1}", theme.DIM))
+        if sweeps:
+            facts.append((f"{sweeps} sweep{'s' if sweeps > 1 else ''}", theme.INK))
+        if pos.rules.pluck and pos.plucked >> seat & 1:
+            facts.append(("plucked", theme.GOLD))
+        rows = max(1, (plate.bottom - y) // round(geo.fs_small * 1.3))
+        size, lines = pack_facts(facts, geo.fs_small, width, rows)
+        for line in lines:
+            xx = x
+            for k, (text, tone) in enumerate(line):
+                piece = theme.text((" · " if k else "") + text, size, tone)
+                surface.blit(piece, (xx, y))
+                xx += piece.get_width()
+            y += round(size * 1.3)
         # The caption: "thinking", or the seat's last move (yours is on the table before you).
         cap = place.caption
         if to_move and table.thinker is not None:
@@ -278,6 +282,36 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
                 surface.blit(t, (cap.x + 4, yy))
                 yy += geo.line
         _pile(table, surface, seat)
+
+
+BREAK = "\n"  # in a plate's facts: the next ones start a line of their own if they can
+
+
+def pack_facts(facts: list[tuple[str, theme.Colour]], size: int, width: int,
+               rows: int) -> tuple[int, list[list[tuple[str, theme.Colour]]]]:
+    """Facts of a name plate ("3 cards", "Score 9") packed into at most ``rows``
+    lines no wider than ``width``, joined by dots: in the body size if they
+    fit, else a little smaller; never cut in the middle of a fact."""
+    least = max(9, round(size * 0.78))
+    for px, breaks in [(px, b) for px in range(size, least - 1, -1) for b in (True, False)]:
+        lines: list[list[tuple[str, theme.Colour]]] = [[]]
+        used = 0
+        for text, tone in facts:
+            if text == BREAK:  # a new line for the next group of facts, where there are lines enough
+                if breaks and lines[-1]:
+                    lines.append([])
+                    used = 0
+                continue
+            w = theme.font(px).size((" · " if lines[-1] else "") + text)[0]
+            if lines[-1] and used + w > width:
+                lines.append([])
+                used = 0
+                w = theme.font(px).size(text)[0]
+            lines[-1].append((text, tone))
+            used += w
+        if len(lines) <= rows:
+            return px, lines
+    return least, lines[:rows]  # never seen: the plates are sized for their facts
 
 
 def _pile(table: TableState, surface: pygame.Surface, seat: int) -> None:
