@@ -330,6 +330,8 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
     scene = StatsScene(app)
     app.push(scene)
     step(app)
-    assert scene.records() == [("Beginner + Expert", "Royal, aces 14", "1", "1", "0"),
-                               ("Intermediate", "Strict builds, game to 11", "1", "0", "1")]
+    assert scene.records() == [("Beginner + Expert", "Royal, aces 14", "1", "1", "0", "100%"),
+                               ("Intermediate", "Strict builds, game to 11", "1", "0", "1", "0%")]
+    assert scene.totals() == ["Against Beginner + Expert: 1 of 1 won, 100%", "Against Intermediate: 0 of 1 won, 0%",
+                              "Royal, aces 14: 1 of 1 won, 100%", "Strict builds, game to 11: 0 of 1 won, 0%"]
     assert scene.summary() == "1 round counted: 6.0 points a round on average, 6 at best; 1 sweep."

@@ -14,6 +14,8 @@ import pygame
 
 from cassino.rules.cards import rank_of, suit_of
 
+from .courts import draw_court
+
 SS = 4  # supersampling factor
 RATIO = 1.4  # a card's height / width
 IVORY = (250, 248, 240)
@@ -129,7 +131,18 @@ def card_face(card: int, width: int, four_colour: bool = False) -> pygame.Surfac
             px = inner.left + x * inner.width
             py = inner.top + y * inner.height
             draw_suit(big, suit, (px, py), pip, colour, flip=y > 0.5)
-    else:
+    elif width >= 40:
+        # A court figure in a frame, mirrored head to foot, with the suit at two corners.
+        frame = pygame.Rect(0, 0, round(w * 0.62), round(h * 0.72))
+        frame.center = (w // 2, h // 2)
+        tint = tuple(min(255, c + (250 - c) * 0.9) for c in colour)
+        _rounded(big, frame, tint, round(w * 0.03))  # type: ignore[arg-type]
+        draw_court(big, frame.inflate(-round(w * 0.02), -round(w * 0.02)), rank, colour)
+        _rounded(big, frame, colour, round(w * 0.03), max(2, round(w * 0.012)))
+        k = h * 0.07
+        draw_suit(big, suit, (frame.x + k * 0.9, frame.y + k * 0.9), k, colour)
+        draw_suit(big, suit, (frame.right - k * 0.9, frame.bottom - k * 0.9), k, colour, flip=True)
+    else:  # too small for a figure: the letter, framed
         frame = inner.inflate(round(w * 0.06), round(h * 0.02))
         tint = tuple(min(255, c + (235 - c) * 0.82) for c in colour)
         _rounded(big, frame, tint, round(w * 0.04))  # type: ignore[arg-type]

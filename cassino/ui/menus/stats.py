@@ -35,15 +35,35 @@ class StatsScene(Overlay):
         super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self)), Item("Reset…", reset)],
                          lambda: app.pop(self))
 
-    def records(self) -> list[tuple[str, str, str, str, str]]:
-        """One row per opponent and rules: against, rules, played, won, lost (as shown)."""
+    def records(self) -> list[tuple[str, str, str, str, str, str]]:
+        """One row per opponent and rules: against, rules, played, won, lost
+        and the win rate (as shown)."""
         if self.stats is None:
             return []
         out = []
         for key, r in sorted(self.stats.games.items()):
             against, _, rules = key.partition(" · ")
             out.append((" + ".join(level.capitalize() for level in against.split("+")), rules_words(rules),
-                        str(r.played), str(r.won), str(r.lost)))
+                        str(r.played), str(r.won), str(r.lost), _rate(r.won, r.played)))
+        return out
+
+    def totals(self) -> list[str]:
+        """Win rates by opponent level and by game, across the other: 'Against
+        Expert: 3 of 5 won, 60%'."""
+        if self.stats is None or not self.stats.games:
+            return []
+        by: dict[tuple[int, str], list[int]] = {}
+        for key, r in self.stats.games.items():
+            against, _, rules = key.partition(" · ")
+            for group, name in ((0, " + ".join(lv.capitalize() for lv in against.split("+"))),
+                                (1, rules_words(rules))):
+                tally = by.setdefault((group, name), [0, 0])
+                tally[0] += r.won
+                tally[1] += r.played
+        out = []
+        for (group, name), (won, played) in sorted(by.items()):
+            lead = "Against " if group == 0 else ""
+            out.append(f"{lead}{name}: {won} of {played} won, {_rate(won, played)}")
         return out
 
     def summary(self) -> str:
@@ -59,7 +79,7 @@ class StatsScene(Overlay):
         if s is None or (not s.games and not s.rounds):
             return ["No games yet: statistics count games with one person at the table,",
                     "and not practice games (undo)."]
-        return [f"{a} · {r}: played {p}, won {w}, lost {lost}" for a, r, p, w, lost in self.records()] + \
+        return [f"{a} · {r}: played {p}, won {w}, lost {lost}" for a, r, p, w, lost, _ in self.records()] + \
             [self.summary()]
 
     def _columns(self, fs: int) -> list[int]:
@@ -89,7 +109,7 @@ class StatsScene(Overlay):
                 if n == 0:
                     pygame.draw.line(surface, theme.PANEL_LINE, (x0, y - fs // 5), (x0 + table_w, y - fs // 5), 1)
             y += fs // 2
-            texts = [self.summary()]
+            texts = ["  ·  ".join(self.totals()), self.summary()]
         else:
             texts = self.lines()
         for text in texts:
@@ -106,7 +126,11 @@ class StatsScene(Overlay):
         return round(min(max(w * 0.5, 480, table), w - 40))
 
 
-STATS_HEAD = ("Against", "Game", "Played", "Won", "Lost")
+STATS_HEAD = ("Against", "Game", "Played", "Won", "Lost", "Won %")
+
+
+def _rate(won: int, played: int) -> str:
+    return f"{round(100 * won / played)}%" if played else "–"
 # The rule options as statistics named them before games were named by preset
 # ('royal, sweeps 0'), in words.
 _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps score nothing",
