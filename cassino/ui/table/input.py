@@ -53,6 +53,9 @@ class TableActions(Protocol):
     def show_sheet(self) -> None:
         """The score sheet of every round so far."""
 
+    def review(self, seat: int | None, held: bool) -> None:
+        """The last capture (``seat``'s, or anyone's), looked at again."""
+
 
 class TableInput:
     """Turns the person's mouse and keys into plays and requests; what they
@@ -117,6 +120,10 @@ class TableInput:
         if geo.call_button.collidepoint(p):
             self.act.ask_call()
             return
+        for seat, place in geo.places.items():
+            if place.pile.collidepoint(p):  # press and hold a pile: its last capture
+                self.act.review(seat, True)
+                return
         if not table.human_turn():
             return
         card = table.stage.hand_card_at(table.bottom, p)
@@ -201,6 +208,9 @@ class TableInput:
             return
         if key == pygame.K_s:
             self.act.show_sheet()
+            return
+        if key == pygame.K_l:
+            self.act.review(None, False)
             return
         if key == pygame.K_p and table.pos.rules.pluck:
             self.start_pluck()

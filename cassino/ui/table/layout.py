@@ -26,6 +26,7 @@ from .motion import Spot
 # Where each seat sits, from yours (the bottom) in turn order.
 SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right"),
          5: ("bottom", "left", "top", "top", "right"), 6: ("bottom", "left", "top", "top", "top", "right")}
+HELP_LINES = 2.9  # the keys' line under the buttons: room for two lines in a narrow panel
 MAX_HAND = 5  # the most cards a hand holds (five players' later deals)
 
 
@@ -154,7 +155,7 @@ class TableLayout:
         self.log = pygame.Rect(self.panel.x + pm, self.legend.bottom + pm, self.panel.width - 2 * pm, 0)
         button_h = round(self.fs * 1.9)
         rows = 2 if actions else 1
-        self.log.height = H - self.log.y - (rows + 1) * pm - round(self.fs_small * 1.6) - rows * button_h
+        self.log.height = H - self.log.y - (rows + 1) * pm - round(self.fs_small * HELP_LINES) - rows * button_h
         # Buttons under the log: Pluck and Call where the rules have them; a
         # hint, and the menu (what H and Esc do).
         half = (self.panel.width - 3 * pm) // 2
@@ -168,7 +169,7 @@ class TableLayout:
         self.hint_button = pygame.Rect(self.panel.x + pm, y, half, button_h)
         self.menu_button = pygame.Rect(self.hint_button.right + pm, self.hint_button.y, half, button_h)
         self.help = pygame.Rect(self.panel.x + pm, self.hint_button.bottom, self.panel.width - 2 * pm,
-                                round(self.fs_small * 1.6))
+                                round(self.fs_small * HELP_LINES))
 
     def stock_spot(self) -> Spot:
         return Spot(self.stock.x, self.stock.y, self.stock.width, False)

@@ -100,8 +100,11 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
                                        edge + (255,), 2 if lit else 1), rect.topleft)
         t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
         surface.blit(t, t.get_rect(center=rect.center))
-    keys = "Esc menu · H hint · F11 full screen"
-    surface.blit(theme.fit_text(keys, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, geo.help.y + 4))
+    keys = "Esc menu · H hint · S scores · L last capture · F11 full screen"
+    yy = geo.help.y + 4
+    for ln in theme.wrap(keys, geo.fs_small, geo.help.width)[:2]:
+        surface.blit(theme.fit_text(ln, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, yy))
+        yy += round(geo.fs_small * 1.3)
 
 
 def paint_status(table: TableState, surface: pygame.Surface) -> None:

@@ -29,6 +29,7 @@ from .cover import CoverScene
 from .input import TableInput
 from .paint import paint_table
 from .pause import CallScene, PauseScene
+from .review import ReviewScene, last_capture
 from .scoresheet import RoundOverScene, SheetScene
 from .seats import Seat
 from .stage import Stage
@@ -379,6 +380,11 @@ class TableScene(Scene, TableState):
     def show_sheet(self) -> None:
         """S: the score sheet of every round so far."""
         self.app.push(SheetScene(self.app, self))
+
+    def review(self, seat: int | None, held: bool) -> None:
+        """L, or a pile pressed and held: the last capture looked at again."""
+        events = self.game.round_events if self.pos is self.game.position else []
+        self.app.push(ReviewScene(self.app, self, last_capture(events, seat), held))
 
     # -- records, statistics, saves, undo --------------------------------------------------
 

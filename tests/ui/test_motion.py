@@ -1,0 +1,164 @@
+"""Every play is seen: cards fly from each move's event, what is painted is
+what a click is tested against, input waits while cards move, and an idle
+screen asks for no frames.
+
+Examples: you capture the 8♦ with the 8♠: the 8♠ meets the 8♦ and both fly
+into your pile, whose count goes up as they land; while they fly a click
+only finishes the motion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cassino.rules import Game
+from cassino.settings import Settings
+from cassino.store import Store
+from cassino.ui.app import App
+from cassino.ui.menus.title import TitleScene
+from cassino.ui.screens import show_title
+from cassino.ui.table import Seat, TableScene
+from cassino.ui.table.review import ReviewScene
+from cassino.ui.table.scoresheet import SheetScene
+from cassino.ui.widgets import Overlay
+from tests.rules.helpers import cards, table_position
+
+from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, settle, step
+
+
+def c(text: str) -> int:
+    return cards(text).bit_length() - 1
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def at_rest_matches_stage(table: TableScene) -> None:
+    """At rest every card on show is where the stage says: picture and hit areas agree."""
+    assert table.at_rest()
+    for card, spot in table.stage.spots.items():
+        sprite = table.motion.get(card)
+        assert sprite is not None and sprite.at == spot, f"card {card} is not where the stage puts it"
+    assert set(table.motion.sprites) == set(table.stage.spots), "no card drawn that the stage does not hold"
+
+
+def test_a_capture_flies_into_the_pile_and_the_pile_counts_it_on_arrival() -> None:
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"), speed="normal")
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    assert table.game.moves[-1].text() == "8Sx8:8D"
+    # Both cards are still on screen, on their way to your pile, face up.
+    for card in (c("8S"), c("8D")):
+        sprite = table.motion.get(card)
+        assert sprite is not None and sprite.into == 0
+    assert table.piles[0] == 2 and table.shown_pile(0) == 0, "the pile counts cards as they land"
+    for _ in range(200):
+        step(app)
+        if table.shown_pile(0) == 2:
+            break
+    assert table.shown_pile(0) == 2
+    assert table.motion.get(c("8S")) is None and table.motion.get(c("8D")) is None
+
+
+def test_while_cards_fly_a_click_finishes_the_motion_and_does_nothing_else() -> None:
+    app, table = open_table(table_position(hand="8S 3C 2D", loose="8D 5H KC"), speed="slow")
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    assert not table.at_rest()
+    five = item_centre(table, cards("5H"))
+    click(app, five)  # aimed at the 5♥: it only ends the motion
+    assert table.input.selection == set()
+    at_rest_matches_stage(table)
+
+
+def test_at_rest_the_picture_is_the_stage_after_a_computer_capture() -> None:
+    app, table = open_table(table_position(hand="4C 3C", loose="9D 5H", others=["9S 2D"]),
+                            levels=(None, "beginner"), speed="fast")
+    drag(app, hand_card_centre(table, c("3C")), bare_cloth(table))
+    settle(app)
+    at_rest_matches_stage(table)
+    # Every outline is round the cards the stage holds: an item's rect covers its cards.
+    for item in table.items:
+        for spot in item.spots.values():
+            assert item.rect.collidepoint(round(spot.x) + 1, round(spot.y) + 1)
+
+
+def test_a_plain_trail_is_played_at_once_without_a_chooser() -> None:
+    app, table = open_table(table_position(hand="KS 3C", loose="8D 5H"))
+    click(app, hand_card_centre(table, c("KS")))  # a king can only trail here
+    assert table.game.moves[0].kind == "trail" and table.game.moves[0].card == c("KS")
+    assert app.top is table
+
+
+def test_l_and_a_held_pile_show_the_last_capture_again() -> None:
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"))
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    settle(app)
+    key(app, pygame.K_l)
+    review = app.top
+    assert isinstance(review, ReviewScene) and review.words() == "You took 8♦ with the 8♠"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    pile = table.geo.places[0].pile.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
+    step(app)
+    assert isinstance(app.top, ReviewScene)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
+    step(app)
+    assert app.top is table
+
+
+def test_s_shows_the_score_sheet_of_the_game_so_far() -> None:
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"))
+    key(app, pygame.K_s)
+    sheet = app.top
+    assert isinstance(sheet, SheetScene) and sheet.lines()[-1][0] == "Now"
+    key(app, pygame.K_SPACE)
+    assert app.top is table
+
+
+def test_play_asks_before_a_saved_game_is_lost(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_game(Game(seed=3), [{"name": "You", "seat": 0, "kind": "human"},
+                                   {"name": "North", "seat": 1, "kind": "ai:beginner"}], False)
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
+    title = show_title(app)
+    play = [it.label for it in title.menu.items].index("Play")
+    title.menu.items[play].action()
+    question = app.top
+    assert isinstance(question, Overlay) and "lose it" in question.title
+    assert [it.label for it in question.menu.items] == ["Continue the game in progress",
+                                                        "Start anew (the game in progress is lost)"]
+    question.menu.items[0].action()  # continue: the saved game, not a new one
+    assert isinstance(app.top, TableScene) and app.top.game.seed == 3
+
+
+def test_an_idle_screen_asks_for_no_frames() -> None:
+    app = App((1024, 600), Settings(speed="normal", fullscreen=False))
+    show_title(app)
+    step(app)
+    assert isinstance(app.top, TitleScene) and app.wake_in() is None
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"), speed="normal")
+    step(app, 3)
+    assert table.human_turn() and table.at_rest()
+    assert app.wake_in() is None, "your turn, nothing moving: no frame until you act"
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    assert app.wake_in() == 0.0, "cards in flight: a frame every tick"
+
+
+def test_a_game_seen_whole_with_six_players_keeps_picture_and_stage_in_step() -> None:
+    app = App((1024, 600), Settings(speed="fast", ai_delay="none", fullscreen=False))
+    from cassino.ui.screens import sit_down
+
+    seats = [Seat(n, "beginner") for n in ("South", "West", "North-West", "North", "North-East", "East")]
+    table = sit_down(app, Game(players=6, seed=4), seats)
+    for _ in range(3000):
+        step(app)
+        if table.at_rest() and app.top is table and table.thinker is None:
+            at_rest_matches_stage(table)
+        if app.top is not table or len(table.game.moves) > 20:
+            break
+    assert len(table.game.moves) > 10
