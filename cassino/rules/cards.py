@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .errors import InvalidCardError
+from .jsontext import short
 
 Card = int
 CardSet = int
@@ -77,7 +78,7 @@ def card_name(card: Card) -> str:
 def parse_card(text: str) -> Card:
     """Parse ``7H``, ``td``, ``10D`` (the last as a courtesy to people)."""
     if not isinstance(text, str):
-        raise InvalidCardError(f"a card is a two-character string like '7H', not {text!r}")
+        raise InvalidCardError(f"a card is a two-character string like '7H', not {short(text)}")
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
@@ -85,7 +86,7 @@ def parse_card(text: str) -> Card:
         return _PARSE[t]
     except KeyError:
         raise InvalidCardError(
-            f"{text!r} is not a card: write rank then suit, ranks "
+            f"{short(text)} is not a card: write rank then suit, ranks "
             f"{' '.join(RANKS)} and suits {' '.join(SUITS)}, e.g. '7H' or 'TD'"
         ) from None
 
@@ -130,7 +131,7 @@ def cards_text(mask: CardSet, sep: str = ",") -> str:
 def parse_cards(texts: object, what: str = "cards") -> CardSet:
     """A set from card strings; a card given twice is an error."""
     if isinstance(texts, str) or not isinstance(texts, (list, tuple)):
-        raise InvalidCardError(f"{what} must be a list of cards like [\"7H\", \"TD\"], not {texts!r}")
+        raise InvalidCardError(f"{what} must be a list of cards like [\"7H\", \"TD\"], not {short(texts)}")
     mask = 0
     for t in texts:
         c = parse_card(t)

@@ -16,6 +16,7 @@ from .errors import (CassinoError, IllegalMoveError, InvalidCardError, InvalidMo
                      InvalidPositionError, InvalidRecordError, InvalidRulesError)
 from .events import Event
 from .game import Game
+from .jsontext import short as _short
 from .moves import parse_move
 from .options import Rules
 from .position import Position
@@ -28,11 +29,6 @@ MAX_MOVES = 100_000  # far more than any game has; a longer list is refused by s
 
 def _cards(mask: int) -> list[str]:
     return [card_text(c) for c in cards_of(mask)]
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:
@@ -109,6 +105,12 @@ def position_from_json(data: Any) -> Position:
     if refusal:
         raise InvalidPositionError(refusal)
     shape = shape_of(rules, players, teams_data)
+    # Lengths before contents: a list of a million hands is refused at a glance.
+    sides = len(shape.teams)
+    for key, want, what in (("hands", players, "one hand per player"), ("captured", sides, "one entry per team"),
+                            ("sweeps", sides, "one entry per team"), ("scores", sides, "one entry per team")):
+        if len(_list(data, key)) != want:
+            raise InvalidPositionError(f"{key!r} must have {what} ({want})")
     try:
         hands = [parse_cards(h, f"hand {i}") for i, h in enumerate(_list(data, "hands"))]
         stock_list = _list(data, "stock")
@@ -138,7 +140,7 @@ def position_from_json(data: Any) -> Position:
         raise InvalidPositionError(f"'last_capturer' must be a seat from 0 to {players - 1} or "
                                    f"null, not {_short(last)}")
     plucked_list = data.get("plucked", [])
-    if (not isinstance(plucked_list, list) or not all(type(s) is int and 0 <= s < players for s in plucked_list)
+    if (not isinstance(plucked_list, list) or len(plucked_list) > players or not all(type(s) is int and 0 <= s < players for s in plucked_list)
             or len(set(plucked_list)) != len(plucked_list)):
         raise InvalidPositionError(f"'plucked' must list seats from 0 to {players - 1}, each "
                                    f"once, not {_short(plucked_list)}")

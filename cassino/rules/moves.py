@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from .cards import Card, CardSet, card_symbol, card_text, cards_of, cards_text, parse_card
 from .errors import InvalidCardError, InvalidMoveError
+from .jsontext import short
 
 TRAIL = "trail"
 CAPTURE = "capture"
@@ -123,8 +124,7 @@ def _plural(value: int) -> str:
 
 def _short(value: object) -> str:
     """A value quoted for an error message, cut to a readable length."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return short(value, 40)
 
 
 def _and_list(items: list[str]) -> str:

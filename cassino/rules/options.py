@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from .cards import ACE, BIG_CASINO, DECK, JACK, LITTLE_CASINO, SPADE_SET, rank_of
 from .errors import InvalidRulesError
+from .jsontext import short as _short
 
 CONTROLLER_RULES = ("hoyle", "permissive", "answer", "strict")
 COURT_CAPTURE = ("one", "all")
@@ -64,7 +65,7 @@ class Rules:
     def _check(self) -> None:
         def bad(key: str, want: str) -> InvalidRulesError:
             return InvalidRulesError(
-                f"rule option {key!r} must be {want}, not {getattr(self, key)!r}")
+                f"rule option {key!r} must be {want}, not {_short(getattr(self, key))}")
 
         if type(self.sweeps) is not int or self.sweeps not in (0, 1, 2):
             raise bad("sweeps", "0, 1 or 2 (points per sweep)")
@@ -190,11 +191,6 @@ class Rules:
 def option_names() -> list[str]:
     """The option keys of docs/formats.md, in their table's order."""
     return [f.name for f in fields(Rules) if f.init]
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def combination_refusal(rules: Rules) -> str | None:

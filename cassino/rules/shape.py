@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from .cards import CLUBS, DECK, DIAMONDS, HEARTS, Card, CardSet, make_card
 from .errors import InvalidRulesError
+from .jsontext import short
 from .options import Rules
 
 MIN_PLAYERS = 2
@@ -45,14 +46,18 @@ def seating_refusal(rules: Rules, players: object, teams: object) -> str | None:
     """Why these players and teams cannot play under these rules (§1,
     §9.1, §9.2), and what would do; None if they can."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return f"Cassino is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
-    if (not isinstance(teams, (list, tuple)) or not all(isinstance(t, (list, tuple)) for t in teams)
-            or not all(type(s) is int for t in teams for s in t)):
-        return f"'teams' must be a list of seat lists, such as [[0], [1]], not {teams!r}"
-    seats = sorted(s for t in teams for s in t)
+        return f"Cassino is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {short(players)}"
+    # (Lengths first: a list of a million teams is refused without a look at each.)
+    if (not isinstance(teams, (list, tuple)) or not all(isinstance(t, (list, tuple)) for t in teams[:MAX_PLAYERS + 1])
+            or not all(type(s) is int for t in teams[:MAX_PLAYERS + 1] for s in t[:MAX_PLAYERS + 1])):
+        return f"'teams' must be a list of seat lists, such as [[0], [1]], not {short(teams)}"
+    if len(teams) > players or any(len(t) > players for t in teams):
+        seats = []
+    else:
+        seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or any(not t for t in teams):
         return (f"'teams' must place each of the seats 0..{players - 1} in exactly one team, "
-                f"not {[list(t) for t in teams]}")
+                f"not {short(teams)}")
     if any(len(t) != 1 for t in teams):
         if players != 4 or sorted(sorted(t) for t in teams) != [[0, 2], [1, 3]]:
             return ("partnerships are for 4 players, partners sitting opposite: [[0, 2], [1, 3]]; "
@@ -157,5 +162,5 @@ def shape_of(rules: Rules, players: int, teams: Sequence[Sequence[int]] | None =
         key = tuple(tuple(t) for t in teams)
         hash(key)
     except TypeError:
-        raise InvalidRulesError(f"'teams' must be a list of seat lists, not {teams!r}") from None
+        raise InvalidRulesError(f"'teams' must be a list of seat lists, not {short(teams)}") from None
     return _shape(rules, players, key)

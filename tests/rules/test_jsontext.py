@@ -31,7 +31,8 @@ from tests.fuzzing import damaged_bytes, fuzz, json_values, positions
     (b"1e400", "a number too large to use"),
     (b'"\\udc80"', "lone surrogate"),
     (b'["a\x00"]', "zero byte"),
-    (b" " * (MAX_BYTES + 1), "more than the 4096 KB"),
+    (b" " * (MAX_BYTES + 1), f"it is {MAX_BYTES + 1} bytes, more than the {MAX_BYTES} bytes"),
+    (b" " * (5 * MAX_BYTES), "it is 20 MB, more than the 4096 KB"),
 ])
 def test_what_is_wrong_is_said(data: bytes, said: str) -> None:
     with pytest.raises(InvalidJSONError) as e:
@@ -94,3 +95,34 @@ def test_short_quotes_are_short_whatever_the_value() -> None:
     assert len(short("x" * 10**6)) <= 60
     assert len(short([["y" * 10**6] * 10**5])) <= 60
     assert short({"a": [[[[1]]]]}) == "{'a': [[[...]]]}"
+
+
+def nesting(value: object) -> int:
+    """How deep a value nests lists and objects, counted the plain way."""
+    if isinstance(value, list):
+        return 1 + max(map(nesting, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(nesting, value.values()), default=0)
+    return 0
+
+
+tricky_text = st.text(alphabet='[]{}"\\ab\n\u00e9', max_size=8)
+nested = st.recursive(st.one_of(tricky_text, st.integers(), st.none()),
+                      lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                              st.dictionaries(tricky_text, inner, max_size=3)),
+                      max_leaves=60)
+
+
+@fuzz
+@given(nested, st.integers(0, 40), st.booleans())
+def test_nesting_is_measured_whatever_the_strings_hold(value: object, wrap: int, ascii_only: bool) -> None:
+    """Brackets, quotes and backslashes inside strings do not count; every
+    list or object does, and one level past MAX_DEPTH is refused."""
+    for _ in range(wrap):
+        value = [value]
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    if nesting(value) <= MAX_DEPTH:
+        assert loads(text) == value
+    else:
+        with pytest.raises(InvalidJSONError, match="levels"):
+            loads(text)
