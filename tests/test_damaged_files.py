@@ -22,7 +22,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from cassino.rules import PRESETS, Rules, position_to_json, seating_refusal, standard_teams
+from cassino.rules import PRESETS, Rules, seating_refusal, standard_teams
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, Settings
 from cassino.setups import CUSTOM, LEVELS, Setup
 from cassino.stats import Stats

@@ -8,7 +8,7 @@ whose bit ``1 << card`` is set for each card it holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from .errors import InvalidCardError
 from .jsontext import short
@@ -91,10 +91,6 @@ def parse_card(text: str) -> Card:
         ) from None
 
 
-def bit(card: Card) -> CardSet:
-    return 1 << card
-
-
 def cards_of(mask: CardSet) -> list[Card]:
     """The cards of a set, in canonical order."""
     out = []
@@ -105,22 +101,11 @@ def cards_of(mask: CardSet) -> list[Card]:
     return out
 
 
-def iter_cards(mask: CardSet) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def mask_of(cards: Iterable[Card]) -> CardSet:
     m = 0
     for c in cards:
         m |= 1 << c
     return m
-
-
-def count(mask: CardSet) -> int:
-    return mask.bit_count()
 
 
 def cards_text(mask: CardSet, sep: str = ",") -> str:

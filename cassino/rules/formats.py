@@ -14,7 +14,6 @@ from .builds import Build
 from .cards import card_text, cards_of, parse_card, parse_cards
 from .errors import (CassinoError, IllegalMoveError, InvalidCardError, InvalidMoveError,
                      InvalidPositionError, InvalidRecordError, InvalidRulesError)
-from .events import Event
 from .game import Game
 from .jsontext import short as _short
 from .moves import parse_move
@@ -161,11 +160,6 @@ def position_from_json(data: Any) -> Position:
     return pos
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """An event as docs/formats.md writes it (one line of JSON)."""
-    return event.to_json()
-
-
 # -- game records ------------------------------------------------------------
 
 
@@ -241,4 +235,4 @@ def replay(data: Any) -> Game:
 
 
 __all__ = ["position_to_json", "position_from_json", "record_to_json", "replay", "ReplayError",
-           "game_from_record", "event_to_json", "CassinoError"]
+           "game_from_record", "CassinoError"]

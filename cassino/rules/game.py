@@ -87,11 +87,6 @@ class Game:
         return pos
 
     @property
-    def round_moves(self) -> list[tuple[int, Move]]:
-        """(seat, move) of each move of the round in play."""
-        return [(t.seat, t.move) for t in self.turns]
-
-    @property
     def over(self) -> bool:
         return self.winner is not None
 

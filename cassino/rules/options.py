@@ -149,11 +149,6 @@ class Rules:
         for a court card that captures by rank."""
         return self.capture_values_of[card]
 
-    @property
-    def builds_by_rank(self) -> bool:
-        """Court cards build by rank (trailing royals, §9.11)."""
-        return self.trailing_royals
-
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the standard game, as docs/formats.md allows."""
         out: dict[str, Any] = {}

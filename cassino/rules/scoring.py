@@ -120,15 +120,6 @@ def pile_items(rules: Rules, captured: list[CardSet], sweeps: list[int],
     return items, cards, spades
 
 
-def score_piles(rules: Rules, captured: list[CardSet], sweeps: list[int]) -> list[int]:
-    """Each team's points for a round that ended with these piles and sweeps."""
-    items, _, _ = pile_items(rules, captured, sweeps)
-    points = [0] * len(captured)
-    for i in items:
-        points[i.team] += i.points
-    return points
-
-
 def end_round(pos: Position) -> RoundEnd:
     """The round is over: the cards left on the table go to the last capturer
     (the dealer if nobody captured; never a sweep), and the round is scored."""
