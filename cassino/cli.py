@@ -152,6 +152,7 @@ def seating(players: int, teams: bool, rules: Rules) -> list[list[int]]:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    """Every legal move of a position, one a line."""
     pos = _load_position(args.position)
     for move in pos.legal_moves():
         print(json.dumps(move.to_json()) if args.json else move.text())
@@ -159,6 +160,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
+    """The position after a move, and with --event what the move did."""
     pos = _load_position(args.position)
     try:
         move = parse_any_move(args.move)
@@ -185,6 +187,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a game record, checking every move; the rounds' scores and the result."""
     data = _read_json(args.record)
     try:
         game = replay(data)
@@ -356,6 +359,7 @@ def _lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[bytes]:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
+    """Duplicate-pair matches between two levels; the figures as a JSON line."""
     from cassino.ai import make_player
     from cassino.ai.arena import match
 
@@ -392,6 +396,7 @@ def _window(text: str | None, option: str = "--window") -> tuple[int, int] | Non
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """The game's window."""
     from cassino.ui.main import run
 
     return run(_window(getattr(args, "window", None)), quick=getattr(args, "quick", False),
@@ -399,12 +404,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
+    """A whole seeded game through the real table; exit 0 if all went well."""
     from cassino.ui.main import selftest
 
     return selftest(seed=args.selftest_seed, out=Path(args.selftest_file) if args.selftest_file else None)
 
 
 def cmd_bench_ui(args: argparse.Namespace) -> int:
+    """Frame times of a busy table, as a JSON line."""
     from cassino.ui.bench import bench
 
     result = bench(frames=args.frames, size=_window(args.size, "--size") or (1920, 1080))
@@ -420,6 +427,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with its complaints on one line like every other refusal."""
 
     def error(self, message: str) -> NoReturn:
+        """Exit 2 with the complaint on one line."""
         self.exit(BAD_INPUT, f"cassino: {_one_line(message)} (cassino --help lists the commands "
                              f"and options)\n")
 

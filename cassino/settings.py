@@ -23,6 +23,8 @@ TABLE_COLOURS = ("green", "blue", "red")
 
 @dataclass
 class Settings:
+    """What the player chose in Settings; kept in settings.json."""
+
     speed: str = "normal"
     four_colour: bool = False
     fullscreen: bool = True
@@ -35,13 +37,16 @@ class Settings:
 
     @property
     def flight(self) -> float:
+        """Seconds for one card's flight at this speed."""
         return FLIGHT[self.speed]
 
     @property
     def ai_pause(self) -> float:
+        """The least time a computer player's move takes to appear, delay included."""
         return AI_PAUSE[self.speed] + (AI_DELAY[self.ai_delay] if self.speed != "instant" else 0.0)
 
     def to_json(self) -> dict[str, Any]:
+        """The settings as settings.json keeps them."""
         return asdict(self)
 
     @classmethod

@@ -22,6 +22,8 @@ def rules_name(rules: Rules, players: int | None = None) -> str:
 
 @dataclass
 class Record:
+    """Games played, won and lost under one opponent and game."""
+
     played: int = 0
     won: int = 0
     lost: int = 0
@@ -29,6 +31,8 @@ class Record:
 
 @dataclass
 class Stats:
+    """Everything counted: games per opponent and game, and points and sweeps per round."""
+
     games: dict[str, Record] = field(default_factory=dict)  # "intermediate · standard" -> record
     rounds: int = 0
     points: int = 0
@@ -37,9 +41,11 @@ class Stats:
 
     @staticmethod
     def key(opponents: str, rules: Rules, players: int | None = None) -> str:
+        """The name a game is counted under: 'intermediate · Royal'."""
         return f"{opponents} · {rules_name(rules, players)}"
 
     def record_round(self, points: int, sweeps: int) -> None:
+        """One round of a counted game: your side's points and sweeps."""
         self.rounds += 1
         self.points += points
         self.best_round = max(self.best_round, points)
@@ -54,9 +60,11 @@ class Stats:
 
     @property
     def average_round(self) -> float:
+        """Points per round, over every round counted."""
         return self.points / self.rounds if self.rounds else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        """The statistics as stats.json keeps them."""
         return {"format": 1, "games": {k: [r.played, r.won, r.lost] for k, r in self.games.items()},
                 "rounds": self.rounds, "points": self.points, "best_round": self.best_round,
                 "sweeps": self.sweeps}

@@ -42,6 +42,8 @@ MAX_KEPT = 1000    # damaged copies of one file kept before giving up
 
 
 class SavedGame(NamedTuple):
+    """A game in progress as game.json keeps it: the game, its seats, and whether undo was used."""
+
     game: Game
     seats: list[dict[str, Any]]  # as the game record lists them: name, seat, kind
     practice: bool               # undo was used

@@ -32,6 +32,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def mean_interval(xs: list[float], z: float = 1.96) -> tuple[float, tuple[float, float]]:
+    """The mean of ``xs`` and its normal-approximation interval at ``z`` (95% by default)."""
     if not xs:
         return 0.0, (0.0, 0.0)
     m = statistics.fmean(xs)

@@ -130,6 +130,9 @@ class _Solver:
 
 
 class Expert(Player):
+    """Plays its best candidate moves out on many deals of the unseen cards; solves the last deal of
+    two players exactly."""
+
     level = "expert"
     default_ms = 140.0
 
@@ -146,6 +149,7 @@ class Expert(Player):
         self.settle = settle
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        """The candidate that does best over sampled deals, within the budget."""
         budget = budget or Budget(ms=self.default_ms)
         moves = candidate_moves(view.bare_position())
         if len(moves) == 1:

@@ -52,6 +52,7 @@ class Evaluator:
         self.sweep = self.rules.sweeps * self.w["sweep"]
 
     def p_holds_value(self, seat: int, v: int) -> float:
+        """The chance that ``seat`` holds a card of value ``v``, from the unseen cards."""
         size = self.view.hand_sizes[seat]
         if self.view.stock_size == 0 and len(self.opponents) == 1 and self.view.players == 2:
             # Last deal, two players: the unseen cards are exactly the opponent's hand.
@@ -59,6 +60,7 @@ class Evaluator:
         return holds_probability(self.by_value[v], self.unseen, size)
 
     def p_holds_rank(self, seat: int, r: int) -> float:
+        """The chance that ``seat`` holds a card of rank ``r``, from the unseen cards."""
         size = self.view.hand_sizes[seat]
         if self.view.stock_size == 0 and self.view.players == 2:
             return 1.0 if self.by_rank[r] else 0.0
@@ -98,6 +100,8 @@ class Evaluator:
         return expected
 
     def score(self, move: Move) -> float:
+        """The move's worth: points and majorities taken or secured, less what the next player can
+        take in reply."""
         view = self.view
         worth = self.worth
         loose, builds = after(view, move)
@@ -151,6 +155,9 @@ def plays_after_pluck(view: SeatView, pluck: Move) -> SeatView:
 
 
 class Intermediate(Player):
+    """Counts cards and weighs each move by the evaluator; plays the last deal out at tables of
+    three or more."""
+
     level = "intermediate"
 
     def __init__(self, weights: dict[str, float] | None = None, endgame_deals: int = 8):
@@ -162,6 +169,7 @@ class Intermediate(Player):
         self.endgame_deals = endgame_deals
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        """The move the evaluator scores best (the last deal played out among the best few)."""
         moves = candidate_moves(view.bare_position())
         actions = [m for m in moves if m.card < 0]
         if any(m.kind == CALL for m in actions) and call_wins(view):
@@ -217,6 +225,7 @@ class Intermediate(Player):
         return candidates[best]
 
     def reason(self, view: SeatView, move: Move) -> str:
+        """The move in words."""
         return move.describe()
 
 

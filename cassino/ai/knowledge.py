@@ -39,6 +39,7 @@ _POINTS: dict[Rules, tuple[float, ...]] = {}
 
 
 def points_of(rules: Rules) -> tuple[float, ...]:
+    """Each card's points under these rules (cached per rule set)."""
     got = _POINTS.get(rules)
     if got is None:
         got = _POINTS[rules] = card_points(rules)
@@ -85,6 +86,7 @@ class Worth:
         self.takes: dict[tuple[CardSet, int], tuple[float, CardSet]] = {}
 
     def of(self, mask: CardSet) -> float:
+        """The worth of a set of cards."""
         t = self.table
         total = 0.0
         while mask:
@@ -124,6 +126,7 @@ def unseen_by_value(view: SeatView, unseen: CardSet | None = None) -> list[int]:
 
 
 def unseen_by_rank(view: SeatView, unseen: CardSet | None = None) -> list[int]:
+    """How many cards of each rank (index 1..13) the seat has not seen."""
     counts = [0] * 14
     for c in cards_of(view.unseen if unseen is None else unseen):
         counts[rank_of(c)] += 1

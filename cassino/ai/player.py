@@ -70,6 +70,7 @@ class RandomPlayer(Player):
     level = "random"
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        """A random legal move (a call for 21 only if it is the only one)."""
         moves = view.legal_moves()
         # A call for 21 only when it wins: a random player still knows the score.
         plays = [m for m in moves if m.kind != "call"] or moves

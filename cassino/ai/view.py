@@ -62,6 +62,7 @@ class SeatView:
 
     @property
     def table(self) -> CardSet:
+        """Every card on the table: loose and in builds."""
         t = self.loose
         for b in self.builds:
             t |= b.cards

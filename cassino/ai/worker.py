@@ -35,6 +35,7 @@ class Thinker:
 
     @property
     def done(self) -> bool:
+        """True once the player has answered (or failed)."""
         return not self._thread.is_alive()
 
     def cancel(self) -> None:

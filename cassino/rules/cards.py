@@ -102,6 +102,7 @@ def cards_of(mask: CardSet) -> list[Card]:
 
 
 def mask_of(cards: Iterable[Card]) -> CardSet:
+    """The set of these cards."""
     m = 0
     for c in cards:
         m |= 1 << c

@@ -31,6 +31,7 @@ class Item(NamedTuple):
     points: int
 
     def to_json(self) -> dict[str, Any]:
+        """The item as the round's end writes it (docs/formats.md, Events)."""
         return {"item": self.item, "team": self.team, "points": self.points}
 
 
@@ -52,6 +53,7 @@ class RoundEnd(NamedTuple):
     sweeps: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The round's end as an event writes it (docs/formats.md, Events)."""
         return {"residue": [card_text(c) for c in cards_of(self.residue)],
                 "residue_to": self.residue_to, "items": [i.to_json() for i in self.items],
                 "points": list(self.points), "scores": list(self.scores)}

@@ -88,6 +88,7 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """True once the game has a winner."""
         return self.winner is not None
 
     @property

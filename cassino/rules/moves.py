@@ -36,6 +36,9 @@ NO_CARD = -1  # the card of an action that plays none
 
 
 class Move(NamedTuple):
+    """A move or action: the card played, its kind, the value, the table cards taken and whether the
+    build is multiple (see the module's docstring)."""
+
     card: Card
     kind: str
     value: int

@@ -124,6 +124,7 @@ class Shape:
 
     @property
     def deals_per_round(self) -> int:
+        """How many deals a round has."""
         return len(self.deals)
 
     def deal_number(self, stock_size: int) -> int:
@@ -143,6 +144,7 @@ class Shape:
         return tuple((seat + i) % n for i in range(n))
 
     def key(self) -> tuple[object, ...]:
+        """What makes two shapes the same: the rules, players and teams."""
         return (self.rules, self.players, self.teams)
 
     def __repr__(self) -> str:
