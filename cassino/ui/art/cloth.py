@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
-from .cards import RATIO, card_back
+from .cards import RATIO, card_back, card_face
 
 
 @lru_cache(maxsize=4)
@@ -78,3 +78,21 @@ def shadow(width: int) -> pygame.Surface:
 def rotated_back(width: int, style: str) -> pygame.Surface:
     """A card back turned sideways, for the side seats' hands."""
     return pygame.transform.rotate(card_back(width, style), 90)
+
+
+def shadow_offset(width: int) -> tuple[int, int]:
+    """How far below and right of a card its shadow falls."""
+    return max(1, width // 30), max(2, width // 22)
+
+
+@lru_cache(maxsize=512)
+def shadowed(card: int, width: int, face_up: bool, four_colour: bool, back: str) -> pygame.Surface:
+    """A card (face or back) with its shadow, in one surface to blit, run-length
+    encoded: a card is mostly opaque pixels, which then blit as plain copies."""
+    face = card_face(card, width, four_colour) if face_up else card_back(width, back)
+    dx, dy = shadow_offset(width)
+    out = pygame.Surface((face.get_width() + dx, face.get_height() + dy), pygame.SRCALPHA)
+    out.blit(shadow(width), (dx, dy))
+    out.blit(face, (0, 0))
+    out.set_alpha(255, pygame.RLEACCEL)
+    return out

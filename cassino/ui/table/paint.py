@@ -11,13 +11,15 @@ goes where that card goes (into a pile with a captured build).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from cassino.rules import Build
 
 from ..art import theme
 from ..art.cards import RATIO, card_back, card_face
-from ..art.cloth import felt, outline, rotated_back, shadow
+from ..art.cloth import felt, outline, rotated_back, shadow, shadow_offset, shadowed
 from .motion import Spot, Sprite
 from .panel import paint_panel, paint_status
 from .state import TableState
@@ -35,12 +37,11 @@ def paint_card(table: TableState, surface: pygame.Surface, card: int, spot: Spot
     h = round(w * RATIO)
     st = table.app.settings
     base = w if drawn_at is None else max(8, drawn_at)
-    face = card_face(card, base, st.four_colour) if spot.face_up else card_back(base, st.card_back)
+    image = shadowed(card if spot.face_up else -1, base, spot.face_up, st.four_colour, st.card_back)
     if base != w:
-        face = pygame.transform.scale(face, (w, h))
-    surface.blit(shadow(base) if base == w else pygame.transform.scale(shadow(base), (w, h)),
-                 (x + max(1, w // 30), y + max(2, w // 22)))
-    surface.blit(face, (x, y))
+        dx, dy = shadow_offset(w)
+        image = pygame.transform.scale(image, (w + dx, h + dy))
+    surface.blit(image, (x, y))
     return pygame.Rect(x, y, w, h)
 
 
@@ -222,48 +223,20 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         info = table.seats[seat]
         colour = theme.seat_colour(seat)
         to_move = pos.to_move == seat and not pos.round_over and not table.game.over
-        plate = place.plate
-        border = theme.GLOW if to_move else theme.PANEL_LINE
-        surface.blit(theme.rounded_box(plate.size, theme.PANEL + (200,), 10, border + (255,), 3 if to_move else 1),
-                     plate.topleft)
-        pygame.draw.rect(surface, colour, (plate.x + 6, plate.y + 8, 5, plate.height - 16), border_radius=3)
-        x = plate.x + 18
-        width = plate.width - 24
-        y = plate.y + geo.m // 2
-        # The name, with the team (partnerships) small on the right.
         team = f"team {pos.team_of[seat] + 1}" if teams else ""
-        team_w = theme.font(geo.fs_small).size(team)[0] + 6 if team else 0
-        name = info.name + ("  \u25b6" if to_move else "")
-        in_facts = bool(team) and theme.font(geo.fs, True).size(name)[0] + team_w > width
-        if in_facts:  # no room beside the name: the team is one of the facts below it
-            team, team_w = "", 0
-        t = theme.fit_text(name, geo.fs, width - team_w, colour, bold=True)
-        surface.blit(t, (x, y))
-        if team:
-            tt = theme.text(team, geo.fs_small, theme.DIM)
-            surface.blit(tt, tt.get_rect(bottomright=(plate.right - 6, y + t.get_height() - 2)))
-        y += round(geo.fs * 1.35)
         hand_n = len(table.stage.hands[seat])
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
         facts = [(info.level.capitalize() if info.level else "Player", theme.DIM),
                  (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
                  (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
-        if in_facts:
-            facts.insert(1, (f"team {pos.team_of[seat] + 1}", theme.DIM))
         if sweeps:
             facts.append((f"{sweeps} sweep{'s' if sweeps > 1 else ''}", theme.INK))
         if pos.rules.pluck and pos.plucked >> seat & 1:
             facts.append(("plucked", theme.GOLD))
-        rows = max(1, (plate.bottom - y) // round(geo.fs_small * 1.3))
-        size, lines = pack_facts(facts, geo.fs_small, width, rows)
-        for line in lines:
-            xx = x
-            for k, (text, tone) in enumerate(line):
-                piece = theme.text((" · " if k else "") + text, size, tone)
-                surface.blit(piece, (xx, y))
-                xx += piece.get_width()
-            y += round(size * 1.3)
+        plate = place.plate
+        surface.blit(_plate(plate.size, geo.fs, geo.fs_small, geo.m, info.name, colour, team, tuple(facts), to_move),
+                     plate.topleft)
         # The caption: "thinking", or the seat's last move (yours is on the table before you).
         cap = place.caption
         if to_move and table.thinker is not None:
@@ -282,6 +255,42 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
                 surface.blit(t, (cap.x + 4, yy))
                 yy += geo.line
         _pile(table, surface, seat)
+
+
+@lru_cache(maxsize=64)
+def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, colour: theme.Colour, team: str,
+           facts: tuple[tuple[str, theme.Colour], ...], to_move: bool) -> pygame.Surface:
+    """A seat's name plate: its name (and team), and its facts packed below;
+    made once for each thing it says."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    border = theme.GLOW if to_move else theme.PANEL_LINE
+    surf.blit(theme.rounded_box(size, theme.PANEL + (200,), 10, border + (255,), 3 if to_move else 1), (0, 0))
+    pygame.draw.rect(surf, colour, (6, 8, 5, h - 16), border_radius=3)
+    x, width, y = 18, w - 24, m // 2
+    # The name, with the team (partnerships) small on the right; where there
+    # is no room beside the name, the team is one of the facts below it.
+    team_w = theme.font(fs_small).size(team)[0] + 6 if team else 0
+    name = name + ("  \u25b6" if to_move else "")
+    if team and theme.font(fs, True).size(name)[0] + team_w > width:
+        facts = facts[:1] + ((team, theme.DIM),) + facts[1:]
+        team, team_w = "", 0
+    t = theme.fit_text(name, fs, width - team_w, colour, bold=True)
+    surf.blit(t, (x, y))
+    if team:
+        tt = theme.text(team, fs_small, theme.DIM)
+        surf.blit(tt, tt.get_rect(bottomright=(w - 6, y + t.get_height() - 2)))
+    y += round(fs * 1.35)
+    rows = max(1, (h - y) // round(fs_small * 1.3))
+    px, lines = pack_facts(list(facts), fs_small, width, rows)
+    for line in lines:
+        xx = x
+        for k, (text, tone) in enumerate(line):
+            piece = theme.text((" · " if k else "") + text, px, tone)
+            surf.blit(piece, (xx, y))
+            xx += piece.get_width()
+        y += round(px * 1.3)
+    return surf
 
 
 BREAK = "\n"  # in a plate's facts: the next ones start a line of their own if they can

@@ -7,7 +7,6 @@ import pygame
 
 from ..art import theme
 from ..art.cards import card_back
-from ..options import rules_in_words
 from .state import TableState
 
 
@@ -23,7 +22,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         aim = f"· game to {rules.target}"
     surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))
     y += round(geo.fs * 1.5)
-    surface.blit(theme.fit_text(rules_in_words(rules, pos.players), geo.fs_small, geo.scores.width, theme.GOLD),
+    surface.blit(theme.fit_text(table.game_name, geo.fs_small, geo.scores.width, theme.GOLD),
                  (x, y))
     y += geo.line
     for side, team in enumerate(pos.teams):

@@ -14,6 +14,7 @@ from cassino.ai.worker import Thinker
 from cassino.rules import CALL, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd
 
 from ..app import App
+from ..options import rules_in_words
 from .layout import TableLayout
 from .motion import Motion
 from .seats import Names, Seat
@@ -99,6 +100,7 @@ class TableState:
         self.before: list[Item] = []  # the table's items before the play now in motion
         self.played: int | None = None  # the card of that play: drawn above the others in flight
         self.legend: list[str] = []
+        self.game_name = ""
         self.geo: TableLayout
         self.stage: Stage
         self.lay_out()
@@ -107,6 +109,7 @@ class TableState:
         """The layout for the window as it is, and the stage of the position on show."""
         rules = self.pos.rules
         self.legend = value_legend(rules)
+        self.game_name = rules_in_words(rules, self.pos.players)  # for the panel, worked out once
         self.geo = TableLayout(self.app.size, self.pos.players, self.bottom,
                                actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
         self.stage = Stage(self.geo, self.pos, self.face_up)
