@@ -122,3 +122,33 @@ def test_the_real_table_rests_every_card_in_its_place(players: int, rules: Rules
             assert not any(drawn.colliderect(r) for r in others + [geo.table, geo.panel])
     for item in table.items:
         assert geo.table.contains(item.rect)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_fact_of_a_name_plate_fits_whole(players: int, size: tuple[int, int]) -> None:
+    """The longest facts a plate says (a level, a team, a two-digit pile, sweeps,
+    a pluck) fit on its lines, none cut: smaller type rather than an ellipsis,
+    and the level left out before any name or number."""
+    from cassino.ui.art import theme
+    from cassino.ui.table.paint import BREAK, LEVEL, pack_facts
+
+    pygame.font.init()
+    theme.reset()  # fonts die with pygame.quit() after each test
+    geo = TableLayout(size, players, bottom_seat=0, actions=True)
+    team = [("team 2", theme.DIM)] if players == 4 else []  # partnerships are for four
+    facts = [("Intermediate", LEVEL), *team, ("5 cards", theme.DIM), (BREAK, theme.DIM),
+             ("Score 120", theme.INK), ("captured 52", theme.INK), ("11 sweeps", theme.INK),
+             ("plucked", theme.GOLD)]
+    for seat, place in geo.places.items():
+        width = place.plate.width - 24
+        top = place.plate.y + geo.m // 2 + round(geo.fs * 1.35)
+        rows = max(1, (place.plate.bottom - top) // round(geo.fs_small * 1.3))
+        px, lines = pack_facts(facts, geo.fs_small, width, rows)
+        shown = [text for line in lines for text, _ in line]
+        # Every name and number shown; the level only gives way where all will not fit.
+        assert [t for t in shown if t != "Intermediate"] == [t for t, _ in facts[1:] if t != BREAK], \
+            f"seat {seat} at {size} lost a fact: {shown}"
+        for line in lines:
+            text = " · ".join(t for t, _ in line)
+            assert theme.font(px).size(text)[0] <= width, f"seat {seat} at {size}: {text!r} too wide"

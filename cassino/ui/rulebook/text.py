@@ -468,13 +468,17 @@ SECTIONS: tuple[Section, ...] = (
         "*Drag* a card from your hand onto a table card or build to capture it or build on it, or onto "
         "the empty cloth to trail.",
         "Or *click* table cards to select them, then click a card in your hand. Clicking a card with "
-        "nothing selected shows what it can do. When a play could mean more than one thing, a short "
-        "menu asks which.",
+        "nothing selected plays it if it can do one thing only, or shows what it can do. When a play "
+        "could mean more than one thing, a short list beside the cards asks which.",
+        "Every play is shown: the card leaves the hand, meets what it takes, and the cards fly into the "
+        "pile. A click or a key while cards move finishes the motion at once; nothing else happens.",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu.",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
         "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
-        "*H* or the Hint button suggests a move. *Ctrl+Z* takes your move back when Undo for practice "
-        "is on in Settings (alone against the computer). *F11* switches full screen.",
+        "*H* or the Hint button suggests a move. *S* shows the score sheet of every round so far. *L*, or "
+        "pressing and holding a player's pile, shows the last capture again. *Ctrl+Z* takes your move "
+        "back when Undo for practice is on in Settings (alone against the computer). *F11* switches full "
+        "screen.",
         "A build shows its value on a badge in the colour of the player who controls it.",
     ), (
         Example("Your build of 8, and their multiple build of sixes.", table="5D+3C=8 4S+2H+6C=6s/them"),

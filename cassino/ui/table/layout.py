@@ -67,7 +67,7 @@ class TableLayout:
         self.players = players
         self.bottom_seat = bottom_seat
         self.m = m = max(6, round(H * 0.014))
-        self.panel = pygame.Rect(0, 0, round(min(max(W * 0.2, 230), 480)), H)
+        self.panel = pygame.Rect(0, 0, round(min(max(W * 0.2, 230), px(size, 480, 480))), H)
         self.panel.right = W
         self.play = pygame.Rect(0, 0, W - self.panel.width, H)
         play = self.play
@@ -82,7 +82,7 @@ class TableLayout:
         ow = max(26, round(cw * 0.55))
         oh = round(ow * RATIO)
         self.status_h = round(self.fs * 1.9)
-        plate_h = round(self.fs * 1.4) + 2 * line + m
+        plate_h = round(self.fs * 1.4) + 3 * line + m  # the name, and three lines of facts at most
         sides = SIDES[players]
         tops = sides.count("top")
         # A side column is wide enough for a level's name ("Intermediate") on its plate.
@@ -94,7 +94,7 @@ class TableLayout:
         self.places: dict[int, Place] = {}
         # Your hand along the bottom, high enough for the caption over your plate.
         hand_top = H - m - max(ch, plate_h + line + gap)
-        plate_w = round(min(max(play.width * 0.25, 190), 360))
+        plate_w = round(min(max(play.width * 0.25, 190), px(size, 360, 360)))
         # The top seats share the width between the side columns.
         top_x = play.x + side_w + m
         top_w = play.width - 2 * side_w - 2 * m

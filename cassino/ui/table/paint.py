@@ -227,7 +227,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         hand_n = len(table.stage.hands[seat])
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
-        facts = [(info.level.capitalize() if info.level else "Player", theme.DIM),
+        facts = [(info.level.capitalize() if info.level else "Player", LEVEL),
                  (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
                  (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
         if sweeps:
@@ -293,6 +293,7 @@ def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, col
     return surf
 
 
+LEVEL = (169, 189, 177)  # the level's colour on a plate (dim): the fact that gives way first
 BREAK = "\n"  # in a plate's facts: the next ones start a line of their own if they can
 
 
@@ -300,27 +301,38 @@ def pack_facts(facts: list[tuple[str, theme.Colour]], size: int, width: int,
                rows: int) -> tuple[int, list[list[tuple[str, theme.Colour]]]]:
     """Facts of a name plate ("3 cards", "Score 9") packed into at most ``rows``
     lines no wider than ``width``, joined by dots: in the body size if they
-    fit, else a little smaller; never cut in the middle of a fact."""
+    fit, else a little smaller; never cut in the middle of a fact. A level
+    (a fact in the colour ``LEVEL``, first) gives way before anything is cut."""
     least = max(9, round(size * 0.78))
-    for px, breaks in [(px, b) for px in range(size, least - 1, -1) for b in (True, False)]:
-        lines: list[list[tuple[str, theme.Colour]]] = [[]]
-        used = 0
-        for text, tone in facts:
-            if text == BREAK:  # a new line for the next group of facts, where there are lines enough
-                if breaks and lines[-1]:
-                    lines.append([])
-                    used = 0
-                continue
-            w = theme.font(px).size((" · " if lines[-1] else "") + text)[0]
-            if lines[-1] and used + w > width:
-                lines.append([])
-                used = 0
-                w = theme.font(px).size(text)[0]
-            lines[-1].append((text, tone))
-            used += w
+    sizes = [(px, breaks) for px in range(size, least - 1, -1) for breaks in (True, False)]
+    for px, breaks in sizes:
+        lines = _pack(facts, px, width, breaks)
         if len(lines) <= rows:
             return px, lines
-    return least, lines[:rows]  # never seen: the plates are sized for their facts
+    if facts and facts[0][1] == LEVEL:
+        return pack_facts(facts[1:], size, width, rows)
+    return least, _pack(facts, least, width, False)[:rows]
+
+
+def _pack(facts: list[tuple[str, theme.Colour]], px: int, width: int,
+          breaks: bool) -> list[list[tuple[str, theme.Colour]]]:
+    """Facts greedily on lines ``width`` wide at ``px`` (``breaks``: a group starts a line)."""
+    lines: list[list[tuple[str, theme.Colour]]] = [[]]
+    used = 0
+    for text, tone in facts:
+        if text == BREAK:  # a new line for the next group of facts, where there are lines enough
+            if breaks and lines[-1]:
+                lines.append([])
+                used = 0
+            continue
+        w = theme.font(px).size((" · " if lines[-1] else "") + text)[0]
+        if lines[-1] and used + w > width:
+            lines.append([])
+            used = 0
+            w = theme.font(px).size(text)[0]
+        lines[-1].append((text, tone))
+        used += w
+    return [line for line in lines if line]
 
 
 def _pile(table: TableState, surface: pygame.Surface, seat: int) -> None:
