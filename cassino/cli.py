@@ -419,6 +419,23 @@ def cmd_bench_ui(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_menu_entry(args: argparse.Namespace) -> int:
+    """Add this copy of the game to the Linux applications menu (or take it away)."""
+    from cassino import desktop
+
+    if not sys.platform.startswith("linux"):
+        raise Refused("menu-entry is for Linux: on Windows and macOS, pin or drag the game where you "
+                      "want it")
+    try:
+        paths = desktop.remove() if args.remove else desktop.install()
+    except (OSError, ValueError) as e:
+        raise Refused(f"the menu entry could not be {'removed' if args.remove else 'written'}: "
+                      f"{getattr(e, 'strerror', None) or e}") from None
+    for path in paths:
+        print(f"{'removed' if args.remove else 'wrote'} {path}")
+    return 0
+
+
 RULES_HELP = (f"a preset ({', '.join(p.key for p in PRESET_LIST)}) or rule options as JSON, "
               "e.g. '{\"royal\": true, \"sweeps\": 0}' (docs/formats.md, Rule options)")
 
@@ -512,6 +529,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--quick", action="store_true", help="straight to a game against the Intermediate")
     s.add_argument("--seed", type=seed_number, help="the game's seed (its deals)")
     s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("menu-entry", help="add this copy of the game to the Linux applications menu")
+    s.add_argument("--remove", action="store_true", help="take the entry and its icon away again")
+    s.set_defaults(func=cmd_menu_entry)
 
     s = sub.add_parser("bench-ui", help="time the busiest table's frames; prints JSON last")
     s.add_argument("--frames", type=counting(1), default=600)
