@@ -214,10 +214,11 @@ def test_command_line_rule_options(text: str) -> None:
 
 
 @fuzz
-@given(st.lists(st.one_of(position_bytes(), st.binary(max_size=40)), min_size=1, max_size=4))
-def test_ai_answers_every_stdin_line_or_says_why(lines: list[bytes]) -> None:
+@given(st.lists(st.one_of(position_bytes(), st.binary(max_size=40)), min_size=1, max_size=4),
+       st.sampled_from(["random", "beginner", "intermediate", "expert"]))
+def test_ai_answers_every_stdin_line_or_says_why(lines: list[bytes], level: str) -> None:
     data = b"\n".join(line.replace(b"\n", b" ").replace(b"\r", b" ") for line in lines) + b"\n"
-    status, out, err = cli_run(["ai", "--level", "random"], stdin=data)
+    status, out, err = cli_run(["ai", "--level", level, "--work", "20"], stdin=data)
     answers = [json.loads(line) for line in out.splitlines()]
     asked = [line for line in data.split(b"\n") if line.strip()]
     assert len(answers) == len(asked)

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from cassino.rules.jsontext import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, InvalidJSONError, loads, short
 from tests.fuzzing import damaged_bytes, fuzz, json_values, positions
 
+pytestmark = pytest.mark.fuzz
+
 
 @pytest.mark.parametrize("data, said", [
     ('{"a": 1}'.encode("utf-16"), "it is UTF-16 text; save it as UTF-8"),
