@@ -16,6 +16,7 @@ no damaged copy ever replaces another) with its bytes intact, and
 from __future__ import annotations
 
 import json
+import logging
 import os
 import stat
 import tempfile
@@ -30,6 +31,7 @@ from cassino.setups import Setup
 from cassino.stats import Stats
 
 T = TypeVar("T")
+log = logging.getLogger("cassino")
 
 APP_NAME = "Cassino"
 SETTINGS = "settings.json"
@@ -133,7 +135,9 @@ class Store:
             where = f"it was kept as {kept}"
         except OSError as e:
             where = f"it could not be moved aside ({e.strerror or e})"
-        self.problems.append(f"{path.name} was set aside because {why}; {where}.")
+        problem = f"{path.name} was set aside because {why}; {where}."
+        self.problems.append(problem)
+        log.warning("%s", problem)
 
     # -- settings --------------------------------------------------------------------
 

@@ -27,9 +27,7 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         from .app import App
         from .art.cloth import heading
 
-        settings = store.load_settings()
-        for problem in store.problems:
-            log.warning("%s", problem)
+        settings = store.load_settings()  # a damaged file is logged and set aside
         refusal = no_display()
         if refusal is not None:
             log.error("%s", refusal)

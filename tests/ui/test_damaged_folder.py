@@ -3,6 +3,7 @@ each aside with its bytes intact, says so on the title screen, and plays."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pygame
@@ -33,7 +34,11 @@ def _quit() -> object:
     pygame.quit()
 
 
-def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path) -> None:
+def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    game_log = logging.getLogger("cassino")
+    if not game_log.propagate:  # the game's own log file was set up by an earlier test
+        game_log.addHandler(caplog.handler)
     for name, data in DAMAGED.items():
         (tmp_path / name).write_bytes(data)
     store = Store(tmp_path)
@@ -57,6 +62,8 @@ def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path) ->
     assert "deeper than 32 levels" in said[STATS]
     assert "it is UTF-16 text" in said[SETUP]
     assert "a number of 5000 digits" in said[SAVED_GAME]
+    assert [r.getMessage() for r in caplog.records if r.name == "cassino"] == store.problems  # and in the log
+    game_log.removeHandler(caplog.handler)
     for name, data in DAMAGED.items():
         assert (tmp_path / f"{name}.bad").read_bytes() == data
         assert not (tmp_path / name).exists()

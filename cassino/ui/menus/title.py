@@ -94,7 +94,9 @@ class TitleScene(Scene):
             y -= t.get_height() + 4
         # Files that had to be set aside: said plainly, once, on the way in.
         problems = self.app.store.problems if self.app.store is not None else []
-        for line in reversed([ln for p in problems[-3:] for ln in theme.wrap(p, small, w - 40)]):
+        if len(problems) > 3:  # the latest two, and where the others are
+            problems = [f"{len(problems) - 2} earlier notices are in cassino.log, in your folder."] + problems[-2:]
+        for line in reversed([ln for p in problems for ln in theme.wrap(p, small, w - 40)]):
             t = theme.text(line, small, theme.WARN)
             surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
             y -= t.get_height() + 2
