@@ -250,7 +250,7 @@ class SetupScene(Scene):
             elif self.editing == "deal":
                 if event.key == pygame.K_BACKSPACE:
                     self.deal = self.deal[:-1]
-                elif event.unicode.isdigit() and len(self.deal) < 9:
+                elif event.unicode and event.unicode in "0123456789" and len(self.deal) < 9:  # not "²"
                     self.deal += event.unicode
             elif isinstance(self.editing, int):
                 name = self.names[self.editing]
