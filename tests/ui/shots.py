@@ -38,8 +38,9 @@ class Shooter:
     def __init__(self, app: App, out: Path, tag: str, limit: int):
         self.app, self.out, self.tag, self.n, self.limit = app, out, tag, 0, limit
 
-    def shot(self, name: str) -> None:
-        if self.n >= self.limit:
+    def shot(self, name: str, must: bool = False) -> None:
+        """Save the frame (past the limit only if ``must``: sweeps, score sheets, the end)."""
+        if self.n >= self.limit and not must:
             return
         self.n += 1
         self.app.draw(self.app.screen)
@@ -95,7 +96,7 @@ def burst(app: App, shoot: Shooter, name: str, every: int = 6, frames: int = 90)
         if not table.motion.busy and f > 2:
             break
         if f % every == 3:
-            shoot.shot(f"{name}-f{f}")
+            shoot.shot(f"{name}-f{f}", must="sweep" in name)
 
 
 def play(size: tuple[int, int], players: int, out: Path, seed: int, limit: int, rounds: int) -> None:
@@ -107,18 +108,18 @@ def play(size: tuple[int, int], players: int, out: Path, seed: int, limit: int, 
     burst(app, shoot, "deal", every=10, frames=400)
     shoot.shot("start")
     seen_rounds = 0
-    for _ in range(4000):
+    for _ in range(400000):
         top = app.top
         if isinstance(top, RoundOverScene):
             for f in range(0, 200):
                 app.step(STEP)
                 if f % 25 == 5:
-                    shoot.shot("sheet")
+                    shoot.shot("sheet", must=True)
                 if top.built and not top.confetti:
                     break
                 if top.confetti and top.clock > (len(top.rows) + 1) * top.row_time + 2:
                     break
-            shoot.shot("sheet-done")
+            shoot.shot("sheet-done", must=True)
             seen_rounds += 1
             if table.game.over or seen_rounds >= rounds:
                 return
@@ -142,7 +143,9 @@ def play(size: tuple[int, int], players: int, out: Path, seed: int, limit: int, 
         app.step(STEP)
         if len(table.game.moves) > moves:
             kind = table.game.moves[-1].kind
-            burst(app, shoot, f"cpu-{kind}", every=8 if kind == "capture" else 30)
+            event = table.game.round_events[-1] if table.game.round_events else None
+            sweep = "-sweep" if event is not None and event.sweep else ""
+            burst(app, shoot, f"cpu-{kind}{sweep}", every=8 if kind == "capture" else 30)
         else:
             pygame.time.wait(1)
 

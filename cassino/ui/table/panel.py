@@ -114,10 +114,10 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         warn = table.message.startswith("! ")
         text = table.message[2:] if warn else table.message
         colour = theme.WARN if warn else theme.GOLD
-    elif not table.at_rest() and table.log and table.log[-1][0] is not None:
+    elif not table.at_rest() and table.play_words is not None:
         # While a play is on the move: what it is (click or press a key to skip).
-        seat, text = table.log[-1]
-        colour = theme.seat_colour(seat) if seat is not None else theme.GOLD
+        seat, text = table.play_words
+        colour = theme.seat_colour(seat)
     elif pos.round_over:
         text, colour = "Round over.", theme.GOLD
     elif table.game.over:

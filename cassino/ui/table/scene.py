@@ -19,9 +19,8 @@ import pygame
 
 from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
-from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
-from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, card_symbol, cards_of
+from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, RoundEnd, card_symbol, cards_of
 
 from ..app import App, Scene
 from . import choreography
@@ -77,6 +76,7 @@ class TableScene(Scene, TableState):
         self.input.reset()
         self.log.clear()
         self.hint_move = None
+        self.play_words = None
         self.lay_out()
         dealer = self.names.seat(self.pos.dealer)
         rounds = self.game.rules.rounds
@@ -201,6 +201,7 @@ class TableScene(Scene, TableState):
         self.input.reset()
         name = self.names.seat(seat)
         self.note(seat, f"{name} {turn_words}.")
+        self.play_words = (seat, f"{name} {turn_words}.")
         self._record(event, turn_words)
         sounds = self.app.sounds
         sounds.play({"capture": "capture", "build": "build", "pluck": "capture"}.get(move.kind, "play"))

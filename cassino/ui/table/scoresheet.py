@@ -37,7 +37,8 @@ class RoundOverScene(Scene):
         self.on_next = next_round
         game = table.game
         if game.over:
-            items = [Item("Play again", play_again), Item("Back to title", leave)]
+            items = [Item("Play again", play_again), Item("Every round (S)", self.show_sheet),
+                     Item("Back to title", leave)]
         else:
             items = [Item("Next round", self.next_round)]
         self.menu = Menu(items, None)
@@ -75,9 +76,16 @@ class RoundOverScene(Scene):
         self.app.pop(self)
         self.on_next()
 
+    def show_sheet(self) -> None:
+        """The sheet of every round of the game."""
+        self.app.push(SheetScene(self.app, self.table))
+
     def handle(self, event: pygame.event.Event) -> None:
         if not self.built and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.clock = (len(self.rows) + 1) * self.row_time  # the whole sheet at once
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.show_sheet()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game

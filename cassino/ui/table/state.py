@@ -99,6 +99,7 @@ class TableState:
         self.clock = 0.0
         self.before: list[Item] = []  # the table's items before the play now in motion
         self.played: int | None = None  # the card of that play: drawn above the others in flight
+        self.play_words: tuple[int, str] | None = None  # who made that play, and what it was, in words
         self.legend: list[str] = []
         self.game_name = ""
         self.geo: TableLayout
