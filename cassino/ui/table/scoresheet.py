@@ -96,7 +96,7 @@ class RoundOverScene(Scene):
     def heading(self) -> str:
         """'You win the game!', 'Round 3 of 8 over'."""
         table, game = self.table, self.table.game
-        if game.over and game.winner is not None:
+        if game.over and game.winner is not None and self.built:  # the sheet adds up first
             return f"{table.names.wins(game.winner)} the game!"
         n = self.result.round if self.result is not None else game.round_number
         rounds = game.rules.rounds
@@ -188,7 +188,7 @@ class RoundOverScene(Scene):
         if t >= CELEBRATION:
             return
         w, h = surface.get_size()
-        size = max(4, h // 120)
+        size = max(5, h // 80)
         for x, speed, phase, colour in self.confetti:
             y = (t * speed - phase) * h
             if 0 <= y <= h:
@@ -203,7 +203,7 @@ CELEBRATION = 3.5  # seconds of falling confetti for the game's winner
 def _confetti(rng: random.Random, colour: theme.Colour) -> list[tuple[float, float, float, theme.Colour]]:
     """Pieces of confetti: across, fall speed (screens a second), delay, colour."""
     colours = [colour, theme.GOLD, theme.INK]
-    return [(rng.random(), rng.uniform(0.25, 0.5), rng.uniform(0.0, 0.6), rng.choice(colours)) for _ in range(90)]
+    return [(rng.random(), rng.uniform(0.35, 0.7), rng.uniform(0.0, 1.2), rng.choice(colours)) for _ in range(160)]
 
 
 class SheetScene(Scene):
