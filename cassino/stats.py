@@ -20,6 +20,9 @@ def rules_name(rules: Rules, players: int | None = None) -> str:
     return describe_rules(rules, players)
 
 
+MAX_NAME = 400  # characters of a game's name: its opponents and the options that differ
+
+
 @dataclass
 class Record:
     """Games played, won and lost under one opponent and game."""
@@ -84,6 +87,10 @@ class Stats:
         if not isinstance(games, dict):
             raise ValueError("'games' must be an object")
         for k, v in games.items():
+            # A name is drawn on the statistics screen: text, of the length a game's name has.
+            if not (0 < len(k) <= MAX_NAME and k.isprintable()):
+                raise ValueError(f"games {short(k)} is not the name of a game (1 to {MAX_NAME} printable "
+                                 f"characters)")
             if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) and x >= 0 for x in v)
                     and v[1] + v[2] == v[0]):
                 raise ValueError(f"games {short(k)} must be [played, won, lost], not {short(v)}")

@@ -215,3 +215,22 @@ def test_a_save_killed_at_any_moment_leaves_the_old_file_or_the_new(tmp_path: Pa
         store = Store(tmp_path)
         stats = store.load_stats()
         assert store.problems == [] and stats.points == stats.rounds * 1000 and len(stats.games) == 200
+
+
+@pytest.mark.parametrize("key", ["a\x00b · Standard", "x" * 100_000 + " · Standard", "expert · \n", ""])
+def test_statistics_under_a_name_no_screen_can_show_are_set_aside(tmp_path: Path, key: str) -> None:
+    """A name is drawn on the statistics screen: a zero byte or a hundred
+    thousand characters would stop the game there."""
+    (tmp_path / STATS).write_text(json.dumps({"format": 1, "games": {key: [1, 1, 0]}}), encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_stats() == Stats()
+    assert "is not the name of a game" in store.problems[0]
+
+
+def test_the_longest_name_a_game_has_is_kept() -> None:
+    rules = Rules(sweeps=2, court_capture="all", controller="strict", spade_scoring=True, initial_pairs=True,
+                  all_eleven="bonus", card_tie_to_spades=True, deal_singly=True, pluck=True, call_for_21=True,
+                  sudden_death=True, count_out=True, target=10_000)
+    stats = Stats()
+    stats.record_game("beginner+intermediate+expert+beginner+intermediate", rules, True, 4)
+    assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats

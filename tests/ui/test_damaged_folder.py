@@ -3,11 +3,16 @@ each aside with its bytes intact, says so on the title screen, and plays."""
 
 from __future__ import annotations
 
+import json
 import logging
+import shutil
+import tempfile
 from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
 
 from cassino.settings import Settings
 from cassino.stats import Stats
@@ -17,6 +22,8 @@ from cassino.ui.menus.stats import StatsScene
 from cassino.ui.menus.title import TitleScene
 from cassino.ui.screens import setup_scene, show_title
 from cassino.ui.table import TableScene
+
+from tests.fuzzing import fuzz, mutated, saved_games, setup_docs, stats_docs
 
 from .driver import key, step
 
@@ -51,7 +58,6 @@ def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path,
     assert isinstance(app.top, TitleScene)
     setup = setup_scene(app)         # the last setup: defaults instead
     assert (setup.players, setup.game) == (2, "standard")
-    app.pop(setup)
     stats = StatsScene(app)          # the statistics: empty instead
     assert stats.stats == Stats()
     step(app)
@@ -74,3 +80,63 @@ def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path,
     assert title.menu.items[0].label == "Play"
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, TableScene)
+
+
+# -- files that are read, however odd: every screen that shows them still draws ----------
+
+_APP: list[App] = []
+
+
+def shared_app(folder: Path) -> App:
+    """One window for every generated example (opening one each time is slow)."""
+    if not _APP or not pygame.display.get_init():
+        _APP[:] = [App((1024, 600), Settings(speed="instant", fullscreen=False), Store(folder))]
+    app = _APP[0]
+    app.store = Store(folder)
+    return app
+
+
+def fresh_folder(name: str, data: bytes) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="cassino-ui-fuzz-"))
+    (folder / name).write_bytes(data)
+    return folder
+
+
+FILES = {STATS: stats_docs, SETUP: setup_docs, SAVED_GAME: saved_games}
+
+
+@pytest.mark.fuzz
+@fuzz
+@given(st.sampled_from(sorted(FILES)).flatmap(
+    lambda name: st.tuples(st.just(name), mutated(FILES[name]).map(lambda d: json.dumps(d).encode()))))
+def test_odd_files_that_are_read_draw_on_every_screen(file: tuple[str, bytes]) -> None:
+    """Statistics, the setup and a saved game accepted from a mutated file:
+    their screens draw, and Start and Continue lead to a table that draws."""
+    name, data = file
+    folder = fresh_folder(name, data)
+    try:
+        app = shared_app(folder)
+        title = show_title(app)
+        step(app)
+        assert app.store is not None
+        if name == STATS:
+            app.push(StatsScene(app))
+            step(app)
+            event("stats read" if not app.store.problems else "stats set aside")
+        elif name == SETUP:
+            setup = setup_scene(app)
+            app.push(setup)
+            step(app)
+            setup.menu.focus = [i.label for i in setup.menu.items].index("Start")
+            key(app, pygame.K_RETURN)
+            step(app, 3)
+            # At the table (under the cover of pass-and-play, with two people), or told why not.
+            assert any(isinstance(sc, TableScene) for sc in app.scenes) or setup.notice.startswith("Not possible")
+            event("setup read" if not app.store.problems else "setup set aside")
+        elif title.menu.items[0].label == "Continue":
+            key(app, pygame.K_RETURN)
+            step(app, 3)
+            assert isinstance(app.top, (TableScene, TitleScene))
+            event("game resumed" if isinstance(app.top, TableScene) else "game set aside")
+    finally:
+        shutil.rmtree(folder)
