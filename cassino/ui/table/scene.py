@@ -20,10 +20,10 @@ import pygame
 from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.worker import Thinker
-from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, RoundEnd, card_symbol, cards_of
+from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, card_symbol, cards_of
 
 from ..app import App, Scene
-from . import choreography
+from . import choreography, keeping
 from .cover import CoverScene
 from .input import TableInput
 from .paint import paint_table
@@ -60,7 +60,6 @@ class TableScene(Scene, TableState):
         self.think_clock = 0.0
         self.hinter: Thinker | None = None
         self.hint_view: SeatView | None = None
-        self.practice = False  # undo was used: the game does not count in statistics
         self._show_round()
         self._deal_in(0.0)
 
@@ -154,7 +153,7 @@ class TableScene(Scene, TableState):
         if deal.winner is not None and not self.game.turns:
             self.game_ended = True
             self.ending = deal
-            self._count(None)
+            keeping.count(self, None)
             self.announce(f"{self.names.wins(deal.winner)}: sudden death")
 
     def _recall_round(self) -> None:
@@ -196,7 +195,7 @@ class TableScene(Scene, TableState):
         seat = event.seat
         if seat in self.humans and len(self.humans) > 1 and move.card >= 0:
             self.hidden = True  # the next person may already be looking
-        self._save()
+        keeping.save(self)
         self.hint_move = None
         self.input.reset()
         name = self.names.seat(seat)
@@ -226,14 +225,14 @@ class TableScene(Scene, TableState):
                 taker = self.names.seat(self.team_taker(result.residue_to))
                 self.note(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {taker}.")
             self.round_result = result
-            self._count(result)
+            keeping.count(self, result)
             self.note(None, "Game over." if event.winner is not None else "Round over.")
             sounds.play("round")
         elif event.winner is not None:
             # A call for 21 or a sudden-death sweep: the game ends inside the round.
             self.game_ended = True
             self.ending = event
-            self._count(None)
+            keeping.count(self, None)
             if move.kind == CALL and event.counts is not None:
                 team = pos.team_of[seat]
                 self.note(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
@@ -391,39 +390,7 @@ class TableScene(Scene, TableState):
 
     def seat_records(self) -> list[dict[str, object]]:
         """The seats as the game record (docs/formats.md) lists them."""
-        return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
-                for i, s in enumerate(self.seats)]
-
-    def _count(self, result: RoundEnd | None) -> None:
-        """Statistics: only games with one person at the table, and not practice."""
-        store = self.app.store
-        if store is None or len(self.humans) != 1 or self.practice:
-            return
-        team = self.pos.team_of[self.humans[0]]
-        stats = store.load_stats()
-        if result is not None:
-            stats.record_round(result.points[team], result.sweeps[team])
-        if self.game.over:
-            levels = sorted({s.level for s in self.seats if s.level is not None})
-            stats.record_game("+".join(levels), self.game.rules, self.game.winner == team, self.game.players)
-        try:
-            store.save_stats(stats)
-        except OSError as e:
-            self.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
-
-    def _save(self) -> None:
-        """Saved after every move, so that quitting at any moment loses nothing."""
-        store = self.app.store
-        if store is None:
-            return
-        try:
-            if self.game.over:
-                store.delete("game.json")
-            else:
-                store.save_game(self.game, self.seat_records(), self.practice)
-        except OSError as e:
-            log.warning("saving the game failed: %s", e)
-            self.say(f"The game could not be saved: {e.strerror}.", warn=True)
+        return keeping.seat_records(self.seats)
 
     def undo(self) -> None:
         """Ctrl+Z: back to just before your last move of this round (and the
@@ -454,7 +421,7 @@ class TableScene(Scene, TableState):
         self._show_round()
         self._settle()  # every card straight to its place
         self.note(None, "You took your move back (practice game).")
-        self._save()
+        keeping.save(self)
 
     # -- between rounds and leaving ----------------------------------------------------------
 

@@ -97,6 +97,7 @@ class TableState:
         # deal whose initial pairs swept to the target (sudden death).
         self.ending: Event | DealEvent | None = None
         self.clock = 0.0
+        self.practice = False  # undo was used: the game does not count in statistics
         self.before: list[Item] = []  # the table's items before the play now in motion
         self.played: int | None = None  # the card of that play: drawn above the others in flight
         self.play_words: tuple[int, str] | None = None  # who made that play, and what it was, in words

@@ -1,0 +1,57 @@
+"""What the table keeps in the player's folder: the game, saved after every
+move (so quitting at any moment loses nothing), and the statistics, counted
+at each round's and the game's end (only games with one person at the
+table, and never practice games). A file that cannot be written is said
+on the table, not fatal."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from cassino.rules import RoundEnd
+
+from .seats import Seat
+from .state import TableState
+
+log = logging.getLogger("cassino.table")
+
+
+def seat_records(seats: Sequence[Seat]) -> list[dict[str, object]]:
+    """The seats as the game record (docs/formats.md) lists them."""
+    return [{"name": s.name, "seat": i, "kind": "human" if s.level is None else f"ai:{s.level}"}
+            for i, s in enumerate(seats)]
+
+
+def count(table: TableState, result: RoundEnd | None) -> None:
+    """Statistics after a round (``result``) or a game that ended inside one (None)."""
+    store = table.app.store
+    if store is None or len(table.humans) != 1 or table.practice:
+        return
+    team = table.pos.team_of[table.humans[0]]
+    stats = store.load_stats()
+    if result is not None:
+        stats.record_round(result.points[team], result.sweeps[team])
+    game = table.game
+    if game.over:
+        levels = sorted({s.level for s in table.seats if s.level is not None})
+        stats.record_game("+".join(levels), game.rules, game.winner == team, game.players)
+    try:
+        store.save_stats(stats)
+    except OSError as e:
+        table.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
+
+
+def save(table: TableState) -> None:
+    """The game as it stands (or, once over, no saved game)."""
+    store = table.app.store
+    if store is None:
+        return
+    try:
+        if table.game.over:
+            store.delete("game.json")
+        else:
+            store.save_game(table.game, seat_records(table.seats), table.practice)
+    except OSError as e:
+        log.warning("saving the game failed: %s", e)
+        table.say(f"The game could not be saved: {e.strerror}.", warn=True)
