@@ -1,5 +1,14 @@
-"""The pygame front end: the scene loop, scenes, table layout, card art,
-drag and drop, animation. Draws the rules' model; never decides a rule."""
+"""The pygame front end. Draws the rules' model; never decides a rule.
+
+- ``main``: starting the game; ``app``: the window, the scene stack and the frame loop;
+- ``screens``: the order of the screens (title, setup, table and back);
+- ``table/``: the table scene and everything it needs (see its docstring);
+- ``menus/``: the title, the new game's setup, settings, statistics;
+- ``rulebook/``: the in-game rules, their layout and their screen;
+- ``art/``: colours, fonts, card faces and court figures, the cloth;
+- ``widgets``: menus and overlay boxes; ``options``: rule options in words;
+- ``sound``, ``crash`` (the last screen of an unexpected error), ``selftest``, ``bench``.
+"""
 
 import os
 

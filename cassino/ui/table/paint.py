@@ -224,7 +224,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         colour = theme.seat_colour(seat)
         to_move = pos.to_move == seat and not pos.round_over and not table.game.over
         team = f"team {pos.team_of[seat] + 1}" if teams else ""
-        hand_n = len(table.stage.hands[seat])
+        hand_n = table.shown_hand(seat)
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
         facts = [(info.level.capitalize() if info.level else "Player", LEVEL),

@@ -134,6 +134,13 @@ class TableState:
         their way in are not there yet."""
         return self.piles[seat] - self.motion.inbound(seat)
 
+    def shown_hand(self, seat: int) -> int:
+        """The cards in ``seat``'s hand as the picture shows it: those still
+        waiting on the stock to be dealt are not there yet."""
+        stock = self.geo.stock_spot()
+        return sum(1 for c in self.stage.hands[seat]
+                   if (s := self.motion.get(c)) is not None and not (s.waiting and s.at == stock))
+
     def shown_stock(self) -> int:
         """The stock as the picture shows it: cards dealt but still waiting
         to leave it are there yet."""
