@@ -1,6 +1,6 @@
 """Decisions that show a computer player understands the variant in force:
 spades under spade scoring, the call for 21, plucks, the ten of diamonds in
-buckeye, and play at tables of five and six."""
+buckeye, the beginner's builds in Royal, and play at tables of five and six."""
 
 from __future__ import annotations
 
@@ -142,6 +142,30 @@ def test_buckeye_s_ten_of_diamonds_captures_a_jack_as_eleven(level: str) -> None
 def test_buckeye_s_ten_of_diamonds_counts_ten_when_that_takes_more(level: str) -> None:
     pos = spot("TD 8S", "JH 4C 6H", rules=BUCKEYE)
     assert choice(level, pos).text() == "TDx10:6H,4C"
+
+
+# -- the beginner in Royal -------------------------------------------------------------------
+
+ROYAL = PRESETS["royal"].rules(2)
+
+
+def test_a_royal_beginner_builds_to_the_court_card_it_holds() -> None:
+    from cassino.ai.beginner import Beginner
+
+    pos = spot("4H KD", "9C 2S", rules=ROYAL)
+    move = Beginner(mistake_rate=0.0).choose(SeatView(pos, 0), random.Random(1))
+    assert move.text() == "4Hb13:9C"
+
+
+@pytest.mark.parametrize("rules", [ROYAL, Rules()], ids=["royal", "standard"])
+def test_a_beginner_makes_no_other_build(rules: Rules) -> None:
+    from cassino.ai.beginner import Beginner
+
+    # 3H on 5C builds eight for the 8D: beyond a beginner, in Royal too.
+    pos = spot("3H 8D", "5C", rules=rules)
+    for seed in range(5):
+        move = Beginner().choose(SeatView(pos, 0), random.Random(seed))
+        assert move.kind == "trail", move.text()
 
 
 # -- five and six players -------------------------------------------------------------------
