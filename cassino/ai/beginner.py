@@ -19,12 +19,18 @@ COURT_VALUES = (11, 12, 13)
 
 
 class Beginner(Player):
+    """Takes the richest capture it sees, otherwise trails; builds only to a court
+    card's value in Royal; slips now and then."""
+
     level = "beginner"
 
     def __init__(self, mistake_rate: float = 0.08):
         self.mistake_rate = mistake_rate
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        """A winning call, else the richest capture, else (Royal) the richest build
+        to a court card held, else the least useful trail; now and then
+        (``mistake_rate``) any capture or trail."""
         moves = candidate_moves(view.bare_position())
         if any(m.kind == "call" for m in moves) and call_wins(view):
             return next(m for m in moves if m.kind == "call")
@@ -60,4 +66,5 @@ class Beginner(Player):
         return moves[0]
 
     def reason(self, view: SeatView, move: Move) -> str:
+        """The move in words."""
         return move.describe()
