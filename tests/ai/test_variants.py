@@ -1,5 +1,5 @@
 """Every level plays whole games legally in every preset and in the option
-combinations RULES.md §9.1 allows, for two to six players and partnerships,
+combinations docs/rules.md §9.1 allows, for two to six players and partnerships,
 and decides in sane time on crowded tables of every kind."""
 
 from __future__ import annotations
