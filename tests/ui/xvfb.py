@@ -59,8 +59,9 @@ class Screen:
             # By process: SDL names its window only in _NET_WM_NAME, which ``search --name`` may miss.
             found = subprocess.run(["xdotool", "search", "--pid", str(self.game.pid)], env=self.env,
                                    capture_output=True, text=True).stdout.split()
-            if found:
-                self.xdo("windowfocus", found[0])
+            # Found is not yet mapped: focusing it fails until it is, so try again.
+            if found and subprocess.run(["xdotool", "windowfocus", found[0]], env=self.env,
+                                        capture_output=True).returncode == 0:
                 time.sleep(2)  # the first frames
                 return
             time.sleep(0.3)

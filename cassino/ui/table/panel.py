@@ -146,12 +146,13 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         fs = round(geo.fs * 0.85)
         lines = theme.wrap(text, fs, r.width - 20, bold=True)
     t_h = round(fs * 1.25)
-    yy = r.centery - t_h * min(2, len(lines)) // 2
-    for i, ln in enumerate(lines[:2]):
-        if i == 1 and len(lines) > 2:
-            ln = " ".join(lines[1:])
-        t = theme.fit_text(ln, fs, r.width - 20, colour, bold=True)
-        box = t.get_rect(midtop=(r.centerx, yy)).inflate(18, 4)
-        surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), box.height // 2), box.topleft)
-        surface.blit(t, t.get_rect(center=box.center))
-        yy += t_h
+    shown = list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
+    texts = [theme.fit_text(ln, fs, r.width - 20, colour, bold=True) for ln in shown]
+    # One box behind every line: two pills read as two separate messages.
+    top = r.centery - t_h * len(texts) // 2
+    box = pygame.Rect(0, 0, max(t.get_width() for t in texts) + 18, t_h * len(texts) + 4)
+    box.midtop = (r.centerx, top - 2)
+    radius = box.height // 2 if len(texts) == 1 else t_h // 2
+    surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), radius), box.topleft)
+    for i, t in enumerate(texts):
+        surface.blit(t, t.get_rect(center=(r.centerx, top + i * t_h + t_h // 2)))

@@ -65,8 +65,9 @@ class CallScene(Overlay):
         line = round(fs * 1.35)
         y = box.y
         for text, colour in self.lines():
-            for ln in theme.wrap(text, fs, box.width):
-                t = theme.text(ln, fs, colour, bold=colour != theme.INK)
+            bold = colour != theme.INK  # measured as drawn: bold is wider
+            for ln in theme.wrap(text, fs, box.width, bold):
+                t = theme.text(ln, fs, colour, bold=bold)
                 surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
                 y += line
             y += fs // 2
