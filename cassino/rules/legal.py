@@ -49,17 +49,6 @@ class Duty(NamedTuple):
     value: int
 
 
-def disjoint_unions(groups: list[CardSet]) -> list[CardSet]:
-    """Every union of pairwise disjoint groups (0 first: taking none), each once."""
-    if len(groups) <= 1:
-        return [0, *groups]
-    res = [0]
-    for g in groups:
-        res += [u | g for u in res if not u & g]
-    # Two ways of grouping the same cards need four groups or more.
-    return list(dict.fromkeys(res)) if len(groups) > 3 else res
-
-
 class MoveGenerator:
     """The legal moves of positions under one set of rules."""
 

@@ -160,6 +160,7 @@ class Position:
 
     @property
     def deals_per_round(self) -> int:
+        """How many deals this round has (its shape's schedule: one in Draw Cassino)."""
         return self.shape.deals_per_round
 
     @property
@@ -177,10 +178,6 @@ class Position:
     def eldest(self) -> int:
         """The player after the dealer, who plays first."""
         return (self.dealer + 1) % self.players
-
-    def controlled_by(self, seat: int) -> list[Build]:
-        """The builds ``seat`` controls."""
-        return [b for b in self.builds if b.controller == seat]
 
     # -- legal moves (legal.py) ------------------------------------------------------
 
@@ -236,10 +233,6 @@ class Position:
         """Play a move for the player to move: an illegal one raises
         ``IllegalMoveError`` with the reason and changes nothing."""
         return _apply.play(self, move)
-
-    def play_unchecked(self, move: Move) -> Event:
-        """The same as ``apply`` (the older name)."""
-        return _apply.apply(self, move)
 
     # -- reasons (reasons.py) ----------------------------------------------------------
 
