@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from cassino.rules import PRESET_LIST, Game, Rules, position_to_json, record_to_json
 from cassino.settings import Settings
 from cassino.setups import Setup
-from cassino.stats import Stats
+from cassino.stats import Result, Stats
 
 DEFAULT_EXAMPLES = 60
 EXAMPLES = int(os.environ.get("CASSINO_FUZZ", DEFAULT_EXAMPLES))
@@ -137,7 +137,8 @@ _KEYS = {"format", "rules", "players", "teams", "dealer", "to_move", "hands", "s
          "seed", "moves", "name", "seat", "kind", "cards", "value", "multiple", "controller", "card",
          "takes", "save_format", "practice", "position", "speed", "volume", "games", "level",
          "kinds", "partnerships", "game", "short", "custom", "preset", "target", "sweeps",
-         "royal", "ace_14", "draw", "pluck", "call_for_21", "sudden_death"}
+         "royal", "ace_14", "draw", "pluck", "call_for_21", "sudden_death", "streak", "best_streak",
+         "most_sweeps", "recent", "won", "score", "other"}
 
 
 @st.composite
@@ -286,9 +287,12 @@ def stats_docs() -> list[Any]:
     """stats.json as the game writes it."""
     stats = Stats()
     stats.record_round(7, 1)
-    stats.record_game("intermediate", Rules(), True)
-    stats.record_game("expert", Rules(royal=True, sweeps=0), False, 3)
-    return [Stats().to_json(), stats.to_json()]
+    stats.record_game("intermediate", Rules(), Result(True, 21, 15, 2))
+    stats.record_game("expert", Rules(royal=True, sweeps=0), Result(False, 12, 22), 3)
+    stats.record_game("intermediate", Rules(), Result(True, 23, 19, 1))
+    earlier = {"format": 1, "games": {"intermediate · standard": [3, 2, 1]}, "rounds": 9, "points": 50,
+               "best_round": 9, "sweeps": 4}  # as versions before streaks and recent results wrote it
+    return [Stats().to_json(), stats.to_json(), earlier]
 
 
 @functools.cache

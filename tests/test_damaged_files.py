@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from cassino.rules import PRESETS, Rules, seating_refusal, standard_teams
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, Settings
 from cassino.setups import CUSTOM, LEVELS, Setup
-from cassino.stats import Stats
+from cassino.stats import RECENT, Result, Stats
 from cassino.store import SAVED_GAME, SETTINGS, SETUP, STATS, SavedGame, Store
 from tests.fuzzing import damaged_bytes, fuzz, mutated, saved_games, settings_docs, setup_docs, stats_docs
 
@@ -43,6 +43,8 @@ def sound_settings(s: Settings) -> None:
 def sound_stats(s: Stats) -> None:
     assert min(s.rounds, s.points, s.best_round, s.sweeps) >= 0 and s.average_round >= 0
     assert all(r.won + r.lost == r.played for r in s.games.values())
+    assert s.streak <= s.best_streak and min(s.best_streak, s.most_sweeps) >= 0
+    assert len(s.recent) <= RECENT and all(type(r.won) is bool and r.sweeps >= 0 for r in s.recent)
     assert Stats.from_json(json.loads(json.dumps(s.to_json()))) == s
 
 
@@ -232,5 +234,5 @@ def test_the_longest_name_a_game_has_is_kept() -> None:
                   all_eleven="bonus", card_tie_to_spades=True, deal_singly=True, pluck=True, call_for_21=True,
                   sudden_death=True, count_out=True, target=10_000)
     stats = Stats()
-    stats.record_game("beginner+intermediate+expert+beginner+intermediate", rules, True, 4)
+    stats.record_game("beginner+intermediate+expert+beginner+intermediate", rules, Result(True, 10_000, 9_998), 4)
     assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats

@@ -155,24 +155,44 @@ class Overlay(Scene):
         return 0
 
     def box_width(self) -> int:
+        """How wide the box is: about a third of the window."""
         w, _ = self.app.size
         return round(min(max(w * 0.36, 420), w - 40))
 
+    def _frame(self) -> tuple[int, int, int, int]:
+        """The title's height, the button size, the hint lines' height and
+        the buttons' height when all are shown: what surrounds the body."""
+        size = self.app.size
+        fs = theme.px(size, 30, 15)
+        width = self.box_width()
+        head = len(theme.wrap(self.title, fs, width - 2 * fs, bold=True)) * round(fs * 1.3) + fs
+        item_px = theme.px(size, 24, 14)
+        # Under the buttons, a line or two saying what the one in focus does (room for the longest).
+        small = theme.px(size, 20, 12)
+        hints = [theme.wrap(it.hint, small, width - 2 * fs) for it in self.menu.items if it.hint]
+        hint_h = max((len(h) for h in hints), default=0) * round(small * 1.35) + (fs // 2 if hints else 0)
+        n = len(self.menu.items)
+        menu_h = n * round(item_px * 2.0) + (n - 1) * round(item_px * 0.45)
+        return head, item_px, hint_h, menu_h
+
+    def body_room(self) -> int:
+        """The most height the body may use with every button still shown whole."""
+        head, _, hint_h, menu_h = self._frame()
+        return self.app.size[1] - head - hint_h - menu_h - 4 * theme.px(self.app.size, 30, 15)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The scene below dimmed, then the box: title, body, buttons, the focused button's hint."""
         dim(surface)
         size = self.app.size
         fs = theme.px(size, 30, 15)
         width = self.box_width()
         title = theme.wrap(self.title, fs, width - 2 * fs, bold=True)
-        head = len(title) * round(fs * 1.3) + fs
+        head, item_px, hint_h, _ = self._frame()
         probe = pygame.Rect(0, 0, width - 2 * fs, 0)
         extra = self.body(pygame.Surface((1, 1)), probe)
-        item_px = theme.px(size, 24, 14)
-        # Under the buttons, a line or two saying what the one in focus does (room for the longest).
         small = theme.px(size, 20, 12)
         hint_line = round(small * 1.35)
-        hints = [theme.wrap(it.hint, small, width - 2 * fs) for it in self.menu.items if it.hint]
-        hint_h = max((len(h) for h in hints), default=0) * hint_line + (fs // 2 if hints else 0)
+        hints = any(it.hint for it in self.menu.items)
         max_menu = size[1] - head - extra - hint_h - 4 * fs
         area = self.menu.layout((0, 0), width - 2 * fs, item_px, max_menu)
         height = head + extra + area.height + hint_h + 2 * fs

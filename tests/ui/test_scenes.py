@@ -191,6 +191,11 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     (key_name, record), = stats.games.items()
     assert key_name == "beginner · target=1" and record.won + record.lost == 1
     assert stats.points == sum(r.points[0] for r in game.rounds)
+    # The game's result for the chart, and the streak it starts.
+    (result,) = stats.recent
+    assert (result.won, result.score, result.other) == (game.winner == 0, game.totals[0], game.totals[1])
+    assert result.sweeps == stats.sweeps == sum(r.sweeps[0] for r in game.rounds)
+    assert stats.streak == (1 if result.won else -1) and stats.best_streak == result.won
 
     show_title(app)
     app.push(StatsScene(app))
@@ -314,14 +319,14 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
     from pathlib import Path
 
     from cassino.rules import Rules
-    from cassino.stats import Stats
+    from cassino.stats import Result, Stats
     from cassino.store import Store
     from cassino.ui.menus.stats import StatsScene
 
     assert isinstance(tmp_path, Path)
     stats = Stats()
-    stats.record_game("beginner+expert", Rules(royal=True, ace_14=True, sweeps=0), True)
-    stats.record_game("intermediate", Rules(controller="strict", target=11), False)
+    stats.record_game("beginner+expert", Rules(royal=True, ace_14=True, sweeps=0), Result(True, 21, 16))
+    stats.record_game("intermediate", Rules(controller="strict", target=11), Result(False, 8, 11))
     stats.record_round(6, 1)
     store = Store(tmp_path)
     store.save_stats(stats)
@@ -332,6 +337,10 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
     step(app)
     assert scene.records() == [("Beginner + Expert", "Royal, aces 14", "1", "1", "0", "100%"),
                                ("Intermediate", "Strict builds, game to 11", "1", "0", "1", "0%")]
-    assert scene.totals() == ["Against Beginner + Expert: 1 of 1 won, 100%", "Against Intermediate: 0 of 1 won, 0%",
-                              "Royal, aces 14: 1 of 1 won, 100%", "Strict builds, game to 11: 0 of 1 won, 0%"]
-    assert scene.summary() == "1 round counted: 6.0 points a round on average, 6 at best; 1 sweep."
+    # Each opponent over all games, each game against all opponents, above the rows they add up.
+    assert scene.totals() == [("Beginner + Expert", "All games", "1", "1", "0", "100%"),
+                              ("Intermediate", "All games", "1", "0", "1", "0%"),
+                              ("All opponents", "Royal, aces 14", "1", "1", "0", "100%"),
+                              ("All opponents", "Strict builds, game to 11", "1", "0", "1", "0%")]
+    assert scene.rows() == scene.totals() + scene.records()
+    assert scene.headlines()[4:] == [("6 points", "best round · 6.0 on average"), ("1", "sweep")]

@@ -10,7 +10,7 @@ import pytest
 
 from cassino.rules import PRESETS, DealEvent, Game, Position, Rules, shape_of
 from cassino.rules.scoring import end_round
-from cassino.stats import Stats
+from cassino.stats import Result, Stats
 from cassino.ui.menus.stats import rules_words
 from cassino.ui.table.summary import ending_lines, round_rows
 from cassino.ui.options import rules_in_words
@@ -65,9 +65,9 @@ def test_a_game_ended_by_a_call_or_a_sweep_is_told_from_its_event() -> None:
 
 def test_statistics_name_games_by_preset_and_custom_games_in_words() -> None:
     stats = Stats()
-    stats.record_game("expert", PRESETS["five-players"].rules(5), True, 5)
-    stats.record_game("expert", PRESETS["royal"].rules(2).replace(target=6), False, 2)
-    stats.record_game("expert", Rules(sweeps=2, pluck=True), False, 3)
+    stats.record_game("expert", PRESETS["five-players"].rules(5), Result(True, 21, 14), 5)
+    stats.record_game("expert", PRESETS["royal"].rules(2).replace(target=6), Result(False, 4, 7), 2)
+    stats.record_game("expert", Rules(sweeps=2, pluck=True), Result(False, 15, 22), 3)
     names = sorted(k.split(" · ")[1] for k in stats.games)
     assert names == ["Five players", "sweeps=0, royal=True, target=6", "sweeps=2, pluck=True"]
     assert [rules_words(n) for n in names] == ["Five players", "Royal, game to 6", "Sweeps 2 points, pluck"]

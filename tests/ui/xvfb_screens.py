@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from cassino.rules import Rules  # noqa: E402
-from cassino.stats import Stats  # noqa: E402
+from cassino.stats import Result, Stats  # noqa: E402
 from cassino.store import Store  # noqa: E402
 from tests.ui.xvfb import Screen  # noqa: E402
 
@@ -33,9 +33,13 @@ from tests.ui.xvfb import Screen  # noqa: E402
 def seed_statistics(home: Path) -> None:
     """A few games already played, so the statistics screen has something to show."""
     stats = Stats()
-    for won in (True, True, False):
-        stats.record_game("intermediate", Rules(), won)
-    stats.record_game("expert", Rules(royal=True, sweeps=0), False)
+    # Fourteen games of ups and downs: a run of wins, a loss, a close call, a rout.
+    for margin in (4, 7, -2, 3, 1, 9, -6, -1, 5, 12, 2, -8):
+        won = margin > 0
+        stats.record_game("intermediate", Rules(), Result(won, 21 if won else 21 + margin, 21 - margin if won else 21,
+                                                          abs(margin) % 3))
+    stats.record_game("expert", Rules(royal=True, sweeps=0), Result(False, 12, 22))
+    stats.record_game("expert", Rules(royal=True, sweeps=0), Result(True, 22, 19, 2))
     for points, sweeps in ((7, 1), (4, 0), (9, 2), (3, 0), (6, 1)):
         stats.record_round(points, sweeps)
     Store(home).save_stats(stats)

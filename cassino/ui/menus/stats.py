@@ -1,31 +1,39 @@
-"""Statistics: games won and lost per opponent and rules, points and sweeps
-per round, as ``cassino.stats`` keeps them."""
+"""Statistics: games played and won, the current and best winning streak,
+the best round, sweeps, a chart of recent results, and games won and lost
+per opponent and rules, as ``cassino.stats`` keeps them. Resetting them
+asks first, and a file that cannot be written is said, not fatal."""
 
 from __future__ import annotations
+
+import logging
 
 import pygame
 
 from cassino.rules import PRESET_LIST, InvalidRulesError, Rules
+from cassino.stats import Stats
 
 from ..app import App
 from ..art import theme
 from ..options import options_in_words, read_options, rules_in_words
 from ..widgets import Item, Overlay
+from .chart import chart_height, draw_chart
+
+log = logging.getLogger("cassino.stats")
+
 
 class StatsScene(Overlay):
-    """Games won and lost per opponent and rules; points and sweeps per round."""
+    """Headline figures, the chart of recent results, and the table of games
+    won and lost per opponent and rules (scrolled when it is long)."""
 
     def __init__(self, app: App):
         self.stats = app.store.load_stats() if app.store is not None else None
+        self.notice = ""   # what went wrong with the last reset, in words
+        self.first_row = 0  # the table's first row shown, when not every row fits
 
         def reset() -> None:
             def yes() -> None:
-                if app.store is not None:
-                    from cassino.stats import Stats
-
-                    app.store.save_stats(Stats())
-                    self.stats = Stats()
                 app.pop(confirm)
+                self.reset()
 
             confirm = Overlay(app, "Reset all statistics? This cannot be undone.",
                               [Item("No, keep them", lambda: app.pop(confirm)), Item("Yes, reset", yes)],
@@ -35,7 +43,61 @@ class StatsScene(Overlay):
         super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self)), Item("Reset…", reset)],
                          lambda: app.pop(self))
 
-    def records(self) -> list[tuple[str, str, str, str, str, str]]:
+    def reset(self) -> None:
+        """Every statistic back to nothing, once the player has said yes; if
+        stats.json cannot be written the old file stays and the screen says so."""
+        store = self.app.store
+        if store is None:
+            return
+        try:
+            store.save_stats(Stats())
+        except OSError as e:
+            log.warning("resetting the statistics failed: %s", e)
+            self.notice = (f"The statistics could not be reset: {e.strerror or e}. They are kept as they "
+                           f"were; try again once {store.folder} can be written to.")
+            return
+        self.stats = Stats()
+        self.notice = ""
+        self.first_row = 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The wheel and Page Up/Down scroll a long table; the rest goes to the buttons."""
+        step = 0
+        if event.type == pygame.MOUSEWHEEL:
+            step = -event.y
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = (-1 if event.key == pygame.K_PAGEUP else 1) * max(1, self._fit - 1)
+        if step and self._fit < len(self.rows()):
+            self.first_row = max(0, min(len(self.rows()) - self._fit, self.first_row + step))
+            return
+        super().handle(event)
+
+    _fit = 1 << 30  # rows the table showed at the last frame
+
+    def headlines(self) -> list[tuple[str, str]]:
+        """The figures at the top, each a value and what it is: ('3 wins',
+        'current streak')."""
+        s = self.stats
+        if s is None:
+            return []
+        played, won = s.played, s.won
+        if s.streak > 0:
+            streak = _count(s.streak, "win")
+        elif s.streak < 0:
+            streak = _count(-s.streak, "loss", "losses")
+        else:
+            streak = "–"
+        best = "–" if not s.rounds else _count(s.best_round, "point")
+        average = f" · {s.average_round:.1f} on average" if s.rounds else ""
+        most = f" · {s.most_sweeps} at most in a game" if s.most_sweeps else ""
+        return [(str(played), "games played"),
+                (_rate(won, played), "games won" if not played else f"won: {won} of {played}"),
+                (streak, "current streak"),
+                (_count(s.best_streak, "win") if s.best_streak else "–", "best streak"),
+                (best, f"best round{average}"),
+                (str(s.sweeps), f"sweep{'s' if s.sweeps != 1 else ''}{most}")]
+
+    def records(self) -> list[Row]:
         """One row per opponent and rules: against, rules, played, won, lost
         and the win rate (as shown)."""
         if self.stats is None:
@@ -43,94 +105,182 @@ class StatsScene(Overlay):
         out = []
         for key, r in sorted(self.stats.games.items()):
             against, _, rules = key.partition(" · ")
-            out.append((" + ".join(level.capitalize() for level in against.split("+")), rules_words(rules),
-                        str(r.played), str(r.won), str(r.lost), _rate(r.won, r.played)))
+            out.append(_row(_opponents(against), rules_words(rules), r.played, r.won))
         return out
 
-    def totals(self) -> list[str]:
-        """Win rates by opponent level and by game, across the other: 'Against
-        Expert: 3 of 5 won, 60%'."""
-        if self.stats is None or not self.stats.games:
-            return []
-        by: dict[tuple[int, str], list[int]] = {}
-        for key, r in self.stats.games.items():
-            against, _, rules = key.partition(" · ")
-            for group, name in ((0, " + ".join(lv.capitalize() for lv in against.split("+"))),
-                                (1, rules_words(rules))):
-                tally = by.setdefault((group, name), [0, 0])
-                tally[0] += r.won
-                tally[1] += r.played
+    def totals(self) -> list[Row]:
+        """Rows across the other column: each opponent over all games (when
+        more than one game was played), then each game against all opponents
+        (when there was more than one)."""
+        by_opponent: dict[str, list[int]] = {}
+        by_game: dict[str, list[int]] = {}
+        for against, game, played, won, _, _ in self.records():
+            for tally in (by_opponent.setdefault(against, [0, 0]), by_game.setdefault(game, [0, 0])):
+                tally[0] += int(played)
+                tally[1] += int(won)
         out = []
-        for (group, name), (won, played) in sorted(by.items()):
-            lead = "Against " if group == 0 else ""
-            out.append(f"{lead}{name}: {won} of {played} won, {_rate(won, played)}")
+        if len(by_game) > 1:
+            out += [_row(name, ALL_GAMES, *tally) for name, tally in sorted(by_opponent.items())]
+        if len(by_opponent) > 1:
+            out += [_row(ALL_OPPONENTS, name, *tally) for name, tally in sorted(by_game.items())]
         return out
 
-    def summary(self) -> str:
-        s = self.stats
-        if s is None or not s.rounds:
-            return ""
-        return (f"{s.rounds} round{'s' if s.rounds != 1 else ''} counted: {s.average_round:.1f} points a round "
-                f"on average, {s.best_round} at best; {s.sweeps} sweep{'s' if s.sweeps != 1 else ''}.")
+    def rows(self) -> list[Row]:
+        """The table's rows, the totals first."""
+        return self.totals() + self.records()
 
     def lines(self) -> list[str]:
-        """What the screen says, as lines of text."""
+        """What the screen says, as lines of text (the chart aside)."""
         s = self.stats
         if s is None or (not s.games and not s.rounds):
             return ["No games yet: statistics count games with one person at the table,",
                     "and not practice games (undo)."]
-        return [f"{a} · {r}: played {p}, won {w}, lost {lost}" for a, r, p, w, lost, _ in self.records()] + \
-            [self.summary()]
+        return [f"{caption}: {value}" for value, caption in self.headlines()] + \
+            [f"{a} · {r}: played {p}, won {w}, lost {lost}" for a, r, p, w, lost, _ in self.records()]
 
     def _columns(self, fs: int) -> list[int]:
-        rows = [STATS_HEAD, *self.records()]
+        rows = [STATS_HEAD, *self.rows()]
         return [max(theme.font(fs, bold=True).size(row[i])[0] for row in rows) for i in range(len(STATS_HEAD))]
 
     def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """The notice of a failed reset, the figures, the chart, the table and the totals."""
         fs = theme.px(self.app.size, 22, 13)
         line = round(fs * 1.4)
         y = box.y
-        records = self.records()
-        if records:
-            # A table: who against, which rules, then the counts, right-aligned.
-            widths = self._columns(fs)
-            gap = max(fs, (box.width - sum(widths)) // (len(widths) - 1)) if len(widths) > 1 else 0
-            gap = min(gap, fs * 3)
-            table_w = sum(widths) + gap * (len(widths) - 1)
-            x0 = box.x + max(0, (box.width - table_w) // 2)
-            for n, row in enumerate([STATS_HEAD, *records]):
-                x = x0
-                for i, (cell, w) in enumerate(zip(row, widths)):
-                    colour = theme.GOLD if n == 0 else theme.INK
-                    t = theme.fit_text(cell, fs, max(20, box.right - x), colour, bold=n == 0)
-                    surface.blit(t, (x + (w - t.get_width() if i >= 2 else 0), y))
-                    x += w + gap
-                y += line
-                if n == 0:
-                    pygame.draw.line(surface, theme.PANEL_LINE, (x0, y - fs // 5), (x0 + table_w, y - fs // 5), 1)
-            y += fs // 2
-            texts = ["  ·  ".join(self.totals()), self.summary()]
-        else:
-            texts = self.lines()
-        for text in texts:
-            for ln in theme.wrap(text, fs, max(100, box.width)):
-                t = theme.text(ln, fs, theme.INK if records else theme.DIM)
+        for ln in theme.wrap(self.notice, fs, max(100, box.width)) if self.notice else ():
+            t = theme.text(ln, fs, theme.WARN)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += line
+        s = self.stats
+        if s is None or (not s.games and not s.rounds):
+            for ln in (w for text in self.lines() for w in theme.wrap(text, fs, max(100, box.width))):
+                t = theme.text(ln, fs, theme.DIM)
                 surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
                 y += line
+            return y - box.y + fs
+        if self.notice:
+            y += fs // 2
+        y += self._headlines(surface, pygame.Rect(box.x, y, box.width, 0), fs) + fs
+        rows = self.rows()
+        # What the table may have: the room left once the rest is placed.
+        room = self.body_room() - (y - box.y) - 2 * fs
+        chart_h = chart_height(fs, room // 3)
+        fit = (room - chart_h) // line - 1
+        if fit < min(3, len(rows)):  # a short window: the table's rows before the chart's height
+            chart_h = chart_height(fs, 0)
+            fit = (room - chart_h) // line - 1
+            if fit < min(2, len(rows)):  # shorter still: the table before the chart
+                chart_h = -fs
+                fit = (room + fs) // line - 1
+        if fit < len(rows):
+            fit = max(1, fit - 1)  # a line to say there are more
+        self._fit = fit
+        if chart_h > 0:
+            draw_chart(surface, pygame.Rect(box.x, y, box.width, chart_h), s.recent, fs)
+        y += chart_h + fs
+        if rows:
+            y = self._table(surface, box, y, fs, rows, len(self.totals()), fit)
         return y - box.y + fs
 
+    def _headlines(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> int:
+        """The figures as a row of tiles (two rows in a narrow box); returns their height."""
+        figures = self.headlines()
+        big, small, gap = _tile_sizes(fs)
+        per_row = len(figures) if area.width >= self._tiles_width(fs) else (len(figures) + 1) // 2
+        tile_w = (area.width - gap * (per_row - 1)) // per_row
+        # A caption's parts ('best round · 5.6 on average') go on lines of their own.
+        captions = [[ln for part in c.split(" · ") for ln in theme.wrap(part, small, tile_w - fs // 2)]
+                    for _, c in figures]
+        tile_h = round(big * 1.25) + max(len(c) for c in captions) * round(small * 1.3) + fs // 2
+        for i, ((value, _), caption) in enumerate(zip(figures, captions)):
+            row, col = divmod(i, per_row)
+            r = pygame.Rect(area.x + col * (tile_w + gap), area.y + row * (tile_h + gap), tile_w, tile_h)
+            surface.blit(theme.rounded_box(r.size, theme.BUTTON + (150,), max(4, fs // 2), theme.PANEL_LINE + (255,),
+                                           1), r.topleft)
+            t = theme.fit_text(value, big, tile_w - fs // 2, theme.GOLD, bold=True)
+            surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + fs // 4)))
+            cy = r.y + fs // 4 + round(big * 1.25)
+            for ln in caption:
+                t = theme.fit_text(ln, small, tile_w - fs // 2, theme.DIM)
+                surface.blit(t, t.get_rect(midtop=(r.centerx, cy)))
+                cy += round(small * 1.3)
+        rows = -(-len(figures) // per_row)
+        return rows * tile_h + (rows - 1) * gap
+
+    def _table(self, surface: pygame.Surface, box: pygame.Rect, y: int, fs: int, records: list[Row],
+               totals: int, fit: int) -> int:
+        """Who against, which rules, then the counts, right-aligned; ``fit``
+        rows from the first shown, a line under the ``totals`` rows that come
+        first; returns where it ends."""
+        line = round(fs * 1.4)
+        self.first_row = max(0, min(self.first_row, len(records) - fit))
+        shown = records[self.first_row:self.first_row + fit]
+        widths = self._columns(fs)
+        gap = max(fs, (box.width - sum(widths)) // (len(widths) - 1))
+        gap = min(gap, fs * 3)
+        table_w = sum(widths) + gap * (len(widths) - 1)
+        x0 = box.x + max(0, (box.width - table_w) // 2)
+        for n, row in enumerate([STATS_HEAD, *shown]):
+            x = x0
+            for i, (cell, w) in enumerate(zip(row, widths)):
+                colour = theme.GOLD if n == 0 else theme.DIM if cell in (ALL_GAMES, ALL_OPPONENTS) else theme.INK
+                t = theme.fit_text(cell, fs, max(20, box.right - x), colour, bold=n == 0)
+                surface.blit(t, (x + (w - t.get_width() if i >= 2 else 0), y))
+                x += w + gap
+            y += line
+            if n == 0 or n + self.first_row == totals < len(records):  # under the heads, and the totals
+                pygame.draw.line(surface, theme.PANEL_LINE, (x0, y - fs // 5), (x0 + table_w, y - fs // 5), 1)
+        if len(shown) < len(records):
+            more = (f"Rows {self.first_row + 1}–{self.first_row + len(shown)} of {len(records)}: "
+                    f"the mouse wheel or Page Up and Page Down show the others")
+            t = theme.fit_text(more, max(10, round(fs * 0.85)), box.width, theme.DIM)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += line
+        return y
+
+    def _tiles_width(self, fs: int) -> int:
+        """The width the figures need to stand in one row: the widest tile's, six times."""
+        figures = self.headlines()
+        big, small, gap = _tile_sizes(fs)
+        wide = max((max(theme.font(big, True).size(v)[0], *(theme.font(small).size(p)[0] for p in c.split(" · ")))
+                    for v, c in figures), default=0) + fs
+        return len(figures) * (wide + gap) - gap
+
     def box_width(self) -> int:
+        """Wide enough for the table, the figures in one row and the chart: over half the window."""
         w, _ = self.app.size
         fs = theme.px(self.app.size, 22, 13)
-        table = sum(self._columns(fs)) + 2 * fs * (len(STATS_HEAD) - 1) + 2 * theme.px(self.app.size, 30, 15)
-        return round(min(max(w * 0.5, 480, table), w - 40))
+        margin = 2 * theme.px(self.app.size, 30, 15)
+        table = sum(self._columns(fs)) + 2 * fs * (len(STATS_HEAD) - 1) + margin
+        return round(min(max(w * 0.58, 560, table, self._tiles_width(fs) + margin), w - 40))
 
 
-STATS_HEAD = ("Against", "Game", "Played", "Won", "Lost", "Won %")
+Row = tuple[str, str, str, str, str, str]  # against, game, played, won, lost, won % (as shown)
+STATS_HEAD: Row = ("Against", "Game", "Played", "Won", "Lost", "Won %")
+ALL_GAMES = "All games"          # a total row: one opponent over every game
+ALL_OPPONENTS = "All opponents"  # a total row: one game against every opponent
+
+
+def _row(against: str, game: str, played: int, won: int) -> Row:
+    return (against, game, str(played), str(won), str(played - won), _rate(won, played))
+
+
+def _opponents(against: str) -> str:
+    """'beginner+expert' as the table says it: 'Beginner + Expert'."""
+    return " + ".join(level.capitalize() for level in against.split("+"))
 
 
 def _rate(won: int, played: int) -> str:
     return f"{round(100 * won / played)}%" if played else "–"
+
+
+def _tile_sizes(fs: int) -> tuple[int, int, int]:
+    """A figure's value and caption sizes, and the gap between tiles, for body text of ``fs``."""
+    return round(fs * 1.45), max(10, round(fs * 0.8)), max(4, fs // 2)
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 # The rule options as statistics named them before games were named by preset
 # ('royal, sweeps 0'), in words.
 _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps score nothing",

@@ -52,7 +52,7 @@ class TitleScene(Scene):
             Item("Rules", lambda: app.push(RulesScene(app)),
                  "How to play, with examples, and what each option changes"),
             Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
-            Item("Statistics", lambda: app.push(StatsScene(app)), "Your games won and lost, and points per round"),
+            Item("Statistics", lambda: app.push(StatsScene(app)), "Games won and lost, streaks, your best round, sweeps and recent results"),
             Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),
         ]
         self.menu.items = items

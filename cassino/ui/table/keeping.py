@@ -10,6 +10,7 @@ import logging
 from collections.abc import Sequence
 
 from cassino.rules import RoundEnd
+from cassino.stats import game_result, unscored_sweeps
 
 from .seats import Seat
 from .state import TableState
@@ -30,12 +31,14 @@ def count(table: TableState, result: RoundEnd | None) -> None:
         return
     team = table.pos.team_of[table.humans[0]]
     stats = store.load_stats()
+    game = table.game
     if result is not None:
         stats.record_round(result.points[team], result.sweeps[team])
-    game = table.game
+    else:
+        stats.sweeps += unscored_sweeps(game, team)  # the game ended before the round was scored
     if game.over:
         levels = sorted({s.level for s in table.seats if s.level is not None})
-        stats.record_game("+".join(levels), game.rules, game.winner == team, game.players)
+        stats.record_game("+".join(levels), game.rules, game_result(game, team), game.players)
     try:
         store.save_stats(stats)
     except OSError as e:

@@ -1,0 +1,88 @@
+"""The chart of recent results on the statistics screen: one bar per game,
+oldest on the left, as long as the points it was won or lost by. A win
+stands up from the middle line as a filled gold bar, a loss hangs below it
+as an outlined one, so the two differ by place and shape, not colour alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from cassino.stats import RECENT, Result
+
+from ..art import theme
+
+LOST = (226, 120, 104)  # a loss: the warning's red, a shade darker so that gold stays the eye's first stop
+
+
+def caption(results: Sequence[Result]) -> str:
+    """The line over the chart: how many games it shows, and which way it reads."""
+    n = len(results)
+    if n == 0:
+        return "Recent games: none finished yet"
+    return f"Your last {n} game{'s' if n != 1 else ''}, latest on the right: won or lost by"
+
+
+def margin_words(result: Result) -> str:
+    """A bar's label: the points ahead (+5) or behind (−3) at the end."""
+    m = result.margin
+    return f"+{m}" if m > 0 else f"−{-m}" if m < 0 else "0"
+
+
+def chart_height(fs: int, room: int) -> int:
+    """The chart's height (caption and bars) in ``room`` pixels at font size ``fs``."""
+    return max(round(fs * 4.5), min(round(fs * 9), room))
+
+
+def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Result], fs: int) -> None:
+    """The caption and legend on one line, then a bar per game in ``box``."""
+    line = round(fs * 1.4)
+    t = theme.fit_text(caption(results), fs, box.width * 2 // 3, theme.DIM)
+    surface.blit(t, (box.x, box.y))
+    _legend(surface, box.right, box.y, fs)
+    area = pygame.Rect(box.x, box.y + line, box.width, box.height - line)
+    mid = area.centery
+    pygame.draw.line(surface, theme.PANEL_LINE, (area.x, mid), (area.right, mid), 1)
+    if not results:
+        return
+    small = max(9, round(fs * 0.72))
+    slot = area.width / RECENT  # always room for RECENT bars: a bar keeps its width as games come
+    bar = max(2, round(slot * 0.64))
+    scale = max(1, *(abs(r.margin) for r in results))
+    # Every bar's margin where the labels fit side by side; else only the longest win's and
+    # loss's, which give the scale.
+    labelled = set(range(len(results)))
+    if not all(theme.font(small).size(margin_words(r))[0] <= slot for r in results):
+        labelled = {max((i for i, r in enumerate(results) if r.won == won),
+                        key=lambda i: abs(results[i].margin), default=-1) for won in (True, False)}
+    reach = area.height // 2 - small - 3
+    for i, r in enumerate(results):
+        length = max(2, round(abs(r.margin) / scale * reach))
+        cx = area.x + round(slot * (i + 0.5))
+        rect = pygame.Rect(cx - bar // 2, mid - length if r.won else mid + 1, bar, length)
+        if r.won:
+            pygame.draw.rect(surface, theme.GOLD, rect, border_top_left_radius=2, border_top_right_radius=2)
+        else:
+            pygame.draw.rect(surface, LOST, rect, max(1, bar // 6))
+        if i in labelled:
+            t = theme.text(margin_words(r), small, theme.GOLD if r.won else LOST)
+            where = t.get_rect(midbottom=(cx, rect.top - 2)) if r.won else t.get_rect(midtop=(cx, rect.bottom + 2))
+            surface.blit(t, where.clamp(area))
+
+
+def _legend(surface: pygame.Surface, right: int, y: int, fs: int) -> None:
+    """'▮ won  ▯ lost' at the caption line's right end, drawn as the bars are."""
+    mark = max(6, round(fs * 0.7))
+    x = right
+    for word, won in (("lost", False), ("won", True)):
+        t = theme.text(word, fs, theme.DIM)
+        x -= t.get_width()
+        surface.blit(t, (x, y))
+        x -= mark + fs // 3
+        r = pygame.Rect(x, y + (t.get_height() - mark) // 2, mark, mark)
+        if won:
+            pygame.draw.rect(surface, theme.GOLD, r)
+        else:
+            pygame.draw.rect(surface, LOST, r, max(1, mark // 5))
+        x -= fs
