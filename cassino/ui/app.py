@@ -128,15 +128,18 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
+        """The window's size in pixels, as it is now."""
         return self.screen.get_size()
 
     # -- the scene stack ---------------------------------------------------------
 
     @property
     def top(self) -> Scene | None:
+        """The scene on top of the stack, which gets the input; None once all are gone."""
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        """Show ``scene`` over the others (an overlay, a menu)."""
         self.scenes.append(scene)
 
     def pop(self, scene: Scene | None = None) -> None:
@@ -206,6 +209,7 @@ class App:
                 pass
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Draw the top opaque scene and every scene above it, bottom up."""
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:

@@ -39,6 +39,7 @@ class Sounds:
             self.problem = f"no sound: {e}"
 
     def play(self, name: str) -> None:
+        """Play the sound ``name`` at the set volume, unless sound is off; never fails."""
         if not self.settings.sound or self.settings.volume <= 0:
             return
         self.load()

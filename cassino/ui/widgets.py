@@ -93,6 +93,7 @@ class Menu:
         return True
 
     def draw(self, surface: pygame.Surface, numbered: bool = False) -> None:
+        """The buttons, the focused one lit, and a line saying which are shown when they scroll."""
         for i, (item, r) in enumerate(zip(self.items, self.rects)):
             if not r.width:
                 continue
@@ -145,6 +146,7 @@ class Overlay(Scene):
         self.cancel = cancel
 
     def handle(self, event: pygame.event.Event) -> None:
+        """A right click cancels; the rest goes to the menu."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.cancel is not None:
             self.cancel()
             return

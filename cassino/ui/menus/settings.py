@@ -72,6 +72,7 @@ class SettingsScene(Overlay):
         self.refresh()
 
     def refresh(self) -> None:
+        """The lines again, saying each setting as it now stands; the focus stays."""
         st = self.app.settings
         labels = [f"Animation speed: {st.speed}", f"Computer move delay: {st.ai_delay}",
                   f"Four-colour deck: {'on' if st.four_colour else 'off'}", f"Card back: {st.card_back}",

@@ -82,6 +82,7 @@ class SetupScene(Scene):
         return [p.key for p in PRESET_LIST if p.allows(self.players, self.partnerships)] + [CUSTOM]
 
     def teams(self) -> list[list[int]]:
+        """The seats of each side: partners across the table for four in partnerships, else one each."""
         return standard_teams(self.players, self.partnerships and self.players == 4)
 
     def rules(self) -> Rules:
@@ -129,6 +130,7 @@ class SetupScene(Scene):
                 pass  # a setup not remembered is no reason to stop a game
 
     def start(self) -> None:
+        """Start: the game as set up, or a notice saying why it cannot be played."""
         refusal = self.refusal()
         if refusal is not None:
             self.notice = "Not possible: " + refusal
@@ -146,6 +148,7 @@ class SetupScene(Scene):
             self.game = self.presets()[0]
 
     def refresh(self) -> None:
+        """The menu's lines for the setup as it now stands (seats, levels, names, rules)."""
         self.notice = ""
 
         def cycle_players() -> None:
@@ -244,6 +247,7 @@ class SetupScene(Scene):
         self.menu.focus = min(focus, len(items) - 1)
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Typing into a name or the deal number while one is edited; otherwise the menu."""
         if self.editing is not None and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.editing = None
@@ -280,6 +284,7 @@ class SetupScene(Scene):
         return box, left, right, round(fs * 0.9)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The cloth, the menu of choices on the left and the rules in words on the right."""
         w, h = self.app.size
         surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         fs = theme.px((w, h), 28, 15)

@@ -42,6 +42,7 @@ class TitleScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
+        """The menu again: Continue only while a game is kept."""
         app = self.app
         items = []
         if app.store is not None and app.store.has_game():
@@ -52,23 +53,28 @@ class TitleScene(Scene):
             Item("Rules", lambda: app.push(RulesScene(app)),
                  "How to play, with examples, and what each option changes"),
             Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
-            Item("Statistics", lambda: app.push(StatsScene(app)), "Games won and lost, streaks, your best round, sweeps and recent results"),
+            Item("Statistics", lambda: app.push(StatsScene(app)),
+                 "Games won and lost, streaks, your best round, sweeps and recent results"),
             Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),
         ]
         self.menu.items = items
         self.menu.focus = 0
 
     def resume(self) -> None:
+        """Continue: back to the saved game, or the menu without it if it had to be set aside."""
         if not self.routes.resume():  # set aside: the notice says why
             self.refresh()
 
     def quit(self) -> None:
+        """Quit: close the window (a game in progress is already saved)."""
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Input goes to the menu."""
         self.menu.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The game's name, a fan of cards, the menu, the focused item's hint and any file notices."""
         w, h = self.app.size
         y = heading(surface, self.app.settings.table_colour) + round(h * 0.03)
         # The two casinos and the aces, fanned under the title.

@@ -65,6 +65,7 @@ class RulesScene(Scene):
 
     @property
     def group(self) -> str:
+        """The group of the section shown (the section list is headed by groups)."""
         return SECTIONS[self.section].group
 
     def frame(self, group: str | None = None) -> Frame:
@@ -133,11 +134,13 @@ class RulesScene(Scene):
         return self._pages[key]
 
     def max_scroll(self) -> int:
+        """How far the section's page can scroll before its end is at the bottom."""
         return max(0, self.page(self.section).height - self.frame().text.height)
 
     # -- input -------------------------------------------------------------------------------
 
     def choose(self, index: int) -> None:
+        """Show section ``index`` (wrapping round), from its top."""
         self.section = index % len(SECTIONS)
         self.scroll = 0
 
@@ -147,6 +150,7 @@ class RulesScene(Scene):
         self.choose(next(i for i, s in enumerate(SECTIONS) if s.group == GROUPS[g]))
 
     def scroll_by(self, dy: int) -> None:
+        """Scroll the page by ``dy`` pixels, within its length."""
         self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
@@ -162,6 +166,7 @@ class RulesScene(Scene):
         return None
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Keys, the wheel and clicks: sections and their groups, scrolling the page, and leaving."""
         f = self.frame()
         line = round(f.fs * 1.45)
         if event.type == pygame.KEYDOWN:
@@ -203,6 +208,7 @@ class RulesScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The box: title, the section list, and the section's page with its examples."""
         dim(surface, 235)
         f = self.frame()
         fs, small, box = f.fs, f.small, f.box

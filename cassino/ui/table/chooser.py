@@ -46,14 +46,17 @@ class ChooserScene(Scene):
     # -- input -------------------------------------------------------------------------------
 
     def choose(self, i: int) -> None:
+        """Play the meaning ``i`` of the list."""
         self.app.pop(self)
         self.pick(i)
 
     def cancel(self) -> None:
+        """None of them: close the list and play nothing."""
         self.app.pop(self)
         self.cancelled()
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Arrows, Tab, Enter, number keys and clicks pick a meaning; Esc cancels."""
         n = len(self.moves)
         if event.type == pygame.KEYDOWN:
             key = event.key
@@ -124,6 +127,7 @@ class ChooserScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The list beside the cards it is about: each meaning as the cards it would take and a line of words."""
         dim(surface, 110)
         geo = self.stage.geo
         fs = geo.fs_small

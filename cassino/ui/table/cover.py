@@ -20,6 +20,7 @@ class CoverScene(Scene):
         self.ready = ready
 
     def handle(self, event: pygame.event.Event) -> None:
+        """A click, Enter or Space: the next person is ready."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # Esc is not "ready": a stray key must not show the hand, nor open menus over it
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
@@ -28,6 +29,7 @@ class CoverScene(Scene):
             self.ready()
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The cloth alone, saying whose turn comes, so no one sees another's hand."""
         w, h = self.app.size
         surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         big = theme.px(self.app.size, 64, 28)

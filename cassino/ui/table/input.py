@@ -69,6 +69,7 @@ class TableInput:
     # -- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        """One input event at the table: the log's wheel, pointing, dragging, clicking and keys."""
         table = self.table
         if event.type == pygame.MOUSEWHEEL:
             # The wheel scrolls the log wherever the pointer is: nothing else on the table scrolls.

@@ -44,6 +44,7 @@ class Place:
     narrow: bool = False  # a side column's plate: one fact per line
 
     def rects(self) -> dict[str, pygame.Rect]:
+        """The seat's areas by name: its plate, caption, hand and capture pile."""
         return {"plate": self.plate, "caption": self.caption, "hand": self.hand, "pile": self.pile}
 
 
@@ -172,9 +173,11 @@ class TableLayout:
                                 round(self.fs_small * HELP_LINES))
 
     def stock_spot(self) -> Spot:
+        """Where a card on the stock rests (face down): deals fly from here."""
         return Spot(self.stock.x, self.stock.y, self.stock.width, False)
 
     def pile_spot(self, seat: int) -> Spot:
+        """Where a card in ``seat``'s capture pile rests (face down): captures fly there."""
         p = self.places[seat].pile
         return Spot(p.x, p.y, p.width, False)
 

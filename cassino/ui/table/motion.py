@@ -50,10 +50,12 @@ class Sprite:
 
     @property
     def dest(self) -> Spot:
+        """Where the card ends up once its legs are run."""
         return self.legs[-1].end if self.legs else self.at
 
     @property
     def moving(self) -> bool:
+        """The card still has legs to run."""
         return bool(self.legs)
 
     @property
@@ -77,6 +79,7 @@ class Sprite:
         self.legs.append(Leg(delay, duration, end, into))
 
     def update(self, dt: float) -> None:
+        """Move along the legs by ``dt`` seconds, finishing legs as they end."""
         while self.legs and dt >= 0:
             leg = self.legs[0]
             if self.start is None:
@@ -99,6 +102,7 @@ class Sprite:
             self.clock = 0.0
 
     def finish(self) -> None:
+        """Jump to the end of the last leg (a click or key skips the motion)."""
         if self.legs:
             self.gone = self.legs[-1].into is not None
             self.at = self.legs[-1].end
@@ -118,6 +122,7 @@ class Callout:
 
     @property
     def showing(self) -> bool:
+        """The words are on screen now (past their delay, within their time)."""
         return self.delay <= self.clock < self.delay + self.duration
 
     @property
@@ -135,6 +140,7 @@ class Motion:
         self.callouts: list[Callout] = []
 
     def get(self, card: int) -> Sprite | None:
+        """The sprite of ``card``, if it is on screen."""
         return self.sprites.get(card)
 
     def place(self, card: int, spot: Spot) -> Sprite:
@@ -144,10 +150,12 @@ class Motion:
         return s
 
     def call_out(self, text: str, delay: float, duration: float) -> None:
+        """Words across the table (a sweep, big casino) after ``delay`` seconds for ``duration``."""
         self.callouts.append(Callout(text, delay, duration))
 
     @property
     def busy(self) -> bool:
+        """Something still moves or is called out: input to the table waits."""
         return bool(self.callouts) or any(s.legs for s in self.sprites.values())
 
     @property
@@ -160,6 +168,7 @@ class Motion:
         return sum(1 for s in self.sprites.values() if s.legs and s.into == seat)
 
     def update(self, dt: float) -> None:
+        """Advance every sprite and callout by ``dt`` seconds; cards that reached a pile go."""
         gone = []
         for card, s in self.sprites.items():
             if s.legs:
@@ -173,11 +182,13 @@ class Motion:
         self.callouts = [c for c in self.callouts if c.clock < c.delay + c.duration]
 
     def finish(self) -> None:
+        """Every motion at its end at once, callouts gone."""
         for s in self.sprites.values():
             s.finish()
         self.sprites = {c: s for c, s in self.sprites.items() if not s.gone}
         self.callouts = []
 
     def clear(self) -> None:
+        """Forget every sprite and callout: a round shown afresh is laid out from scratch."""
         self.sprites = {}
         self.callouts = []

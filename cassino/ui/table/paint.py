@@ -65,6 +65,7 @@ def _badges(table: TableState) -> dict[int, Build]:
 
 
 def paint_table(table: TableState, surface: pygame.Surface) -> None:
+    """The whole table for one frame: cloth, seats, table cards, hands, flying cards, marks and panel."""
     geo = table.geo
     stage = table.stage
     pos = table.pos

@@ -12,6 +12,8 @@ from .state import TableState
 
 
 def paint_panel(table: TableState, surface: pygame.Surface) -> None:
+    """The side panel: the round and the aim, the game, the scores, the stock and the
+    dealer, the card values the rules change, and the log."""
     geo = table.geo
     pos = table.pos
     x, y = geo.scores.x, geo.scores.y

@@ -61,6 +61,7 @@ class CallScene(Overlay):
         return out
 
     def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Before a call for 21: your side's count so far, and whether calling now wins or loses."""
         fs = theme.px(self.app.size, 22, 13)
         line = round(fs * 1.35)
         y = box.y

@@ -36,11 +36,13 @@ class ReviewScene(Scene):
         self.held = held  # opened by pressing a pile: closes when the button is let go
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Any key, or letting go of a held button, puts the table back."""
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and not self.held) \
                 or (event.type == pygame.MOUSEBUTTONUP and self.held):
             self.app.pop(self)
 
     def words(self) -> str:
+        """The last capture in words: who took what with which card, and whether it swept."""
         e = self.event
         if e is None:
             return "No capture yet this round."
@@ -52,6 +54,7 @@ class ReviewScene(Scene):
         return f"{name} took {what} with the {card_symbol(e.move.card)}" + (": a sweep" if e.sweep else "")
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The cards of the last capture laid out over the dimmed table, with its words."""
         dim(surface, 170)
         geo = self.table.geo
         area = geo.table

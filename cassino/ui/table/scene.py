@@ -306,6 +306,7 @@ class TableScene(Scene, TableState):
     # -- time passing ------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        """One step of time: motion, the hint and computer players' answers, and the round's end."""
         self.clock += dt
         # A long wait (nothing moved) must not jump a motion just begun.
         self.motion.update(min(dt, 0.1))
@@ -371,6 +372,7 @@ class TableScene(Scene, TableState):
     # -- input -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Input at the table goes to its controls."""
         self.controls.handle(event)
 
     def pause(self) -> None:
@@ -457,4 +459,5 @@ class TableScene(Scene, TableState):
     # -- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table as it stands this frame."""
         paint_table(self, surface)

@@ -59,12 +59,15 @@ class RoundOverScene(Scene):
 
     @property
     def built(self) -> bool:
+        """Every row of the sheet is shown (the build-up is over)."""
         return self.shown_rows > len(self.rows)
 
     def update(self, dt: float) -> None:
+        """The sheet's clock: rows appear one by one as it runs."""
         self.clock += min(dt, 0.1)
 
     def wake_in(self) -> float | None:
+        """0 while rows still appear or confetti falls; None once the sheet is still."""
         if not self.built or (self.confetti and self.clock < self._party_end()):
             return 0.0
         return None
@@ -73,6 +76,7 @@ class RoundOverScene(Scene):
         return (len(self.rows) + 1) * self.row_time + CELEBRATION
 
     def next_round(self) -> None:
+        """Close the sheet and go on: the next round, or what follows the game."""
         self.app.pop(self)
         self.on_next()
 
@@ -81,6 +85,7 @@ class RoundOverScene(Scene):
         self.app.push(SheetScene(self.app, self.table))
 
     def handle(self, event: pygame.event.Event) -> None:
+        """A key or click shows the whole sheet at once; then its buttons, S for every round, Esc for the menu."""
         if not self.built and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.clock = (len(self.rows) + 1) * self.row_time  # the whole sheet at once
             return
@@ -113,6 +118,7 @@ class RoundOverScene(Scene):
                             game.totals)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The score sheet of the round, item by item, with the totals and the buttons."""
         dim(surface, 160)
         table = self.table
         game = table.game
@@ -217,6 +223,7 @@ class SheetScene(Scene):
         self.table = table
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Any key or click closes the sheet."""
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             self.app.pop(self)
 
@@ -230,6 +237,7 @@ class SheetScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Every round's points and the running score, side by side."""
         dim(surface, 170)
         table = self.table
         w, h = self.app.size

@@ -22,6 +22,7 @@ class Seat:
 
     @property
     def is_computer(self) -> bool:
+        """A computer player sits here."""
         return self.level is not None
 
 
@@ -42,6 +43,7 @@ class Names:
         self.teams = [list(t) for t in teams]
 
     def seat(self, seat: int) -> str:
+        """The name of whoever sits at ``seat``."""
         return self.seats[seat].name
 
     def team(self, team: int) -> str:
@@ -53,4 +55,5 @@ class Names:
         return "" if self.team(team) == "You" or len(self.teams[team]) > 1 else "s"
 
     def wins(self, team: int) -> str:
+        """'You win' or 'North wins': the side ``team`` winning, in words."""
         return f"{self.team(team)} win{self.s(team)}"

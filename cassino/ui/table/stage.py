@@ -36,6 +36,7 @@ class Item:
 
     @property
     def build(self) -> Build | None:
+        """The build this item shows, or None for a loose card."""
         return self.thing if isinstance(self.thing, Build) else None
 
 
@@ -95,6 +96,7 @@ class Stage:
         return item.rect.inflate(self.table_w // 6, self.table_w // 6)
 
     def item_at(self, p: tuple[int, int]) -> Item | None:
+        """The table item under the point ``p`` (the topmost), if any."""
         for it in reversed(self.items):
             if self.hit_rect(it).collidepoint(p):
                 return it
@@ -105,4 +107,5 @@ class Stage:
         return self.geo.table.collidepoint(p) and self.item_at(p) is None
 
     def item_index(self, mask: int) -> int | None:
+        """The index of the item whose cards are ``mask``, if it is on the table."""
         return next((i for i, it in enumerate(self.items) if it.mask == mask), None)

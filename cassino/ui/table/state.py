@@ -127,6 +127,7 @@ class TableState:
         return self.stage.items
 
     def hand_order(self, seat: int) -> list[int]:
+        """``seat``'s cards in the order its hand shows them."""
         return self.stage.hands[seat]
 
     def shown_pile(self, seat: int) -> int:
@@ -179,9 +180,11 @@ class TableState:
         return self.pos.moves_taking_within(-1, 0)
 
     def pluck_moves(self) -> list[Move]:
+        """The plucks open to you now (Pluck Cassino)."""
         return [m for m in self.open_actions() if m.kind == PLUCK]
 
     def can_call(self) -> bool:
+        """You may call for 21 now."""
         return any(m.kind == CALL for m in self.open_actions())
 
     def say(self, text: str, warn: bool = False) -> None:
