@@ -63,3 +63,12 @@ def test_python_is_called_one_way() -> None:
     calls = re.findall(r"([\w./\\]*python3?)(?= -m | benchmarks/)", README)
     assert set(calls) <= {".venv/bin/python", "python3"}
     assert all(m == "python3 -m venv" for m in re.findall(r"python3 -m \w+", README))
+
+
+def test_the_layout_names_every_sub_package() -> None:
+    """A folder of the package that the README's layout leaves out (or one it
+    names that has gone) makes the map wrong for a newcomer."""
+    layout = README.split("## Layout", 1)[1]
+    packages = {f"{p.parent.relative_to(ROOT).as_posix()}/" for p in (ROOT / "cassino").rglob("__init__.py")}
+    named = set(re.findall(r"`(cassino/[\w/]+/)`", layout))
+    assert packages - {"cassino/"} == named
