@@ -4,10 +4,11 @@ Without a command it starts the game (``play``); ``bench-ui`` times the
 table's frames. The other commands read and write the interchange formats
 of docs/formats.md so that other programs and bug reports can use the
 rules engine: ``legal``, ``apply``, ``deal``, ``replay``, ``selfplay``,
-``ai`` and ``arena``. Exit statuses: 0 done; 1 a well-formed move the rules
-refuse (``apply``, or a move of a record in ``replay``); 2 input the command
-cannot use (a broken file, a malformed move, refused options). Either way
-the reason goes to stderr on one line, and nothing to stdout.
+``ai``, ``arena`` and ``review``. Exit statuses: 0 done; 1 a well-formed
+move the rules refuse (``apply``, or a move of a record in ``replay`` or
+``review``); 2 input the command cannot use (a broken file, a malformed
+move, refused options). Either way the reason goes to stderr on one line,
+and nothing to stdout.
 """
 
 from __future__ import annotations
@@ -186,21 +187,32 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a game record, checking every move; the rounds' scores and the result."""
-    data = _read_json(args.record)
+def _replayed(path: str) -> tuple[Any, Game]:
+    """A record file and its game, every move checked (refused in one line)."""
+    data = _read_json(path)
     try:
-        game = replay(data)
+        return data, replay(data)
     except ReplayError as e:
-        raise Refused(f"{args.record}: {e}", ILLEGAL_MOVE if _well_formed(data["moves"][e.index])
+        raise Refused(f"{path}: {e}", ILLEGAL_MOVE if _well_formed(data["moves"][e.index])
                       else BAD_INPUT) from None
     except CassinoError as e:
-        raise Refused(f"{args.record}: {e}") from None
-    names: dict[int, object] = {}
+        raise Refused(f"{path}: {e}") from None
+
+
+def _record_seats(data: Any) -> dict[int, tuple[object, object]]:
+    """Each seat's (name, kind) as a checked record gives them."""
+    seats: dict[int, tuple[object, object]] = {}
     for i, p in enumerate(data["players"]):
         if isinstance(p, dict):
             seat = p.get("seat", i)
-            names[seat if type(seat) is int else i] = p.get("name")
+            seats[seat if type(seat) is int else i] = (p.get("name"), p.get("kind"))
+    return seats
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a game record, checking every move; the rounds' scores and the result."""
+    data, game = _replayed(args.record)
+    names = {s: name for s, (name, _) in _record_seats(data).items()}
     labels = [" & ".join(_name(names.get(s), s) for s in team) for team in game.teams]
     for r in game.rounds:
         print(f"Round {r.round} (dealer: seat {r.dealer})")
@@ -217,6 +229,54 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "
               f"totals {', '.join(f'{l} {t}' for l, t in zip(labels, game.totals))}")
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """A game record's review: where the reviewed seats lost most against the
+    best move found from their own information, with the reason."""
+    from cassino.ai.review import REVIEW_WORK, review, say, worst
+
+    data, game = _replayed(args.record)
+    seats = _record_seats(data)
+    if args.seat:
+        wanted = sorted(set(args.seat))
+        outside = [s for s in wanted if not 0 <= s < game.players]
+        if outside:
+            raise Refused(f"--seat {outside[0]}: the record's seats are 0 to {game.players - 1}")
+    else:
+        wanted = sorted(s for s, (_, kind) in seats.items() if kind == "human")
+        if not wanted:
+            raise Refused(f"{args.record}: no player of kind 'human' to review; "
+                          f"name the seats with --seat (0 to {game.players - 1})")
+
+    def progress(done: int, total: int) -> bool:
+        if args.progress:
+            print(f"{done}/{total} decisions", file=sys.stderr, flush=True)
+        return True
+
+    moments = review(game, wanted, work=args.work or REVIEW_WORK, progress=progress)
+    shown = worst(moments, args.count)
+    who = {s: _name(seats.get(s, (None, None))[0], s) for s in range(game.players)}
+    if args.json:
+        print(json.dumps({"seats": wanted, "decisions": len(moments),
+                          "mistakes": sum(1 for m in moments if m.mistake),
+                          "points_lost": round(sum(m.points_lost for m in moments if m.mistake), 2),
+                          "moments": [{"move": m.number + 1, "round": m.round, "seat": m.seat,
+                                       "played": m.played.text(), "best": m.best.text(),
+                                       "win_lost": round(m.win_lost, 4), "points_lost": round(m.points_lost, 2),
+                                       "reason": m.reason} for m in shown]}))
+        return 0
+    mistakes = [m for m in moments if m.mistake]
+    names = ", ".join(who[s] for s in wanted)
+    print(f"{names}: {len(moments)} decisions reviewed, {len(mistakes)} clear mistakes"
+          f"{f' (about {sum(m.points_lost for m in mistakes):.1f} points in all)' if mistakes else ''}.")
+    if not shown:
+        print("No move lost clearly against the best one found.")
+    for m in shown:
+        print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played)}; "
+              f"better: {say(m.best)}.")
+        print(f"  {m.reason}")
     return 0
 
 
@@ -515,6 +575,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("replay", help="replay a game record, checking every move")
     s.add_argument("record", help="game record JSON file ('-' for stdin)")
     s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("review", help="where a game record's players lost most, and the better moves")
+    s.add_argument("record", help="game record JSON file ('-' for stdin)")
+    s.add_argument("--seat", type=int, action="append",
+                   help="a seat to review (again for more); default: the record's human players")
+    s.add_argument("--count", type=counting(1), default=5, help="how many of the costliest moves to show")
+    s.add_argument("--work", type=counting(1), help="deals of the hidden cards weighed per decision")
+    s.add_argument("--json", action="store_true", help="the review as one JSON object")
+    s.add_argument("--progress", action="store_true", help="report each decision on stderr")
+    s.set_defaults(func=cmd_review)
 
     s = sub.add_parser("selfplay", help="play random legal moves and print speed figures")
     s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")

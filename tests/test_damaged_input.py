@@ -10,6 +10,7 @@ Example counts come from ``CASSINO_FUZZ`` (see tests/fuzzing.py).
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import sys
@@ -202,6 +203,22 @@ def test_command_line_record_files(data: bytes) -> None:
         check_refusal(status, out, err, "record.json")
 
 
+@functools.cache
+def short_records() -> list[Any]:
+    """The records cut to their first moves: a review weighs every decision."""
+    return [dict(r, moves=r["moves"][:16]) for r in records()]
+
+
+@fuzz
+@given(st.one_of(damaged_bytes(short_records), mutated(short_records).map(lambda d: json.dumps(d).encode())))
+def test_command_line_review_of_record_files(data: bytes) -> None:
+    status, out, err = cli_run(["review", as_file(data, "record.json"), "--seat", "0", "--work", "1"])
+    if status == 0:
+        assert err == "" and " decisions reviewed, " in out
+    else:
+        check_refusal(status, out, err, "record.json")
+
+
 @fuzz
 @given(st.one_of(st.text(max_size=40), mutated(rule_options).map(json.dumps), json_values.map(json.dumps)))
 def test_command_line_rule_options(text: str) -> None:
@@ -241,12 +258,13 @@ def test_legal_reads_stdin(data: bytes) -> None:
 # Command lines: valid ones with small numbers, then tokens changed, dropped or added.
 VALID_ARGV = [
     ["legal", "POS"], ["apply", "POS", "7H-"], ["deal", "POS"], ["replay", "REC"],
+    ["review", "REC", "--seat", "1", "--work", "1", "--count", "2"],
     ["selfplay", "--rounds", "1", "--seed", "3"], ["selfplay", "--players", "3", "--rounds", "1", "--rules", "royal"],
     ["ai", "--level", "random", "POS"], ["ai", "--level", "beginner", "POS", "--seed", "2", "--work", "5"],
     ["arena", "--a", "random", "--b", "beginner", "--games", "1", "--seed", "1"],
     ["arena", "--a", "random", "--b", "random", "--games", "1", "--players", "4", "--teams"],
 ]
-TOKENS = ["legal", "apply", "deal", "replay", "selfplay", "ai", "arena", "--json", "--event", "--rules",
+TOKENS = ["legal", "apply", "deal", "replay", "review", "selfplay", "ai", "arena", "--json", "--seat", "--count", "--event", "--rules",
           "--players", "--teams", "--rounds", "--seed", "--games", "--ms", "--work", "--level", "--a", "--b",
           "--progress", "-", "POS", "REC", "0", "1", "2", "-1", "7", "1e3", "nan", "inf", "-inf", "9" * 50,
           "99999999999999999999", "royal", "{}", "{\"royal\": true}", "[", "", " ", "\x00x", "\udcff",
@@ -291,7 +309,7 @@ def test_command_line_arguments(argv: list[str], changes: list[tuple[str, int, s
     b"\xff\xfe{\x00}\x00", b"\x89PNG\r\n\x1a\n" + bytes(range(256)), b"[" * 200_000, b"[" + b"9" * 100_000 + b"]",
     b'{"format": "cassino-position/1", "players": "\\ud800"}', b"x" * (5 * 1024 * 1024),
 ])
-@pytest.mark.parametrize("command", ["legal", "replay"])
+@pytest.mark.parametrize("command", ["legal", "replay", "review"])
 def test_the_program_refuses_damaged_files_in_one_line(tmp_path: Path, command: str, data: bytes) -> None:
     from tests.test_cli import run
 

@@ -1,0 +1,311 @@
+"""A game's review: each decision of a player weighed against the best move
+the strongest computer player finds from that seat's information.
+
+At each move of a reviewed seat the analyst sees what the seat saw then (a
+``SeatView``, nothing more) and appraises the candidate moves together with
+the one played: each is played out on the same sampled deals of the hidden
+cards, so their values differ by the move and not by the luck of the deal.
+A value is two figures: the chance of winning the game, and the expected
+margin of the round in points (the side's points less the best other
+side's). A moment is a move that lost clearly against the best one found;
+its reason is one line in the game's words.
+
+Pure: no I/O. The analyst is the Master when that level offers
+``appraise``, else the paired playouts below (the Expert's method).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from cassino.rules import BUILD, CALL, PLUCK, Event, Game, Move, Position, card_symbol, cards_of
+from cassino.rules.scoring import final_scores
+
+from .expert import outcome
+from .intermediate import Evaluator
+from .knowledge import candidate_moves, playout, shortlist, unlikely_cards, worth_of
+from .player import Budget
+from .view import SeatView
+
+# Candidate moves appraised besides the one played: the evaluator's best few.
+CANDIDATES = 6
+# Deals of the hidden cards each decision is appraised on, when no time is given.
+REVIEW_WORK = 120
+# A move is a mistake only when the best one leads it by this much, and by a
+# paired t statistic above ``CONFIDENT`` (noise in a few dozen deals is not a mistake).
+POINTS_LOST = 0.5
+WIN_LOST = 0.02
+CONFIDENT = 2.0
+
+
+class Appraisal(NamedTuple):
+    """What one move is worth from the seat's information: the chance of
+    winning the game (0 to 1) and the round's expected margin in points,
+    over ``deals`` sampled deals; ``wins`` holds the win chance deal by deal
+    (for paired comparisons)."""
+
+    move: Move
+    win: float
+    points: float
+    wins: tuple[float, ...] = ()
+
+    @property
+    def deals(self) -> int:
+        """How many deals of the hidden cards the figures are the mean of."""
+        return len(self.wins)
+
+
+@runtime_checkable
+class Analyst(Protocol):
+    """Anything that appraises a seat's moves (the Master does; see ``appraise``)."""
+
+    def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
+                 budget: Budget) -> list[Appraisal]:
+        """Each of ``moves``' value from ``view``, on the same sampled deals."""
+        ...
+
+
+class Moment(NamedTuple):
+    """A decision of the game in review: the move played, the best move the
+    analyst found, what the played move lost against it, and why in words."""
+
+    number: int    # the move's place in the game's moves, from 0
+    round: int
+    seat: int
+    played: Move
+    best: Move
+    win_lost: float
+    points_lost: float
+    confident: bool  # the best move leads clearly (not by the noise of the deals)
+    reason: str
+
+    @property
+    def mistake(self) -> bool:
+        """True when the played move clearly lost something worth saying."""
+        return self.confident and (self.points_lost >= POINTS_LOST or self.win_lost >= WIN_LOST)
+
+
+def _margin(pos: Position, team: int, event: Event) -> float:
+    """The round's margin for ``team``: its points less the best other team's
+    (for a game ended inside a round, by a call or a sudden-death sweep, the
+    change in its lead)."""
+    end = event.round_end
+    if end is not None:
+        points = end.points
+        return float(points[team] - max(p for t, p in enumerate(points) if t != team))
+    final = final_scores(pos)
+    before = pos.scores
+    return float((final[team] - max(x for t, x in enumerate(final) if t != team))
+                 - (before[team] - max(x for t, x in enumerate(before) if t != team)))
+
+
+class PlayoutAnalyst:
+    """Appraises moves by playing each out to the round's end with the
+    playout policy, on the same deals of the hidden cards (dealt as the other
+    players' plays suggest, ``unlikely_cards``)."""
+
+    def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
+                 budget: Budget) -> list[Appraisal]:
+        """Each move's win chance and round margin, paired over sampled deals."""
+        team = view.team_of[view.seat]
+        worth = worth_of(view)
+        avoid = list(unlikely_cards(view).items())
+        wins: list[list[float]] = [[] for _ in moves]
+        margins = [0.0] * len(moves)
+        done = 0
+        while done == 0 or not budget.spent(done):
+            deal = view.sample(rng)
+            for _ in range(40):  # rejection keeps the odds of the deals that fit
+                if not any(deal.hands[s] & mask for s, mask in avoid):
+                    break
+                deal = view.sample(rng)
+            for i, m in enumerate(moves):
+                q = deal.copy()
+                event = q.apply(m)
+                if event.round_end is None and event.winner is None:
+                    event = playout(q, worth)
+                wins[i].append(outcome(q, team, event))
+                margins[i] += _margin(q, team, event)
+            done += 1
+        return [Appraisal(m, sum(w) / done, margins[i] / done, tuple(w)) for i, (m, w) in
+                enumerate(zip(moves, wins))]
+
+
+def analyst() -> Analyst:
+    """The strongest analyst available: the Master's appraisal if it has one."""
+    try:
+        from . import make_player
+
+        master = make_player("master")
+    except ValueError:
+        return PlayoutAnalyst()
+    return master if isinstance(master, Analyst) else PlayoutAnalyst()
+
+
+def candidates(view: SeatView, played: Move | None = None) -> list[Move]:
+    """The moves worth appraising: the evaluator's best few of the seat's
+    legal moves (a pluck or a call among them), and the move played."""
+    moves = candidate_moves(view.bare_position())
+    plays = [m for m in moves if m.card >= 0]
+    ev = Evaluator(view)
+    scored = sorted(((ev.score(m), i, m) for i, m in enumerate(shortlist(plays, ev.worth))),
+                    key=lambda x: (-x[0], x[1]))
+    chosen = [m for _, _, m in scored[:CANDIDATES]]
+    chosen += [m for m in moves if m.kind in (PLUCK, CALL)]
+    if played is not None and played not in chosen:
+        chosen.append(played)
+    return chosen
+
+
+def paired_t(a: Appraisal, b: Appraisal) -> float:
+    """How clearly ``a`` beats ``b`` on the same deals: the paired t statistic
+    of their win chances (large when the lead holds deal after deal)."""
+    n = min(a.deals, b.deals)
+    if n < 2:
+        return 0.0
+    diffs = [x - y for x, y in zip(a.wins, b.wins)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var <= 1e-18:
+        return 1e9 if mean > 1e-12 else 0.0
+    return float(mean / (var / n) ** 0.5)
+
+
+_GERUNDS = {"Capture": "capturing", "Build": "building", "Trail": "trailing", "Pluck": "plucking",
+            "Call": "calling"}
+
+
+def say(move: Move) -> str:
+    """The move in plain words: 'Capture 8♦ with the 8♠', 'Build 10 on 3♥
+    and A♦ with the 6♣' (a build names the cards it is built on)."""
+    if move.kind == BUILD:
+        taken = _and([card_symbol(c) for c in cards_of(move.takes)])
+        value = f"{move.value}s" if move.multiple else str(move.value)
+        return f"Build {value} on {taken} with the {card_symbol(move.card)}"
+    return move.describe()
+
+
+def gerund(move: Move) -> str:
+    """The move as an -ing phrase: 'capturing 8♦ with the 8♠'."""
+    verb, _, rest = say(move).partition(" ")
+    return f"{_GERUNDS.get(verb, verb.lower())} {rest}".strip()
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _points(x: float) -> str:
+    x = abs(x)
+    if x < 0.95:
+        return f"{x:.1f} of a point"
+    if x < 1.05:
+        return "a point"
+    return f"{x:.1f} points".replace(".0 ", " ")
+
+
+def _chance(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def reason(best: Appraisal, played: Appraisal) -> str:
+    """One line on why ``best`` beats ``played``, in the game's words:
+    "Capturing 10♦ with the 10♠ was worth about 2 points more than building
+    10 with the 3♣ and 7♦ (chance to win the game 64% against 51%)."."""
+    lead = best.points - played.points
+    first = gerund(best.move)
+    first = first[0].upper() + first[1:]
+    if abs(lead) < 0.05:
+        line = f"{first} gave the same points as {gerund(played.move)}"
+    elif lead > 0:
+        line = f"{first} was worth about {_points(lead)} more than {gerund(played.move)}"
+    else:  # better for the game though fewer points this round
+        line = f"{first} scored about {_points(lead)} less than {gerund(played.move)} but"
+        return (f"{line} gave a better chance to win the game ({_chance(best.win)} against "
+                f"{_chance(played.win)}).")
+    if round(100 * best.win) != round(100 * played.win):
+        line += f" (chance to win the game {_chance(best.win)} against {_chance(played.win)})"
+    return line + "."
+
+
+def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
+            judge: Analyst | None = None) -> str:
+    """Why ``move`` (a hint, say) is the one to play: how it compares with the
+    best other candidate, in one line of the review's words."""
+    moves = candidates(view, move)
+    if len(moves) < 2:
+        return "It is the only sensible move."
+    judged = (judge or analyst()).appraise(view, moves, rng, budget)
+    this = next(a for a in judged if a.move == move)
+    others = [a for a in judged if a.move != move]
+    runner = max(others, key=lambda a: (a.win, a.points))
+    if (this.win, this.points) >= (runner.win, runner.points):
+        return reason(this, runner)
+    return (f"{gerund(move)[0].upper() + gerund(move)[1:]} and {gerund(runner.move)} are about "
+            f"equally good here ({_chance(this.win)} and {_chance(runner.win)} to win the game).")
+
+
+def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
+               judge: Analyst) -> tuple[Move, float, float, bool, str]:
+    """The best move from ``view``, and what ``played`` lost against it: win
+    chance, points, whether the lead is clear, and the reason."""
+    moves = candidates(view, played)
+    if len(moves) < 2:
+        return played, 0.0, 0.0, False, ""
+    judged = judge.appraise(view, moves, rng, budget)
+    mine = next(a for a in judged if a.move == played)
+    best = max(judged, key=lambda a: (a.win, a.points, a.move == played))
+    if best.move == played:
+        return played, 0.0, 0.0, False, ""
+    return (best.move, best.win - mine.win, best.points - mine.points,
+            paired_t(best, mine) > CONFIDENT, reason(best, mine))
+
+
+def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
+           progress: Callable[[int, int], bool] | None = None) -> list[Moment]:
+    """Review every decision of ``seats`` in the game ``played`` that had a
+    choice: its moves are replayed on a fresh game of the same rules, seating
+    and seed, and each decision of those seats gives one ``Moment``, in the
+    order played. ``progress(done, total)`` is called after each; if it
+    returns False the review stops there (what was reviewed so far is
+    returned). The same game and work give the same review every time."""
+    judge = judge or analyst()
+    wanted = set(seats)
+    game = Game(played.rules, played.players, played.teams, played.seed)
+    total = sum(1 for seat, _ in _turns_of(played) if seat in wanted)
+    out: list[Moment] = []
+    for i, m in enumerate(played.moves):
+        pos = game.position
+        seat = pos.to_move
+        if seat in wanted:
+            view = SeatView(pos, seat, game.turns)
+            rng = random.Random(f"review/{played.seed}/{i}")
+            best, win, pts, sure, why = judge_move(view, m, rng, Budget(work=work), judge)
+            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why))
+            if progress is not None and not progress(len(out), total):
+                return out
+        game.play(m, checked=False)  # ``played`` checked every move already
+    return out
+
+
+def _turns_of(played: Game) -> list[tuple[int, Move]]:
+    """Who made each move of the game, in order."""
+    game = Game(played.rules, played.players, played.teams, played.seed)
+    out = []
+    for m in played.moves:
+        out.append((game.position.to_move, m))
+        game.play(m, checked=False)
+    return out
+
+
+def worst(moments: Sequence[Moment], count: int = 5) -> list[Moment]:
+    """The clear mistakes that cost most (win chance, then points), worst first."""
+    found = [m for m in moments if m.mistake]
+    found.sort(key=lambda m: (-m.win_lost, -m.points_lost, m.number))
+    return found[:count]
+
+
+__all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "analyst", "candidates", "explain",
+           "gerund", "judge_move", "paired_t", "reason", "review", "say", "worst"]

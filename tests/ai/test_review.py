@@ -1,0 +1,162 @@
+"""The review weighs each of a player's decisions against the best move found
+from that seat's own information: a trail beside big casino that the
+player's ten could take is a mistake, with the capture as the better move
+and a reason in the game's words; the best move is no mistake; the verdict
+never depends on the cards the seat could not see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cassino.ai import Budget, SeatView
+from cassino.ai.review import (Appraisal, PlayoutAnalyst, gerund, judge_move, paired_t, reason, review,
+                               say, worst)
+from cassino.rules import Game, Move, Rules, card_symbol, standard_teams
+from cassino.rules.cards import BIG_CASINO, cards_of
+
+from .test_honesty import shuffled_hidden
+
+
+def a_game_where_big_casino_lies_before_a_ten() -> Game:
+    """The first game (by seed) whose first player holds a ten while the 10♦
+    lies loose, and can trail a card that takes nothing."""
+    for seed in range(2000):
+        game = Game(Rules(), 2, seed=seed)
+        pos = game.position
+        moves = pos.legal_moves()
+        takes_big = [m for m in moves if m.kind == "capture" and m.takes >> BIG_CASINO & 1]
+        if takes_big and any(m.kind == "trail" for m in moves):
+            return game
+    raise AssertionError("no such deal in 2000 seeds")
+
+
+def test_trailing_beside_big_casino_that_your_ten_could_take_is_a_mistake() -> None:
+    game = a_game_where_big_casino_lies_before_a_ten()
+    seat = game.position.to_move
+    # Keep the ten: trail the card that takes nothing and is worth least to keep.
+    trail = max((m for m in game.legal_moves() if m.kind == "trail"), key=lambda m: m.card % 13)
+    assert trail.card % 13 != 9
+    game.play(trail)
+    [moment] = review(game, [seat])
+    assert moment.played == trail and moment.seat == seat and moment.number == 0 and moment.round == 1
+    assert moment.best.kind in ("capture", "build")
+    assert moment.mistake and moment.points_lost >= 1.0 and moment.win_lost > 0
+    assert moment.reason.startswith(gerund(moment.best).capitalize()[:1])
+    assert f"more than trailing the {card_symbol(trail.card)}" in moment.reason
+    assert worst([moment]) == [moment]
+
+
+def test_capturing_big_casino_is_worth_points_more_than_trailing_the_ten_that_takes_it() -> None:
+    game = a_game_where_big_casino_lies_before_a_ten()
+    pos = game.position
+    view = SeatView(pos, pos.to_move)
+    take = next(m for m in pos.legal_moves() if m.kind == "capture" and m.takes == 1 << BIG_CASINO)
+    trail = Move.trail(take.card)  # the ten itself: big casino left for anyone's ten
+    taken, trailed = PlayoutAnalyst().appraise(view, [take, trail], random.Random(2), Budget(work=60))
+    assert taken.deals == trailed.deals == 60
+    assert taken.points - trailed.points >= 1.0 and taken.win > trailed.win
+    assert paired_t(taken, trailed) > 2
+    assert reason(taken, trailed).startswith(f"Capturing {card_symbol(BIG_CASINO)} with the "
+                                             f"{card_symbol(take.card)} was worth about ")
+
+
+def test_the_best_move_found_is_no_mistake() -> None:
+    game = a_game_where_big_casino_lies_before_a_ten()
+    seat = game.position.to_move
+    view = SeatView(game.position, seat, game.turns)
+    trail = next(m for m in game.legal_moves() if m.kind == "trail")
+    best, *_ = judge_move(view, trail, random.Random(1), Budget(work=40), PlayoutAnalyst())
+    game.play(best)
+    [moment] = review(game, [seat])
+    assert moment.played == best and moment.best == best
+    assert moment.points_lost == 0 and moment.win_lost == 0 and not moment.mistake and moment.reason == ""
+    assert worst([moment]) == []
+
+
+def played_out(seed: int, players: int = 2, rules: Rules = Rules(), moves: int = 30) -> Game:
+    game = Game(rules, players, standard_teams(players, players == 4), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_the_same_game_and_work_give_the_same_review() -> None:
+    game = played_out(5)
+    first = review(game, [0], work=8)
+    assert first == review(game, [0], work=8)
+    assert [m.number for m in first] == [i for i, _ in enumerate(game.moves) if _seat_of(game, i) == 0]
+
+
+def _seat_of(game: Game, index: int) -> int:
+    again = Game(game.rules, game.players, game.teams, game.seed)
+    for m in game.moves[:index]:
+        again.play(m)
+    return again.position.to_move
+
+
+@pytest.mark.parametrize("players,rules", [(2, Rules(draw=True)), (4, Rules()), (3, Rules(royal=True, pluck=True))])
+def test_every_decision_of_the_reviewed_seats_has_its_moment(players: int, rules: Rules) -> None:
+    game = played_out(7, players, rules, moves=24)
+    moments = review(game, [0, 1], work=3)
+    assert [m.number for m in moments] == [i for i in range(len(game.moves)) if _seat_of(game, i) in (0, 1)]
+    for m in moments:
+        assert m.played == game.moves[m.number]
+        assert m.points_lost >= 0 or m.win_lost >= 0  # the best is best by win chance, then points
+        assert (m.best == m.played) == (m.reason == "")
+
+
+def test_the_review_stops_when_asked_and_keeps_what_it_found() -> None:
+    game = played_out(9)
+    seen: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> bool:
+        seen.append((done, total))
+        return done < 3
+
+    moments = review(game, [1], work=2, progress=progress)
+    assert len(moments) == 3
+    assert seen == [(1, 15), (2, 15), (3, 15)]
+
+
+def test_the_verdict_never_depends_on_cards_the_seat_cannot_see() -> None:
+    game = played_out(11, moves=9)
+    pos = game.position
+    seat = pos.to_move
+    played = pos.legal_moves()[0]
+    verdicts = set()
+    for i in range(4):
+        world = shuffled_hidden(pos, seat, random.Random(i)) if i else pos
+        view = SeatView(world, seat, game.turns)
+        verdicts.add(judge_move(view, played, random.Random(3), Budget(work=6), PlayoutAnalyst()))
+    assert len(verdicts) == 1
+
+
+def test_a_clear_lead_deal_after_deal_is_confident_and_noise_is_not() -> None:
+    move = Move.call()
+    steady = Appraisal(move, 0.6, 1.0, (0.6, 0.62, 0.61, 0.6))
+    behind = Appraisal(move, 0.5, 0.0, (0.5, 0.52, 0.5, 0.49))
+    noisy = Appraisal(move, 0.55, 0.5, (0.9, 0.1, 0.9, 0.3))
+    assert paired_t(steady, behind) > 10
+    assert paired_t(noisy, behind) < 1
+
+
+def test_reasons_say_the_moves_in_the_game_s_words() -> None:
+    game = Game(Rules(), 2, seed=1)
+    pos = game.position
+    build = next((m for m in pos.legal_moves() if m.kind == "build"), None)
+    trail = next(m for m in pos.legal_moves() if m.kind == "trail")
+    if build is not None:
+        on = " and ".join(card_symbol(c) for c in cards_of(build.takes))
+        assert say(build) == f"Build {build.value} on {on} with the {card_symbol(build.card)}"
+    assert gerund(trail) == f"trailing the {card_symbol(trail.card)}"
+    better = Appraisal(trail, 0.64, 2.0)
+    worse = Appraisal(Move.call(), 0.51, 0.0)
+    assert reason(better, worse) == (f"Trailing the {card_symbol(trail.card)} was worth about 2 points more "
+                                     f"than calling for 21 (chance to win the game 64% against 51%).")
+    # Fewer points this round, yet a better chance to win the game: said so.
+    assert "better chance to win the game" in reason(Appraisal(trail, 0.7, -1.0), Appraisal(trail, 0.6, 0.5))

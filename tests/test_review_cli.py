@@ -1,0 +1,86 @@
+"""``python -m cassino review RECORD``: the costliest moves of a game's human
+players, each with the better move and its reason; bad records and seats
+refused in one line, as by every command."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from cassino.ai import Budget, SeatView, make_player
+from cassino.rules import Game
+from cassino.rules.formats import record_to_json
+
+from tests.test_damaged_input import check_refusal, cli_run
+
+PLAYERS = [{"name": "Ann", "seat": 0, "kind": "human"}, {"name": "Bot", "seat": 1, "kind": "ai:intermediate"}]
+
+
+def a_record(tmp_path: Path, moves: int = 40, players: list[dict[str, object]] = PLAYERS) -> tuple[Path, Game]:
+    """A game of a beginner (Ann, reviewed) against the intermediate, as a record file."""
+    game = Game(seed=77)
+    levels = [make_player("beginner"), make_player("intermediate")]
+    rng = random.Random(1)
+    while not game.over and len(game.moves) < moves:
+        pos = game.position
+        game.play(levels[pos.to_move].choose(SeatView(pos, pos.to_move, game.turns), rng, Budget(work=5)))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_to_json(game, players)))
+    return path, game
+
+
+def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_path: Path) -> None:
+    path, game = a_record(tmp_path)
+    status, out, err = cli_run(["review", str(path), "--work", "30", "--count", "3"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Ann: 20 decisions reviewed, ")
+    shown = [ln for ln in lines if ln.startswith("Round ")]
+    assert 1 <= len(shown) <= 3
+    again = Game(seed=77)
+    movers = []
+    for m in game.moves:
+        movers.append(again.position.to_move)
+        again.play(m)
+    for ln in shown:
+        number = int(ln.split("move ")[1].split(" ")[0])
+        assert "(Ann): played " in ln and "; better: " in ln
+        assert movers[number - 1] == 0  # one of Ann's moves
+    reasons = [ln for ln in lines if ln.startswith("  ")]
+    assert len(reasons) == len(shown) and all(" more than " in r or "chance to win" in r for r in reasons)
+
+
+def test_the_json_review_lists_the_same_moments(tmp_path: Path) -> None:
+    path, game = a_record(tmp_path)
+    status, out, err = cli_run(["review", str(path), "--work", "30", "--count", "3", "--json"])
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["seats"] == [0] and data["decisions"] == 20
+    assert len(data["moments"]) == min(3, data["mistakes"])
+    for m in data["moments"]:
+        assert m["seat"] == 0 and game.moves[m["move"] - 1].text() == m["played"] != m["best"]
+        assert m["win_lost"] >= 0 and m["reason"]
+    status, text, _ = cli_run(["review", str(path), "--work", "30", "--count", "3"])
+    assert [f"move {m['move']} " in text for m in data["moments"]] == [True] * len(data["moments"])
+
+
+def test_a_record_without_human_players_needs_the_seat_named(tmp_path: Path) -> None:
+    bots = [{"name": "A", "seat": 0, "kind": "ai:expert"}, {"name": "B", "seat": 1, "kind": "ai:expert"}]
+    path, _ = a_record(tmp_path, moves=6, players=bots)
+    status, out, err = cli_run(["review", str(path)])
+    check_refusal(status, out, err, "--seat")
+    status, out, err = cli_run(["review", str(path), "--seat", "1", "--work", "5"])
+    assert status == 0 and out.startswith("B: 3 decisions reviewed")
+    status, out, err = cli_run(["review", str(path), "--seat", "2"])
+    check_refusal(status, out, err, "seats are 0 to 1")
+
+
+def test_a_record_with_an_illegal_move_is_refused_as_replay_refuses_it(tmp_path: Path) -> None:
+    path, _ = a_record(tmp_path, moves=6)
+    data = json.loads(path.read_text())
+    data["moves"][3] = "call"
+    path.write_text(json.dumps(data))
+    status, out, err = cli_run(["review", str(path)])
+    check_refusal(status, out, err, "move 4")
+    assert status == cli_run(["replay", str(path)])[0]
