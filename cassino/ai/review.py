@@ -17,7 +17,7 @@ Pure: no I/O. The analyst is the Master when that level offers
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from cassino.rules import BUILD, CALL, PLUCK, Event, Game, Move, Position, card_symbol, cards_of
@@ -264,38 +264,44 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
 
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
-           progress: Callable[[int, int], bool] | None = None) -> list[Moment]:
+           progress: Callable[[int, int], bool] | None = None,
+           rounds: Collection[int] | None = None) -> list[Moment]:
     """Review every decision of ``seats`` in the game ``played`` that had a
-    choice: its moves are replayed on a fresh game of the same rules, seating
-    and seed, and each decision of those seats gives one ``Moment``, in the
-    order played. ``progress(done, total)`` is called after each; if it
-    returns False the review stops there (what was reviewed so far is
-    returned). The same game and work give the same review every time."""
+    choice (in ``rounds`` only, if given): its moves are replayed on a fresh
+    game of the same rules, seating and seed, and each such decision gives
+    one ``Moment``, in the order played. ``progress(done, total)`` is called
+    after each; if it returns False the review stops there (what was
+    reviewed so far is returned). The same game and work give the same
+    review every time."""
     judge = judge or analyst()
-    wanted = set(seats)
+    moves = list(played.moves)  # as they stand now, if the game goes on meanwhile
+    chosen = [(i, seat) for i, (seat, round_) in enumerate(_movers(played, moves))
+              if seat in seats and (rounds is None or round_ in rounds)]
+    wanted = {i for i, _ in chosen}
     game = Game(played.rules, played.players, played.teams, played.seed)
-    total = sum(1 for seat, _ in _turns_of(played) if seat in wanted)
     out: list[Moment] = []
-    for i, m in enumerate(played.moves):
-        pos = game.position
-        seat = pos.to_move
-        if seat in wanted:
+    for i, m in enumerate(moves):
+        if len(out) == len(chosen):
+            break
+        if i in wanted:
+            pos = game.position
+            seat = pos.to_move
             view = SeatView(pos, seat, game.turns)
             rng = random.Random(f"review/{played.seed}/{i}")
             best, win, pts, sure, why = judge_move(view, m, rng, Budget(work=work), judge)
             out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why))
-            if progress is not None and not progress(len(out), total):
+            if progress is not None and not progress(len(out), len(chosen)):
                 return out
         game.play(m, checked=False)  # ``played`` checked every move already
     return out
 
 
-def _turns_of(played: Game) -> list[tuple[int, Move]]:
-    """Who made each move of the game, in order."""
+def _movers(played: Game, moves: Sequence[Move]) -> list[tuple[int, int]]:
+    """Who made each move of the game, and in which round."""
     game = Game(played.rules, played.players, played.teams, played.seed)
     out = []
-    for m in played.moves:
-        out.append((game.position.to_move, m))
+    for m in moves:
+        out.append((game.position.to_move, game.round_number))
         game.play(m, checked=False)
     return out
 

@@ -160,3 +160,11 @@ def test_reasons_say_the_moves_in_the_game_s_words() -> None:
                                      f"than calling for 21 (chance to win the game 64% against 51%).")
     # Fewer points this round, yet a better chance to win the game: said so.
     assert "better chance to win the game" in reason(Appraisal(trail, 0.7, -1.0), Appraisal(trail, 0.6, 0.5))
+
+
+def test_a_review_of_one_round_weighs_only_that_round_s_decisions() -> None:
+    game = played_out(13, moves=70)  # into the second round
+    assert len(game.rounds) == 1
+    second = review(game, [0, 1], work=2, rounds=[2])
+    assert second and all(m.round == 2 for m in second)
+    assert [m.number for m in second] == list(range(48, len(game.moves)))

@@ -41,6 +41,8 @@ class RoundOverScene(Scene):
                      Item("Back to title", leave)]
         else:
             items = [Item("Next round", self.next_round)]
+        if table.humans and game.moves:
+            items.insert(1, Item("Review your moves (R)", self.show_review))
         self.menu = Menu(items, None)
         # The sheet builds up a row at a time; a click or a key shows it whole.
         self.clock = 0.0
@@ -84,13 +86,25 @@ class RoundOverScene(Scene):
         """The sheet of every round of the game."""
         self.app.push(SheetScene(self.app, self.table))
 
+    def show_review(self) -> None:
+        """The review of this round's moves (of the whole game at its end)."""
+        from .gamereview import GameReviewScene
+
+        game = self.table.game
+        rounds = None if game.over else [self.result.round if self.result is not None else game.round_number]
+        self.app.push(GameReviewScene(self.app, self.table, rounds))
+
     def handle(self, event: pygame.event.Event) -> None:
-        """A key or click shows the whole sheet at once; then its buttons, S for every round, Esc for the menu."""
+        """A key or click shows the whole sheet at once; then its buttons, S for every round,
+        R for the review, Esc for the menu."""
         if not self.built and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.clock = (len(self.rows) + 1) * self.row_time  # the whole sheet at once
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             self.show_sheet()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.table.humans and self.table.game.moves:
+            self.show_review()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game

@@ -1,0 +1,335 @@
+"""The review of a round or a game (R on the score sheet): the people's
+moves weighed against the best the strongest computer player finds from
+their own seat (``cassino.ai.review``), worked out in a background thread,
+then the costliest moments stepped through one by one: the table as it
+was, the card played and the better move marked on it, and the reason.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import pygame
+
+from cassino.ai.review import Moment, review, say, worst
+from cassino.rules import Build, Game, Position, cards_of
+
+from ..app import App, Scene
+from ..art import theme
+from ..art.cards import RATIO, card_face
+from ..art.cloth import felt, outline
+from .state import TableState
+
+SHOWN = 8  # the costliest moments stepped through
+
+
+class Reviewer:
+    """A review worked out in a background thread; ``done``/``total`` are
+    read by the drawing thread, and ``stop`` ends it early."""
+
+    def __init__(self, game: Game, seats: Sequence[int], rounds: Sequence[int] | None):
+        # The moves as they stand: the table may deal the next round meanwhile.
+        self.snapshot = Game(game.rules, game.players, game.teams, game.seed)
+        for m in game.moves:
+            self.snapshot.play(m, checked=False)
+        self.done = 0
+        self.total = 0
+        self.moments: list[Moment] | None = None
+        self.error: BaseException | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(list(seats), rounds), name="review",
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self, seats: list[int], rounds: Sequence[int] | None) -> None:
+        try:
+            self.moments = review(self.snapshot, seats, progress=self._progress, rounds=rounds)
+        except BaseException as e:  # shown to the player, never lost
+            self.error = e
+
+    def _progress(self, done: int, total: int) -> bool:
+        self.done, self.total = done, total
+        return not self._stop.is_set()
+
+    @property
+    def finished(self) -> bool:
+        """True once the review is complete (or failed, or was stopped)."""
+        return not self._thread.is_alive()
+
+    def stop(self) -> None:
+        """Ask the review to end after the decision it is weighing."""
+        self._stop.set()
+
+
+class GameReviewScene(Scene):
+    """The review screen: progress while the moves are weighed, then the
+    costliest moments one at a time (← → to step, Esc to close)."""
+
+    def __init__(self, app: App, table: TableState, rounds: Sequence[int] | None):
+        super().__init__(app)
+        self.table = table
+        self.rounds = rounds
+        self.reviewer = Reviewer(table.game, table.humans, rounds)
+        self.moments: list[Moment] = []
+        self.decisions = 0
+        self.at = 0
+        self.buttons: list[tuple[pygame.Rect, str]] = []
+        self._shown: tuple[int, Position] | None = None
+
+    # -- flow ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Take the review once its thread is done."""
+        r = self.reviewer
+        if r.moments is not None and not self.moments and r.finished:
+            self.decisions = len(r.moments)
+            self.moments = worst(r.moments, SHOWN)
+            self.moments.sort(key=lambda m: m.number)  # in the order of play
+
+    @property
+    def ready(self) -> bool:
+        """True once the review is worked out (or failed)."""
+        return self.reviewer.finished
+
+    def wake_in(self) -> float | None:
+        """Redraw a few times a second while the review is worked out."""
+        return None if self.ready else 0.2
+
+    def close(self) -> None:
+        """Back to the score sheet; a review still running is stopped."""
+        self.reviewer.stop()
+        self.app.pop(self)
+
+    def step(self, by: int) -> None:
+        """The previous or next moment."""
+        if self.moments:
+            self.at = max(0, min(len(self.moments) - 1, self.at + by))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """← → step through the moments; Esc, Enter or Close goes back."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r):
+                self.close()
+            elif event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP):
+                self.step(-1)
+            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.step(1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, name in self.buttons:
+                if rect.collidepoint(event.pos):
+                    {"prev": lambda: self.step(-1), "next": lambda: self.step(1), "close": self.close}[name]()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.step(-1 if event.y > 0 else 1)
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def title(self) -> str:
+        """'Review of round 2' or 'Review of the game'."""
+        if self.rounds is None:
+            return "Review of the game"
+        return f"Review of round {self.rounds[0]}"
+
+    def who(self, seat: int) -> str:
+        """'You' alone at the table; else the seat's name."""
+        return self.table.names.seat(seat)
+
+    def position_before(self, moment: Moment) -> Position:
+        """The table as it was when the move was made (replayed; kept for the moment on show)."""
+        if self._shown is not None and self._shown[0] == moment.number:
+            return self._shown[1]
+        game = self.reviewer.snapshot
+        again = Game(game.rules, game.players, game.teams, game.seed)
+        for m in game.moves[:moment.number]:
+            again.play(m, checked=False)
+        self._shown = (moment.number, again.position.copy())
+        return self._shown[1]
+
+    def summary(self) -> str:
+        """How the reviewed moves went, in one line."""
+        found = self.reviewer.moments or []
+        mistakes = [m for m in found if m.mistake]
+        if not found:
+            return "No decisions to review: every move had only one choice."
+        if not mistakes:
+            return (f"{len(found)} decisions, no clear mistake: every move was as good as the best found, "
+                    f"or close to it.")
+        lost = sum(m.points_lost for m in mistakes)
+        return (f"{len(found)} decisions, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''} "
+                f"(about {lost:.1f} points in all). The costliest, in the order played:")
+
+    def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
+        """What the moment says: what was played, the better move, why, and what it cost."""
+        who = self.who(moment.seat)
+        lost = [f"about {moment.points_lost:.1f} points"] if moment.points_lost >= 0.05 else []
+        if moment.win_lost >= 0.005:
+            lost.append(f"{round(100 * moment.win_lost)}% of the chance to win the game")
+        return [(f"{who} played: {say(moment.played)}.", theme.WARN, True),
+                (f"Better: {say(moment.best)}.", theme.GLOW, True),
+                (moment.reason, theme.INK, False),
+                (("Cost: " + " and ".join(lost) + ".") if lost else "", theme.DIM, False)]
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Progress while the review is worked out; then the moment on show."""
+        w, h = self.app.size
+        surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
+        fs = theme.px(self.app.size, 24, 13)
+        t = theme.fit_text(self.title(), round(fs * 1.4), w - 2 * fs, theme.GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(w // 2, fs // 2)))
+        top = fs // 2 + t.get_height() + fs // 3
+        self.buttons = []
+        r = self.reviewer
+        if not self.ready:
+            self._progress(surface, fs, top)
+            self._buttons(surface, fs, [("close", "Stop (Esc)")])
+            return
+        if r.error is not None:
+            self._say(surface, fs, top, [("The review could not be worked out: "
+                                          f"{type(r.error).__name__}: {r.error}", theme.WARN, False)])
+            self._buttons(surface, fs, [("close", "Close (Esc)")])
+            return
+        summary = [(self.summary(), theme.DIM, False)]
+        if not self.moments:
+            self._say(surface, fs, top, summary)
+            self._buttons(surface, fs, [("close", "Close (Esc)")])
+            return
+        moment = self.moments[self.at]
+        where = (f"{self.at + 1} of {len(self.moments)} · round {moment.round}, "
+                 f"move {moment.number + 1} · {self.who(moment.seat)}")
+        t = theme.fit_text(where, fs, w - 2 * fs, theme.INK, bold=True)
+        surface.blit(t, t.get_rect(midtop=(w // 2, top)))
+        top += t.get_height() + fs // 4
+        top = self._say(surface, fs, top, summary, small=True)
+        text_h = self._text_height(fs, moment)
+        buttons_h = round(fs * 2.6)
+        self._table(surface, fs, pygame.Rect(fs, top, w - 2 * fs, h - top - text_h - buttons_h - fs), moment)
+        self._say(surface, fs, h - buttons_h - text_h, self.lines(moment))
+        self._buttons(surface, fs, [("prev", "◀ Previous"), ("next", "Next ▶"), ("close", "Close (Esc)")])
+
+    def _progress(self, surface: pygame.Surface, fs: int, top: int) -> None:
+        w, h = self.app.size
+        r = self.reviewer
+        words = (f"Weighing every move against the best one found… {r.done} of {r.total}" if r.total
+                 else "Weighing every move against the best one found…")
+        t = theme.fit_text(words, fs, w - 2 * fs, theme.INK)
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 - fs)))
+        bar = pygame.Rect(0, 0, min(w - 4 * fs, fs * 24), max(8, fs // 2))
+        bar.center = (w // 2, h // 2 + fs)
+        pygame.draw.rect(surface, theme.PANEL, bar, border_radius=bar.height // 2)
+        if r.total:
+            done = bar.copy()
+            done.width = max(bar.height, bar.width * r.done // r.total)
+            pygame.draw.rect(surface, theme.GOLD, done, border_radius=bar.height // 2)
+        pygame.draw.rect(surface, theme.PANEL_LINE, bar, 1, border_radius=bar.height // 2)
+
+    def _text_height(self, fs: int, moment: Moment) -> int:
+        width = self._text_width(fs)
+        n = sum(len(theme.wrap(text, fs, width, bold)) for text, _, bold in self.lines(moment) if text)
+        return round(fs * 1.3) * n + fs
+
+    def _text_width(self, fs: int) -> int:
+        return min(self.app.size[0] - 2 * fs, fs * 48)
+
+    def _say(self, surface: pygame.Surface, fs: int, top: int, lines: list[tuple[str, theme.Colour, bool]],
+             small: bool = False) -> int:
+        """Lines centred under each other from ``top``; where they end."""
+        w = self.app.size[0]
+        size = round(fs * 0.85) if small else fs
+        width = self._text_width(fs)
+        y = top
+        for text, colour, bold in lines:
+            for ln in theme.wrap(text, size, width, bold) if text else ():
+                t = theme.text(ln, size, colour, bold=bold)
+                surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+                y += round(size * 1.3)
+        return y + size // 2
+
+    def _buttons(self, surface: pygame.Surface, fs: int, named: list[tuple[str, str]]) -> None:
+        w, h = self.app.size
+        bw, bh, gap = fs * 8, round(fs * 1.8), fs
+        x = w // 2 - (len(named) * (bw + gap) - gap) // 2
+        y = h - bh - round(fs * 0.6)
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        for name, label in named:
+            rect = pygame.Rect(x, y, bw, bh)
+            idle = (name == "prev" and self.at == 0) or (name == "next" and self.at >= len(self.moments) - 1)
+            colour = theme.BUTTON_HOT if rect.collidepoint(mouse) and not idle else theme.BUTTON
+            surface.blit(theme.rounded_box(rect.size, colour + (255,), 8, theme.PANEL_LINE + (255,), 1), rect.topleft)
+            t = theme.fit_text(label, round(fs * 0.9), bw - fs // 2, theme.DIM if idle else theme.INK, bold=True)
+            surface.blit(t, t.get_rect(center=rect.center))
+            self.buttons.append((rect, name))
+            x += bw + gap
+
+    def _table(self, surface: pygame.Surface, fs: int, area: pygame.Rect, moment: Moment) -> None:
+        """The table and the mover's hand as they were, the played card and the
+        better move (its card and what it takes) marked."""
+        pos = self.position_before(moment)
+        four = self.app.settings.four_colour
+        items: list[tuple[list[int], Build | None]] = [([c], None) for c in cards_of(pos.loose)]
+        items += [(cards_of(b.cards), b) for b in pos.builds]
+        hand = cards_of(pos.hands[moment.seat])
+        label_h = round(fs * 1.4)
+        # Two rows of cards (table, hand) with their labels, as big as the space allows.
+        widest = max(len(items) + sum(0.25 * (len(cs) - 1) for cs, _ in items), len(hand), 4)
+        cw = int(min((area.width - fs) / (widest * 1.15), (area.height - 2 * label_h - fs) / (2 * RATIO + 0.3)))
+        cw = max(24, min(cw, round(self.app.size[1] * 0.16)))
+        ch = round(cw * RATIO)
+        gap = round(cw * 0.15)
+        best, played = moment.best, moment.played
+        block = 2 * label_h + 2 * ch + round(fs * 1.2) + round(fs * 0.9)
+        y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
+        self._label(surface, fs, "On the table", (area.centerx, y))
+        y += label_h
+        widths = [cw + round(cw * 0.25) * (len(cs) - 1) for cs, _ in items]
+        x = area.centerx - (sum(widths) + gap * (len(items) - 1)) // 2
+        for (cards, build), width in zip(items, widths):
+            mask = sum(1 << c for c in cards)
+            for k, c in enumerate(cards):
+                surface.blit(card_face(c, cw, four), (x + k * round(cw * 0.25), y))
+            rect = pygame.Rect(x, y, width, ch)
+            if build is not None:
+                self._badge(surface, build, rect, cw)
+            if mask & best.takes:
+                outline(surface, rect.inflate(6, 6), theme.GLOW, 3)
+            elif mask & played.takes:
+                outline(surface, rect.inflate(6, 6), theme.WARN, 2)
+            x += width + gap
+        if not items:
+            t = theme.text("(nothing)", fs, theme.DIM)
+            surface.blit(t, t.get_rect(midtop=(area.centerx, y + ch // 3)))
+        y += ch + round(fs * 1.2)
+        self._label(surface, fs, f"{self.who(moment.seat)}'s hand" if self.who(moment.seat) != "You"
+                    else "Your hand", (area.centerx, y))
+        y += label_h
+        x = area.centerx - (len(hand) * (cw + gap) - gap) // 2
+        for c in hand:
+            surface.blit(card_face(c, cw, four), (x, y))
+            rect = pygame.Rect(x, y, cw, ch)
+            marks = [(c == best.card, "better", theme.GLOW), (c == played.card, "played", theme.WARN)]
+            on = [(word, colour) for hit, word, colour in marks if hit]
+            for i, (word, colour) in enumerate(on):
+                outline(surface, rect.inflate(6 + 8 * i, 6 + 8 * i), colour, 3)
+                tag = theme.text(word, round(fs * 0.8), colour, bold=True)
+                surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 6 + i * round(fs * 0.9))))
+            x += cw + gap
+
+    def _label(self, surface: pygame.Surface, fs: int, words: str, at: tuple[int, int]) -> None:
+        t = theme.text(words, round(fs * 0.85), theme.DIM, bold=True)
+        surface.blit(t, t.get_rect(midtop=at))
+
+    def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, cw: int) -> None:
+        """The build's value in its controller's colour, and whose it is."""
+        colour = theme.seat_colour(b.controller)
+        r = max(10, round(cw * 0.22))
+        centre = (rect.right - r // 3, rect.y + r // 3)
+        pygame.draw.circle(surface, colour, centre, r)
+        pygame.draw.circle(surface, (30, 30, 30), centre, r, 2)
+        label = theme.text(b.label(), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
+        surface.blit(label, label.get_rect(center=centre))
+        who = self.who(b.controller)
+        words = "Your build" if who == "You" else f"{who}'s build"
+        t = theme.fit_text(words, max(10, round(cw * 0.16)), rect.width + cw // 2, colour, bold=True)
+        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+

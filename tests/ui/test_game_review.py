@@ -1,0 +1,126 @@
+"""The review on the table's score sheet: R (or its button) weighs your moves
+of the round just over in the background, then steps through the costliest
+ones with the table as it was, the card you played and the better move
+marked; Esc stops a review still being worked out."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from cassino.ai import Budget, SeatView, make_player
+from cassino.rules import Game, standard_teams
+from cassino.settings import Settings
+from cassino.ui.app import App
+from cassino.ui.screens import sit_down
+from cassino.ui.table import TableScene, default_seats
+from cassino.ui.table.gamereview import GameReviewScene
+from cassino.ui.table.scoresheet import RoundOverScene
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def after_one_round(players: int = 2, size: tuple[int, int] = (1024, 600)) -> tuple[App, TableScene]:
+    """A table whose first round a beginner (you) played against the intermediate."""
+    game = Game(players=players, teams=standard_teams(players, players == 4), seed=77)
+    bots = [make_player("beginner")] + [make_player("intermediate")] * (players - 1)
+    rng = random.Random(1)
+    while not game.rounds:
+        pos = game.position
+        game.play(bots[pos.to_move].choose(SeatView(pos, pos.to_move, game.turns), rng, Budget(work=5)))
+    app = App(size, Settings(speed="fast", ai_delay="none", fullscreen=False))
+    table = sit_down(app, game, default_seats(players, "intermediate"))
+    return app, table
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
+def worked_out(app: App, scene: GameReviewScene) -> None:
+    end = time.monotonic() + 60
+    while not scene.ready and time.monotonic() < end:
+        time.sleep(0.02)
+        app.step(1 / 60)
+    app.step(1 / 60)
+    assert scene.ready
+
+
+def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
+    app, table = after_one_round()
+    sheet = RoundOverScene(app, table, table.game.rounds[0], lambda: None, lambda: None, lambda: None)
+    app.push(sheet)
+    assert "Review your moves (R)" in [it.label for it in sheet.menu.items]
+    key(app, pygame.K_SPACE)  # the whole sheet at once
+    key(app, pygame.K_r)
+    review = app.top
+    assert isinstance(review, GameReviewScene) and review.rounds == [1]
+    worked_out(app, review)
+    assert review.decisions == 24  # your 24 plays of the round, each weighed
+    assert review.moments and all(m.seat == 0 and m.round == 1 and m.mistake for m in review.moments)
+    numbers = [m.number for m in review.moments]
+    assert numbers == sorted(numbers)
+
+
+def test_the_moments_step_with_the_arrows_and_show_the_table_as_it_was() -> None:
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    worked_out(app, review)
+    assert len(review.moments) >= 2
+    first = review.moments[0]
+    pos = review.position_before(first)
+    assert pos.to_move == 0 and pos.hands[0] >> first.played.card & 1 and pos.hands[0] >> first.best.card & 1
+    lines = [text for text, _, _ in review.lines(first)]
+    assert lines[0].startswith("You played: ") and lines[1].startswith("Better: ") and lines[2] == first.reason
+    key(app, pygame.K_LEFT)
+    assert review.at == 0  # no step before the first
+    key(app, pygame.K_RIGHT)
+    assert review.at == 1
+    app.draw(app.screen)
+    for _ in review.moments:
+        key(app, pygame.K_RIGHT)
+    assert review.at == len(review.moments) - 1
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not review
+
+
+@pytest.mark.parametrize("size,players", [((1024, 600), 4), ((1920, 1080), 2), ((800, 600), 6)])
+def test_every_moment_draws_at_every_size(size: tuple[int, int], players: int) -> None:
+    app, table = after_one_round(players, size)
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    app.draw(app.screen)  # the progress while it works
+    worked_out(app, review)
+    for _ in range(max(1, len(review.moments))):
+        app.draw(app.screen)
+        key(app, pygame.K_RIGHT)
+    marked = [r for r, name in review.buttons if name == "close"]
+    assert marked and app.screen.get_rect().contains(marked[0])
+
+
+def test_esc_stops_a_review_still_being_worked_out() -> None:
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, None)  # the whole game so far: longer
+    app.push(review)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not review
+    end = time.monotonic() + 30
+    while not review.reviewer.finished and time.monotonic() < end:
+        time.sleep(0.02)
+    assert review.reviewer.finished and review.reviewer.done < review.reviewer.total
+
+
+def test_without_a_person_at_the_table_there_is_nothing_to_review() -> None:
+    app, table = after_one_round()
+    table.humans = []
+    sheet = RoundOverScene(app, table, table.game.rounds[0], lambda: None, lambda: None, lambda: None)
+    assert all("Review" not in it.label for it in sheet.menu.items)
