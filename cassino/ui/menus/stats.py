@@ -103,10 +103,10 @@ class StatsScene(Overlay):
         if self.stats is None:
             return []
         out = []
-        for key, r in sorted(self.stats.games.items()):
+        for key, r in self.stats.games.items():
             against, _, rules = key.partition(" · ")
             out.append(_row(_opponents(against), rules_words(rules), r.played, r.won))
-        return out
+        return sorted(out)  # in the order they read, as the totals above them
 
     def totals(self) -> list[Row]:
         """Rows across the other column: each opponent over all games (when
