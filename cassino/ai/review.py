@@ -210,24 +210,27 @@ def _chance(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def reason(best: Appraisal, played: Appraisal) -> str:
+def reason(best: Appraisal, played: Appraisal, now: bool = False) -> str:
     """One line on why ``best`` beats ``played``, in the game's words:
     "Capturing 10♦ with the 10♠ was worth about 2 points more than building
-    10 with the 3♣ and 7♦ (chance to win the game 64% against 51%)."."""
+    10 on 3♣ and 7♦ with the 7♠ (chance to win the game 64% against 51%)."
+    (``now``: of a move still to play, as for a hint: "is worth")."""
+    was, gives = ("is", "gives") if now else ("was", "gave")
     lead = best.points - played.points
     first = gerund(best.move)
     first = first[0].upper() + first[1:]
+    other = gerund(played.move)
+    chances = f"{_chance(best.win)} against {_chance(played.win)}"
+    same_chance = round(100 * best.win) == round(100 * played.win)
     if abs(lead) < 0.05:
-        line = f"{first} gave the same points as {gerund(played.move)}"
-    elif lead > 0:
-        line = f"{first} was worth about {_points(lead)} more than {gerund(played.move)}"
-    else:  # better for the game though fewer points this round
-        line = f"{first} scored about {_points(lead)} less than {gerund(played.move)} but"
-        return (f"{line} gave a better chance to win the game ({_chance(best.win)} against "
-                f"{_chance(played.win)}).")
-    if round(100 * best.win) != round(100 * played.win):
-        line += f" (chance to win the game {_chance(best.win)} against {_chance(played.win)})"
-    return line + "."
+        if same_chance:
+            return f"{first} {was} as good as {other}: the same points and the same chance to win the game."
+        return f"{first} {gives} a better chance to win the game than {other} ({chances}) for the same points."
+    if lead < 0:  # better for the game though fewer points this round
+        return (f"{first} {was} worth about {_points(lead)} less than {other} this round but {gives} a "
+                f"better chance to win the game ({chances}).")
+    line = f"{first} {was} worth about {_points(lead)} more than {other}"
+    return line + ("." if same_chance else f" (chance to win the game {chances}).")
 
 
 def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
@@ -242,7 +245,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     others = [a for a in judged if a.move != move]
     runner = max(others, key=lambda a: (a.win, a.points))
     if (this.win, this.points) >= (runner.win, runner.points):
-        return reason(this, runner)
+        return reason(this, runner, now=True)
     return (f"{gerund(move)[0].upper() + gerund(move)[1:]} and {gerund(runner.move)} are about "
             f"equally good here ({_chance(this.win)} and {_chance(runner.win)} to win the game).")
 

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from cassino.rules import Move
 
 from .player import Budget, Player
 from .view import SeatView
+
+T = TypeVar("T")
 
 
 class Thinker:
@@ -50,3 +54,31 @@ class Thinker:
         if self.move is None:
             raise TimeoutError("the computer player is still thinking")
         return self.move
+
+
+class Errand(Generic[T]):
+    """Any other piece of thinking in a background thread (the reason for a
+    hint, say): ``work(cancel)`` runs there and should stop soon once
+    ``cancel`` is set; the UI polls ``done`` and reads ``result``."""
+
+    def __init__(self, work: Callable[[threading.Event], T], name: str):
+        self.cancel_event = threading.Event()
+        self.result: T | None = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(work,), name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[threading.Event], T]) -> None:
+        try:
+            self.result = work(self.cancel_event)
+        except BaseException as e:  # reported to the UI thread, never lost
+            self.error = e
+
+    @property
+    def done(self) -> bool:
+        """True once the work has finished (or failed)."""
+        return not self._thread.is_alive()
+
+    def cancel(self) -> None:
+        """Ask the work to stop early."""
+        self.cancel_event.set()

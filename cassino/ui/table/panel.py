@@ -85,7 +85,8 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     if table.log_scroll:
         more = theme.text(f"▼ {table.log_scroll} newer (scroll down)", geo.fs_small, theme.GOLD)
         surface.blit(more, (lg.x, lg.bottom - line_h))
-    buttons = [(geo.hint_button, "Hint (H)", table.human_turn(), False),
+    hint = "Why? (H)" if table.hint_move is not None and table.human_turn() else "Hint (H)"
+    buttons = [(geo.hint_button, hint, table.human_turn(), False),
                (geo.menu_button, "Menu (Esc)", True, False)]
     if geo.pluck_button.width:
         plucks = bool(table.pluck_moves()) if rules.pluck else False

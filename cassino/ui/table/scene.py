@@ -19,7 +19,7 @@ import pygame
 
 from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
-from cassino.ai.worker import Thinker
+from cassino.ai.worker import Errand, Thinker
 from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, card_symbol, cards_of
 
 from ..app import App, Scene
@@ -38,6 +38,7 @@ from .words import describe, describe_turn
 log = logging.getLogger("cassino.table")
 
 THINKING_FRAME = 1 / 3  # the "thinking..." dots step this often
+WHY_WORK = 60  # deals of the hidden cards the hint's reason is weighed on
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class TableScene(Scene, TableState):
         self.think_clock = 0.0
         self.hinter: Thinker | None = None
         self.hint_view: SeatView | None = None
+        self.explainer: Errand[str] | None = None  # the hint's reason, being weighed
         self._show_round()
         self._deal_in(0.0)
 
@@ -271,8 +273,12 @@ class TableScene(Scene, TableState):
                                 lambda: self.play(Move.call())))
 
     def ask_hint(self) -> None:
-        """H: the Expert's move for you, with a reason; it thinks in the background."""
+        """H: the Expert's move for you, with a reason; it thinks in the background.
+        H again while the hint is on show: why, weighed against the next best move."""
         if not self.human_turn() or self.hinter is not None:
+            return
+        if self.hint_move is not None and self.hint_view is not None and self.explainer is None:
+            self._ask_why(self.hint_view, self.hint_move)
             return
         from cassino.ai.expert import Expert
 
@@ -291,6 +297,24 @@ class TableScene(Scene, TableState):
         words = describe(self.pos, move) + ("" if move.kind == "trail" or move.card < 0
                                             else f" with the {card_symbol(move.card)}")
         self.say(f"Hint: {words}. {why(view, move)}")
+
+    def _ask_why(self, view: SeatView, move: Move) -> None:
+        """The hint's reason in the review's words, worked out in the background."""
+        from cassino.ai.player import Budget
+        from cassino.ai.review import explain
+
+        rng = random.Random(f"why/{self.game.seed}/{len(self.game.moves)}")
+        self.explainer = Errand(lambda cancel: explain(view, move, rng, Budget(work=WHY_WORK, cancel=cancel)),
+                                "why")
+        self.say("Weighing the hint against the other moves…")
+
+    def _why_ready(self) -> None:
+        explainer, self.explainer = self.explainer, None
+        view = self.hint_view
+        if explainer is None or explainer.result is None or view is None or self.hint_move is None \
+                or view.key() != SeatView(self.pos, self.pos.to_move, self.game.turns).key():
+            return  # the game moved on
+        self.say(f"Why: {explainer.result}")
 
     # -- messages and the log ----------------------------------------------------------------
 
@@ -313,6 +337,8 @@ class TableScene(Scene, TableState):
         self.message_time = max(0.0, self.message_time - dt)
         if self.hinter is not None and self.hinter.done:
             self._hint_ready()
+        if self.explainer is not None and self.explainer.done:
+            self._why_ready()
         if self.round_result is not None or self.game_ended:
             if not self.motion.busy:
                 result, self.round_result = self.round_result, None
@@ -356,7 +382,7 @@ class TableScene(Scene, TableState):
         waits = []
         if self.message_time > 0:
             waits.append(self.message_time)
-        if self.thinker is not None or self.hinter is not None:
+        if self.thinker is not None or self.hinter is not None or self.explainer is not None:
             waits.append(min(THINKING_FRAME, 0.05))  # a worker thread's answer is looked for
         pos = self.pos
         if (not pos.round_over and pos is self.game.position and not self.game.over
@@ -434,10 +460,11 @@ class TableScene(Scene, TableState):
 
     def stop(self) -> None:
         """Leaving the table: stop any computer player that is thinking."""
-        for worker in (self.thinker, self.hinter):
+        for worker in (self.thinker, self.hinter, self.explainer):
             if worker is not None:
                 worker.cancel()
         self.thinker = self.hinter = None
+        self.explainer = None
 
     def play_again(self) -> None:
         """The same seats, a new game."""

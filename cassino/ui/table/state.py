@@ -188,9 +188,10 @@ class TableState:
         return any(m.kind == CALL for m in self.open_actions())
 
     def say(self, text: str, warn: bool = False) -> None:
-        """A line over your hand for a few seconds: a hint, or why a move was refused."""
+        """A line over your hand for a few seconds (longer for a long one, to
+        be read): a hint, or why a move was refused."""
         self.message = ("! " if warn else "") + text
-        self.message_time = 4.0 if warn else 6.0
+        self.message_time = max(4.0 if warn else 6.0, len(text) / 14)
 
     def note(self, seat: int | None, text: str) -> None:
         """A line in the round's log, in the colour of ``seat`` (None: the table's own)."""

@@ -1,0 +1,55 @@
+"""H shows a hint; H again, while it is on show, says why in the review's
+words: the hinted move against the next best one, weighed from your seat."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from cassino.ui.app import App
+from cassino.ui.table import TableScene
+from tests.rules.helpers import table_position
+
+from .driver import key, open_table, step
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
+    yield
+    pygame.quit()
+
+
+def until(app: App, done: object, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    while not done() and time.monotonic() < end:  # type: ignore[operator]
+        step(app)
+
+
+def test_h_twice_shows_the_hint_then_why() -> None:
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    assert isinstance(table, TableScene)
+    key(app, pygame.K_h)
+    until(app, lambda: table.hinter is None)
+    assert table.message.startswith("Hint: ") and table.hint_move is not None
+    hinted = table.hint_move
+    key(app, pygame.K_h)
+    assert table.explainer is not None and table.message.startswith("Weighing the hint")
+    until(app, lambda: table.explainer is None)
+    assert table.message.startswith("Why: ")
+    assert any(words in table.message for words in (" more than ", " as good as ", "about equally good",
+                                                     "a better chance to win"))
+    assert table.hint_move == hinted and table.game.moves == [], "asking why never plays"
+
+
+def test_the_why_is_dropped_when_the_game_has_moved_on() -> None:
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    key(app, pygame.K_h)
+    until(app, lambda: table.hinter is None)
+    move = table.hint_move
+    assert move is not None
+    key(app, pygame.K_h)
+    assert table.play(move)
+    until(app, lambda: table.explainer is None)
+    assert not table.message.startswith("Why: ")
