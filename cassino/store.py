@@ -38,6 +38,7 @@ SETTINGS = "settings.json"
 SAVED_GAME = "game.json"
 STATS = "stats.json"
 SETUP = "setup.json"
+LAST_GAME = "last-game.json"  # the last finished game's record, for ``python -m cassino review``
 SAVE_FORMAT = 1
 MAX_NAME = 40      # characters of a player's name
 MAX_KEPT = 1000    # damaged copies of one file kept before giving up
@@ -189,6 +190,11 @@ class Store:
         data["practice"] = practice
         data["position"] = position_to_json(game.position)
         self.write(SAVED_GAME, data)
+
+    def save_last_game(self, game: Game, seats: list[dict[str, Any]]) -> None:
+        """The finished game's record (docs/formats.md), kept until the next one
+        ends: the game never reads it; ``python -m cassino review`` does."""
+        self.write(LAST_GAME, record_to_json(game, seats))
 
     def load_game(self) -> SavedGame | None:
         """The saved game, replayed move by move through the rules engine and

@@ -3,6 +3,7 @@ resumes it exactly; damaged files are reported on the title screen."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -75,3 +76,25 @@ def test_settings_changed_in_the_game_are_kept(tmp_path: Path) -> None:
     step(app)
     key(app, pygame.K_RETURN)  # animation speed: normal -> slow
     assert Store(tmp_path).load_settings().speed == "slow"
+
+
+def test_a_finished_game_is_kept_as_a_record_the_review_command_reads(tmp_path: Path) -> None:
+    from cassino.rules import Move, Rules, replay
+    from cassino.store import LAST_GAME
+    from tests.test_damaged_input import cli_run
+
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    table = TableScene(app, Game(Rules(call_for_21=True), seed=5), [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    settle(app)
+    for _ in range(600):
+        if table.human_turn():
+            break
+        step(app)
+    assert table.play(Move.call())  # short of 21: the call loses, and the game is over
+    assert table.game.over and not (tmp_path / SAVED_GAME).exists()
+    record = json.loads((tmp_path / LAST_GAME).read_text(encoding="utf-8"))
+    assert record["players"][0] == {"name": "You", "seat": 0, "kind": "human"}
+    assert replay(record).moves == table.game.moves
+    status, out, err = cli_run(["review", str(tmp_path / LAST_GAME), "--work", "5"])
+    assert status == 0 and out.startswith("You: ") and err == ""

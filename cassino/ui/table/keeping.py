@@ -53,6 +53,7 @@ def save(table: TableState) -> None:
     try:
         if table.game.over:
             store.delete("game.json")
+            store.save_last_game(table.game, seat_records(table.seats))
         else:
             store.save_game(table.game, seat_records(table.seats), table.practice)
     except OSError as e:
