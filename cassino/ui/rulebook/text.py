@@ -475,7 +475,8 @@ SECTIONS: tuple[Section, ...] = (
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu.",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
         "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
-        "*H* or the Hint button suggests a move. *S* shows the score sheet of every round so far. *L*, or "
+        "*H* or the Hint button suggests a move (see Hints and the review). *S* shows the score sheet of "
+        "every round so far. *L*, or "
         "pressing and holding a player's pile, shows the last capture again. *Ctrl+Z* takes your move "
         "back when Undo for practice is on in Settings (alone against the computer). *F11* switches full "
         "screen.",
@@ -483,4 +484,16 @@ SECTIONS: tuple[Section, ...] = (
     ), (
         Example("Your build of 8, and their multiple build of sixes.", table="5D+3C=8 4S+2H+6C=6s/them"),
     ), ()),
+
+    Section("Hints and the review", HERE, (
+        "*H* or the Hint button: the move the Expert would play, marked on the table, with a word on what it "
+        "does. *H* again, while the hint shows: why, weighed against the next best move in points and in "
+        "your chance to win the game.",
+        "*R* on the score sheet, after a round or at the game's end: a review of your moves. Each is weighed "
+        "against the best move the computer finds from your seat, seeing only what you saw (never the "
+        "others' cards); the costliest are shown one by one on the table as it was, the card you played and "
+        "the better move marked, with why and what it cost. Arrows step, Esc closes.",
+        "The last finished game is kept as *last-game.json* in the game's folder; *python -m cassino review* "
+        "goes through it from the command line.",
+    ), (), ()),
 )
