@@ -199,7 +199,8 @@ def test_a_sudden_death_sweep_ends_the_game_and_the_summary_says_so() -> None:
     summary = app.top
     assert isinstance(summary, RoundOverScene) and summary.result is None
     assert "swept the table" in " ".join(summary.story()) and "Sudden death" in " ".join(summary.story())
-    assert [it.label for it in summary.menu.items] == ["Play again", "Every round (S)", "Back to title"]
+    assert [it.label for it in summary.menu.items] == ["Play again", "Review your moves (R)", "Every round (S)",
+                                                       "Back to title"]
 
 
 def test_an_ace_that_could_count_1_or_14_asks_which_is_meant() -> None:
