@@ -13,7 +13,7 @@ import pytest
 
 from cassino.rules import Rules
 from cassino.settings import Settings
-from cassino.stats import Result, Stats
+from cassino.stats import Record, Result, Stats
 from cassino.store import STATS, Store
 from cassino.ui.app import App
 from cassino.ui.art import theme
@@ -186,3 +186,13 @@ def test_a_folder_that_cannot_be_written_makes_a_reset_fail_without_a_crash(tmp_
     assert scene.notice.startswith("The statistics could not be reset: ")
     assert figures(scene)["games played"] == "1"
     step(app)
+
+
+def test_games_named_the_old_way_and_the_new_share_a_row(tmp_path: Path) -> None:
+    """stats.json of an earlier version named Royal 'royal'; this one names it
+    'Royal'. Both read 'Royal': one row, their games added up."""
+    stats = games(True, True, rules=Rules(royal=True))
+    stats.games["intermediate · royal"] = Record(3, 1, 2)
+    _, scene = screen(tmp_path, stats)
+    assert scene.records() == [("Intermediate", "Royal", "5", "3", "2", "60%")]
+    assert scene.totals() == []  # one opponent, one game: nothing to add up across

@@ -29,6 +29,7 @@ class StatsScene(Overlay):
         self.stats = app.store.load_stats() if app.store is not None else None
         self.notice = ""   # what went wrong with the last reset, in words
         self.first_row = 0  # the table's first row shown, when not every row fits
+        self._fit = 1 << 30  # how many rows the table had room for at the last frame
 
         def reset() -> None:
             def yes() -> None:
@@ -72,8 +73,6 @@ class StatsScene(Overlay):
             return
         super().handle(event)
 
-    _fit = 1 << 30  # rows the table showed at the last frame
-
     def headlines(self) -> list[tuple[str, str]]:
         """The figures at the top, each a value and what it is: ('3 wins',
         'current streak')."""
@@ -97,16 +96,21 @@ class StatsScene(Overlay):
                 (best, f"best round{average}"),
                 (str(s.sweeps), f"sweep{'s' if s.sweeps != 1 else ''}{most}")]
 
-    def records(self) -> list[Row]:
-        """One row per opponent and rules: against, rules, played, won, lost
-        and the win rate (as shown)."""
-        if self.stats is None:
-            return []
-        out = []
-        for key, r in self.stats.games.items():
+    def _tallies(self) -> dict[tuple[str, str], list[int]]:
+        """Games played and won per opponent and game, in words (names that
+        read the same, as an older file's and a newer one's may, are one)."""
+        out: dict[tuple[str, str], list[int]] = {}
+        for key, r in (self.stats.games.items() if self.stats is not None else ()):
             against, _, rules = key.partition(" · ")
-            out.append(_row(_opponents(against), rules_words(rules), r.played, r.won))
-        return sorted(out)  # in the order they read, as the totals above them
+            tally = out.setdefault((_opponents(against), rules_words(rules)), [0, 0])
+            tally[0] += r.played
+            tally[1] += r.won
+        return out
+
+    def records(self) -> list[Row]:
+        """One row per opponent and rules, in the order they read: against,
+        rules, played, won, lost and the win rate (as shown)."""
+        return [_row(against, game, *tally) for (against, game), tally in sorted(self._tallies().items())]
 
     def totals(self) -> list[Row]:
         """Rows across the other column: each opponent over all games (when
@@ -114,10 +118,10 @@ class StatsScene(Overlay):
         (when there was more than one)."""
         by_opponent: dict[str, list[int]] = {}
         by_game: dict[str, list[int]] = {}
-        for against, game, played, won, _, _ in self.records():
+        for (against, game), (played, won) in self._tallies().items():
             for tally in (by_opponent.setdefault(against, [0, 0]), by_game.setdefault(game, [0, 0])):
-                tally[0] += int(played)
-                tally[1] += int(won)
+                tally[0] += played
+                tally[1] += won
         out = []
         if len(by_game) > 1:
             out += [_row(name, ALL_GAMES, *tally) for name, tally in sorted(by_opponent.items())]
