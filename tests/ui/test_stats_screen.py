@@ -196,3 +196,14 @@ def test_games_named_the_old_way_and_the_new_share_a_row(tmp_path: Path) -> None
     _, scene = screen(tmp_path, stats)
     assert scene.records() == [("Intermediate", "Royal", "5", "3", "2", "60%")]
     assert scene.totals() == []  # one opponent, one game: nothing to add up across
+
+
+def test_games_to_5_come_before_games_to_10_and_odd_digits_are_only_text(tmp_path: Path) -> None:
+    stats = Stats()
+    for target in (10, 5, 21):
+        games(True, rules=Rules(target=target), stats=stats)
+    stats.games["expert · x² ٣"] = Record(1, 0, 1)  # kept by a hand-edited file: superscript, Arabic digits
+    _, scene = screen(tmp_path, stats)
+    assert [(a, g) for a, g, *_ in scene.records()] == [
+        ("Expert", "X² ٣"), ("Intermediate", "Standard"), ("Intermediate", "Standard, game to 5"),
+        ("Intermediate", "Standard, game to 10")]

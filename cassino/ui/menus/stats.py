@@ -6,6 +6,7 @@ asks first, and a file that cannot be written is said, not fatal."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pygame
 
@@ -110,7 +111,8 @@ class StatsScene(Overlay):
     def records(self) -> list[Row]:
         """One row per opponent and rules, in the order they read: against,
         rules, played, won, lost and the win rate (as shown)."""
-        return [_row(against, game, *tally) for (against, game), tally in sorted(self._tallies().items())]
+        tallies = sorted(self._tallies().items(), key=lambda item: (_reading(item[0][0]), _reading(item[0][1])))
+        return [_row(against, game, *tally) for (against, game), tally in tallies]
 
     def totals(self) -> list[Row]:
         """Rows across the other column: each opponent over all games (when
@@ -124,9 +126,9 @@ class StatsScene(Overlay):
                 tally[1] += won
         out = []
         if len(by_game) > 1:
-            out += [_row(name, ALL_GAMES, *tally) for name, tally in sorted(by_opponent.items())]
+            out += [_row(name, ALL_GAMES, *by_opponent[name]) for name in sorted(by_opponent, key=_reading)]
         if len(by_opponent) > 1:
-            out += [_row(ALL_OPPONENTS, name, *tally) for name, tally in sorted(by_game.items())]
+            out += [_row(ALL_OPPONENTS, name, *by_game[name]) for name in sorted(by_game, key=_reading)]
         return out
 
     def rows(self) -> list[Row]:
@@ -267,6 +269,12 @@ ALL_OPPONENTS = "All opponents"  # a total row: one game against every opponent
 
 def _row(against: str, game: str, played: int, won: int) -> Row:
     return (against, game, str(played), str(won), str(played - won), _rate(won, played))
+
+
+def _reading(words: str) -> list[tuple[int, str]]:
+    """A sort key that puts 'game to 5' before 'game to 10', as a reader would."""
+    # The split's odd parts are the runs of 0-9 (not isdigit(), which takes '²', that int() refuses).
+    return [(int(part), "") if i % 2 else (-1, part) for i, part in enumerate(re.split(r"([0-9]+)", words))]
 
 
 def _opponents(against: str) -> str:
