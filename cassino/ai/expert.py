@@ -9,12 +9,16 @@ best mean outcome wins, if it beats the Intermediate's own choice clearly. Candi
 are the Intermediate's best few, so the search spends its time where it
 matters; a close call may take a few times the budget. In the last deal of
 a two-player round a card counter knows every card, and the round is solved
-exactly by alpha-beta search instead. Anytime: it stops at the budget.
+exactly by alpha-beta search instead. Anytime: it stops at the budget, and
+reads the clock before every ply of every playout (every few dozen nodes of
+the search), so that no decision runs on past its stretched budget by more
+than one ply, whatever the table.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import erf, sqrt
 
 from cassino.rules import Build, Event, Move, Position
@@ -69,6 +73,20 @@ def outcome(pos: Position, team: int, event: Event) -> float:
 
 # Solver nodes worth one unit of fixed work (a playout of every candidate).
 NODES_PER_WORK = 400
+# The solver reads the clock once every this many nodes (a power of two).
+CLOCK_NODES = 64
+
+
+def playout_until(pos: Position, worth: Worth, stop: Callable[[], bool]) -> Event | None:
+    """``playout`` (the greedy policy for every seat to the round's end), asking
+    ``stop`` before each ply: None, the position left unfinished, once it says
+    stop."""
+    while True:
+        if stop():
+            return None
+        event = pos.apply(greedy_move(pos, worth))
+        if event.round_end is not None or event.winner is not None:
+            return event
 
 
 class _Solver:
@@ -84,7 +102,8 @@ class _Solver:
 
     def value(self, pos: Position, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes & 255 == 0 and (self.budget.spent_time() or self.nodes > self.node_limit):
+        if self.nodes & (CLOCK_NODES - 1) == 0 and (self.budget.spent_time()
+                                                    or self.nodes > self.node_limit):
             raise TimeoutError
         key = (pos.to_move, tuple(pos.hands), pos.loose, pos.builds, tuple(pos.captured),
                tuple(pos.sweeps), pos.last_capturer)
@@ -181,30 +200,40 @@ class Expert(Player):
         worth = worth_of(view)
         results: list[list[float]] = [[] for _ in candidates]
         avoid = list(unlikely_cards(view).items()) if self.infer else []
+        done = 0
 
-        def sample() -> None:
+        def stop() -> bool:
+            # Past the stretched budget no playout goes on: a sample left
+            # unfinished is dropped.
+            return budget.spent(done, self.extend)
+
+        def sample() -> bool:
             # The same deal for every candidate: fair comparisons.
             deal = view.sample(rng)
             for _ in range(40):  # rejection keeps the odds of the deals that fit
                 if not any(deal.hands[s] & mask for s, mask in avoid):
                     break
                 deal = view.sample(rng)
-            for i, m in enumerate(candidates):
+            values = []
+            for m in candidates:
                 q = deal.copy()
                 event = q.apply(m)
                 if event.round_end is None and event.winner is None:
-                    event = playout(q, worth)
-                results[i].append(outcome(q, team, event))
+                    end = playout_until(q, worth, stop)
+                    if end is None:
+                        return False
+                    event = end
+                values.append(outcome(q, team, event))
+            for r, v in zip(results, values):
+                r.append(v)
+            return True
 
-        sample()
-        done = 1
-        while not budget.spent(done):
-            sample()
+        while (done == 0 or not budget.spent(done)) and sample():
             done += 1
-        while not budget.spent(done, self.extend) and self._close_call(results):
-            for _ in range(4):
-                sample()
-            done += 4
+        while done and not budget.spent(done, self.extend) and self._close_call(results) and sample():
+            done += 1
+        if not done:
+            return candidates[0]  # not one deal played out: the evaluator's favourite
         return candidates[self._pick(results)]
 
     def _contest(self, results: list[list[float]]) -> tuple[int, float]:

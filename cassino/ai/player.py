@@ -13,6 +13,7 @@ import random
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from cassino.rules import Move
 
@@ -21,12 +22,16 @@ from .view import SeatView
 
 class Budget:
     """How long a player may think: a time limit in ms, or a fixed amount of work
-    (iterations or samples; then the clock is ignored), and a cancel flag."""
+    (iterations or samples; then the clock is ignored), and a cancel flag.
+    ``clock`` (seconds, ``time.perf_counter`` by default) lets a test count
+    how often a player looks at it."""
 
     def __init__(self, ms: float | None = None, work: int | None = None,
-                 cancel: threading.Event | None = None):
+                 cancel: threading.Event | None = None,
+                 clock: Callable[[], float] | None = None):
         self.work = work
-        self.start = time.perf_counter()
+        self.clock = clock or time.perf_counter
+        self.start = self.clock()
         self.ms = None if work is not None else ms
         self.deadline = None if self.ms is None else self.start + self.ms / 1000
         self.cancel = cancel or threading.Event()
@@ -35,7 +40,7 @@ class Budget:
         """True once the deadline has passed, or on cancel (fixed work ignores the clock)."""
         if self.cancel.is_set():
             return True
-        return self.work is None and self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.work is None and self.deadline is not None and self.clock() >= self.deadline
 
     def spent(self, done: int, scale: float = 1.0) -> bool:
         """True once ``done`` units of work use up the budget, or on cancel.
@@ -46,7 +51,7 @@ class Budget:
             return True
         if self.work is not None:
             return done >= self.work * scale
-        return self.ms is not None and time.perf_counter() >= self.start + self.ms * scale / 1000
+        return self.ms is not None and self.clock() >= self.start + self.ms * scale / 1000
 
 
 class Player(ABC):

@@ -6,6 +6,7 @@ stays reproducible with fixed work."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -118,3 +119,69 @@ def test_the_outcome_is_the_chance_of_winning_the_game() -> None:
     pos, event = finished_round(5, (21 - round_points[0], 21 - round_points[1]))
     assert event.winner is None
     assert outcome(pos, 0, event) == pytest.approx(0.5 + lead)
+
+
+class Ticks:
+    """A clock that moves on one millisecond each time it is read."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.reads / 1000
+
+
+def positions_of_every_kind() -> list[tuple[str, Position]]:
+    """Starts of rounds, a last deal and a table of many small cards (tens of
+    thousands of captures for a 9 or a 10), for two and four players and in
+    Draw Cassino."""
+    from cassino.rules import PRESETS
+
+    from .spots import spot
+
+    out = []
+    for name, rules, players, teams in (("standard", Rules(), 2, False), ("partnerships", Rules(), 4, True),
+                                        ("draw", PRESETS["draw"].rules(2), 2, False)):
+        game = Game(rules, players, standard_teams(players, teams), seed=f"clock/{name}")
+        out.append((name, game.position))
+    small = "AS 2S 3S 4S AH 2H 3H 4H 5H AD 2D 3D 4D AC 2C 3C"
+    out.append(("small cards", spot("9D TC 5C 6S", small, players=4, teams=[[0, 2], [1, 3]], stock_size=16)))
+    out.append(("last deal", spot("9D TC 5C", "8H 2D 4S JH", stock_size=0)))
+    return out
+
+
+@pytest.mark.parametrize("name,pos", positions_of_every_kind(), ids=lambda x: x if isinstance(x, str) else "")
+def test_the_expert_reads_the_clock_before_every_ply_and_stops_in_its_stretched_budget(
+        name: str, pos: Position, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its longest decisions are bounded by construction, not by luck: however
+    # costly a playout, the clock is read before each of its plies (and every
+    # CLOCK_NODES nodes of the last deal's search), so a decision ends within
+    # one ply of its stretched budget (140 ms x 2.8).
+    import cassino.ai.expert as expert
+
+    clock = Ticks()
+    plies: list[int] = []  # the clock's reads so far, at each ply
+    nodes: list[int] = []  # and at each node of the search
+    greedy, value = expert.greedy_move, expert._Solver.value
+
+    def counted_ply(p: Position, worth: expert.Worth) -> Move:
+        plies.append(clock.reads)
+        return greedy(p, worth)
+
+    def counted_node(solver: expert._Solver, p: Position, alpha: float, beta: float) -> float:
+        nodes.append(clock.reads)
+        return value(solver, p, alpha, beta)
+
+    monkeypatch.setattr(expert, "greedy_move", counted_ply)
+    monkeypatch.setattr(expert._Solver, "value", counted_node)
+    player = Expert()
+    move = player.choose(SeatView(pos, pos.to_move), random.Random(1), Budget(ms=140, clock=clock))
+    assert pos.is_legal(move)
+    assert plies or nodes, "it searched"
+    # Never two plies without a look at the clock between them, nor more than
+    # CLOCK_NODES nodes ...
+    assert all(a < b for a, b in zip(plies, plies[1:]))
+    assert max(Counter(nodes).values(), default=0) <= expert.CLOCK_NODES
+    # ... and none once it has passed the stretched budget.
+    assert clock.reads <= 140 * player.extend + 20
