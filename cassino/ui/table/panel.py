@@ -71,13 +71,16 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     surface.blit(theme.text("This round", geo.fs_small, theme.DIM, bold=True), (lg.x, lg.y))
     top = lg.y + round(geo.fs_small * 1.6)
     line_h = round(geo.fs_small * 1.3)
+    fit = max(1, (lg.bottom - top) // line_h)
     lines: list[tuple[tuple[int, int, int], str]] = []
     end = len(table.log) - table.log_scroll
-    for seat, text in table.log[max(0, end - 40):end]:
+    # Whole entries only, newest last: a line cut from the top of an entry reads as nonsense.
+    for seat, text in reversed(table.log[max(0, end - 40):end]):
         colour = theme.seat_colour(seat) if seat is not None else theme.DIM
-        for ln in theme.wrap(text, geo.fs_small, lg.width):
-            lines.append((colour, ln))
-    fit = max(1, (lg.bottom - top) // line_h)
+        entry = [(colour, ln) for ln in theme.wrap(text, geo.fs_small, lg.width)]
+        if lines and len(lines) + len(entry) > fit:
+            break
+        lines[:0] = entry
     yy = top
     for colour, ln in lines[-fit:]:
         surface.blit(theme.text(ln, geo.fs_small, colour), (lg.x, yy))
