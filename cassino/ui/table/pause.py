@@ -3,7 +3,7 @@ and a call for 21, confirmed with the side's count."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 import pygame
 
 from cassino.rules import Rules
@@ -34,8 +34,10 @@ class CallScene(Overlay):
     """A call for 21, confirmed first: your side's count as the rules reckon
     it (``cassino.rules.scoring.call_counts``), and what calling now does."""
 
-    def __init__(self, app: App, count: int, score: int, target: int, call: Callable[[], object]):
+    def __init__(self, app: App, count: int, score: int, target: int, call: Callable[[], object],
+                 others: Sequence[tuple[str, int]] = ()):
         self.count, self.score, self.target = count, score, target
+        self.others = list(others)  # the other sides' names and counts, reckoned alike
         enough = count >= target
 
         def go() -> None:
@@ -53,6 +55,8 @@ class CallScene(Overlay):
         out = [(f"Your side counts {self.count}: {self.score} before this round, and {made} this round has "
                 f"made certain (sweeps, casinos, aces, spade points; most cards or spades once past half).",
                 theme.INK)]
+        if self.others:
+            out.append(("Counted alike: " + ", ".join(f"{name} {n}" for name, n in self.others) + ".", theme.INK))
         if self.count >= self.target:
             out.append((f"That reaches {self.target}: calling now wins the game.", theme.GOLD))
         else:

@@ -268,9 +268,10 @@ class TableScene(Scene, TableState):
         from cassino.rules.scoring import call_counts
 
         team = pos.team_of[pos.to_move]
-        count = call_counts(pos)[team]
-        self.app.push(CallScene(self.app, count, pos.scores[team], pos.rules.target,
-                                lambda: self.play(Move.call())))
+        counts = call_counts(pos)
+        others = [(self.names.team(t), n) for t, n in enumerate(counts) if t != team]
+        self.app.push(CallScene(self.app, counts[team], pos.scores[team], pos.rules.target,
+                                lambda: self.play(Move.call()), others))
 
     def ask_hint(self) -> None:
         """H: the Expert's move for you, with a reason; it thinks in the background.
