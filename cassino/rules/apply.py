@@ -40,29 +40,34 @@ def apply(pos: Position, move: Move) -> Event:
     seat = pos.to_move
     pos._moves = pos._legal = pos._legal_set = None
     card, kind, value, t, multiple = move
-    cb = 1 << card if card >= 0 else 0
-    team = pos.team_of[seat]
-    taken = 0
     build = built_on = None
     sweep = False
     if kind == TRAIL:
-        pos.hands[seat] ^= cb
-        pos.loose |= cb
+        pos.hands[seat] ^= 1 << card
+        pos.loose |= 1 << card
+        taken = 0
     elif kind == CAPTURE:
-        pos.hands[seat] ^= cb
+        pos.hands[seat] ^= 1 << card
         pos.loose &= ~t
         if pos.builds:
             pos.builds = tuple(b for b in pos.builds if not b.cards & t)
-        taken = t | cb
+        taken = t | 1 << card
+        team = pos.team_of[seat]
         pos.captured[team] |= taken
         pos.last_capturer = seat
         if not pos.loose and not pos.builds:
             sweep = True
             pos.sweeps[team] += 1
+            if pos.rules.sudden_death:
+                swept = sudden_death_winner(pos, team)
+                if swept is not None:  # the game ends at once: nothing drawn or dealt
+                    pos.winner = swept
+                    return _new(Event, (seat, move, taken, None, None, True, pos.rules.sweeps, (),
+                                        False, None, swept, None))
     elif kind == BUILD:
-        pos.hands[seat] ^= cb
+        pos.hands[seat] ^= 1 << card
         pos.loose &= ~t
-        build = _new(Build, (t | cb, value, multiple, seat))
+        build = _new(Build, (t | 1 << card, value, multiple, seat))
         builds = pos.builds
         for i, b in enumerate(builds):
             if b.cards & t:  # raised or added to: the new build takes its place
@@ -71,38 +76,29 @@ def apply(pos: Position, move: Move) -> Event:
                 break
         else:
             pos.builds = builds + (build,)
+        taken = 0
     elif kind == PLUCK:
         pos.loose &= ~t
-        pos.captured[team] |= t
+        pos.captured[pos.team_of[seat]] |= t
         pos.plucked |= 1 << seat
         return _new(Event, (seat, move, t, None, None, False, 0, (), False, None, None, None))
     elif kind == CALL:
-        called, counts = call_winner(pos, team)
+        called, counts = call_winner(pos, pos.team_of[seat])
         pos.winner = called
         return _new(Event, (seat, move, 0, None, None, False, 0, (), False, None, called, counts))
     else:  # pragma: no cover - moves are made by the generator or the parsers
         raise ValueError(f"unknown kind of move {kind!r}")
 
-    rules = pos.rules
-    scored = 0
-    if sweep and rules.sudden_death:
-        scored = rules.sweeps
-        swept = sudden_death_winner(pos, team)
-        if swept is not None:  # the game ends at once: nothing drawn or dealt
-            pos.winner = swept
-            return _new(Event, (seat, move, taken, None, None, True, scored, (), False, None,
-                                swept, None))
-    drawn: tuple[int, ...] = draw(pos, seat) if rules.draw and pos.stock else ()
+    scored = pos.rules.sweeps if sweep and pos.rules.sudden_death else 0
+    drawn: tuple[int, ...] = draw(pos, seat) if pos.rules.draw and pos.stock else ()
     pos.to_move = (seat + 1) % pos.players
-    dealt = False
-    end = None
-    winner = None
-    if not any(pos.hands):
-        if pos.stock:
-            deal_next(pos)
-            dealt = True
-        else:
-            end = end_round(pos)
-            winner = game_winner(pos, end)
-    return _new(Event, (seat, move, taken, build, built_on, sweep, scored, drawn, dealt, end,
-                        winner, None))
+    if pos.hands[seat] or any(pos.hands):
+        return _new(Event, (seat, move, taken, build, built_on, sweep, scored, drawn, False, None,
+                            None, None))
+    if pos.stock:
+        deal_next(pos)
+        return _new(Event, (seat, move, taken, build, built_on, sweep, scored, drawn, True, None,
+                            None, None))
+    end = end_round(pos)
+    return _new(Event, (seat, move, taken, build, built_on, sweep, scored, drawn, False, end,
+                        game_winner(pos, end), None))

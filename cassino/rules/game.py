@@ -43,7 +43,16 @@ def round_deck(seed: int | str, round_index: int, pack: Sequence[Card] = DECK) -
     ``seed``, top card first. The same seed gives the same cards in every
     version, on every machine."""
     deck = list(pack)
-    random.Random(f"cassino/{seed}/round/{round_index}").shuffle(deck)
+    # random.shuffle's own steps (Fisher-Yates, each draw by getrandbits with
+    # rejection), written out: the same deck, without a method call per card.
+    getrandbits = random.Random(f"cassino/{seed}/round/{round_index}").getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 

@@ -32,7 +32,7 @@ REP = 1 | 1 << 13 | 1 << 26 | 1 << 39
 TD_KIND = 13  # buckeye's ten of diamonds, as a kind of its own (field 13)
 FIELD = 0xF
 GUARDS = sum(8 << 4 * k for k in range(14))
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 50_000  # entries a memo keeps before it starts afresh
 _T = TypeVar("_T")
 
 
@@ -80,10 +80,14 @@ def expand(pattern: Pattern, loose: CardSet) -> list[CardSet]:
 
 
 class Values:
-    """The kinds of cards of one rule set, and the memo of their patterns."""
+    """The kinds of cards of one rule set, and the memos of their patterns.
+
+    The memos are read directly by the move generator, one dict per sum or
+    value, keyed by the count vector cut to the kinds that can take part
+    (``vec & below[s]``); the methods fill them on a miss."""
 
     def __init__(self, rules: Rules):
-        self.cap = rules.max_build
+        self.cap = cap = rules.max_build
         kinds: list[tuple[int, ...]] = [()] * 14
         for rank in range(1, 14):
             kinds[rank - 1] = rules.part_values[rank - 1]  # the spade of that rank
@@ -94,18 +98,24 @@ class Values:
         self.field_mask = sum(FIELD << 4 * k for k in range(14) if kinds[k])
         # below[s]: the fields of the kinds that can be part of a group of s.
         self.below = tuple(sum(FIELD << 4 * k for k in range(14) if kinds[k] and min(kinds[k]) <= s)
-                           for s in range(self.cap + 1))
+                           for s in range(cap + 1))
         # The loose cards patterns are spread over: all but buckeye's ten of diamonds.
         self.spread_mask = ((1 << 52) - 1) & ~(1 << BIG_CASINO if rules.buckeye else 0)
-        # Memos, keyed by a count vector (cut to the kinds that matter) and values.
-        self.capture_memo: dict[int, list[Pattern]] = {}
-        self.single_memo: dict[int, list[Pattern]] = {}
-        self.multiple_memo: dict[int, list[Pattern]] = {}
-        self.addition_memo: dict[int, list[Pattern]] = {}
-        self.reach_memo: dict[int, int] = {}
-        self._sums_memo: dict[int, list[Sub]] = {}
-        self._parts: dict[int, list[Sub]] = {}
-        self._unions_memo: dict[int, list[Sub]] = {}
+        self.part_values = rules.part_values
+        # Memos: the sums reached, by count vector; patterns of captures (by
+        # value), single builds (by the sum joining the card), multiple builds
+        # and additions (by value and card's value), and the groups and their
+        # unions as sub-multisets (by sum), each by the cut count vector.
+        self.reaches: dict[int, int] = {}
+        self.captures_by: tuple[dict[int, list[Pattern]], ...] = tuple({} for _ in range(cap + 1))
+        self.singles_by: tuple[dict[int, list[Pattern]], ...] = tuple({} for _ in range(cap + 1))
+        self.multiples_by: dict[int, dict[int, list[Pattern]]] = {}
+        self.additions_by: dict[int, dict[int, list[Pattern]]] = {}
+        self._groups_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
+        self._unions_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
+        self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
+        self._by_presence: dict[int, list[Sub]] = {}  # those whose kinds are all present
+        self._suit_sums: tuple[dict[int, int], ...] = ({}, {}, {}, {})
 
     def counts(self, loose: CardSet) -> int:
         """The count vector of the loose cards that have a value."""
@@ -116,61 +126,105 @@ class Values:
         return vec
 
     # -- the patterns of moves, memoized -------------------------------------------
-    # The move generator reads the memos directly and calls these on a miss.
 
-    def reach(self, vec: int) -> int:
-        """The sums some group of these cards adds up to (bit s), from 1 up."""
-        reach = 1
+    def reach(self, vec: int, loose: CardSet | None = None) -> int:
+        """The sums some group of these cards adds up to (bit s), from 1 up
+        (of the loose cards counted ``vec``, given or not). Memoized by ``vec``.
+
+        Each suit's cards make some sums (memoized by the suit's 13 bits); the
+        four suits' sums are added together with a few small shifts."""
         capmask = (1 << self.cap + 1) - 1
-        for k in range(14):
-            for _ in range(vec >> 4 * k & FIELD):
-                r = reach
-                for v in self.kind_values[k]:
-                    r |= reach << v
-                reach = r & capmask
-        return self._remember(self.reach_memo, vec, reach & ~1)
+        if loose is None:
+            reach = 1
+            for k in range(14):
+                for _ in range(vec >> 4 * k & FIELD):
+                    r = reach
+                    for v in self.kind_values[k]:
+                        r |= reach << v
+                    reach = r & capmask
+        else:
+            memo = self._suit_sums
+            ranks = loose & RANK_BITS
+            reach = memo[0].get(ranks) or self._suit(0, ranks)
+            for suit in (1, 2, 3):
+                ranks = loose >> 13 * suit & RANK_BITS
+                sums = memo[suit].get(ranks) or self._suit(suit, ranks)
+                if sums != 1:
+                    r = 0
+                    while sums:
+                        low = sums & -sums
+                        sums ^= low
+                        r |= reach << low.bit_length() - 1
+                    reach = r & capmask
+        return _store(self.reaches, vec, reach & ~1)
+
+    def _suit(self, suit: int, ranks: int) -> int:
+        """The sums of subsets of one suit's cards of these ranks (bit s, with 0)."""
+        capmask = (1 << self.cap + 1) - 1
+        sums = 1
+        m = ranks
+        while m:
+            low = m & -m
+            m ^= low
+            r = sums
+            for v in self.part_values[13 * suit + low.bit_length() - 1]:
+                r |= sums << v
+            sums = r & capmask
+        self._suit_sums[suit][ranks] = sums
+        return sums
 
     def captures(self, vec: int, v: int) -> list[Pattern]:
         """The non-empty sets of loose cards that split into groups of v: a
-        capture's loose cards (§4). Key: ``(vec & below[v]) << 4 | v``."""
+        capture's loose cards (§4). Memo: ``captures_by[v]``."""
         low = vec & self.below[v]
-        return self._remember(self.capture_memo, low << 4 | v,
-                              [self._pattern(x, vec) for x in self._unions(low, v)])
+        got = self.captures_by[v].get(low)
+        if got is None:
+            got = _store(self.captures_by[v], low, _patterns(self._unions(low, v), vec))
+        return got
 
     def singles(self, vec: int, bv: int, V: int) -> list[Pattern]:
         """The groups adding up to V - bv: with a card counting bv, a new single
-        build of V. Key: ``(vec & below[V - bv]) << 4 | V - bv``."""
+        build of V. Memo: ``singles_by[V - bv]``."""
         s = V - bv
         low = vec & self.below[s]
-        return self._remember(self.single_memo, low << 4 | s,
-                              [self._pattern(x, vec) for x in self._sums(low, s)])
+        got = self.singles_by[s].get(low)
+        if got is None:
+            got = _store(self.singles_by[s], low, _patterns(self._groups(low, s), vec))
+        return got
 
     def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:
         """The loose cards that, with a card counting bv, split into two or more
-        groups of V: a new multiple build (§5). Key: ``(vec & below[V]) << 8 | V << 4 | bv``."""
+        groups of V: a new multiple build (§5). Memo: ``multiples_by[V << 4 | bv]``."""
         low = vec & self.below[V]
-        return self._remember(self.multiple_memo, low << 8 | V << 4 | bv,
-                              [self._pattern(x, vec) for x in self._multiples(low, bv, V)])
+        memo = self.multiples_by.get(V << 4 | bv)
+        if memo is None:
+            memo = self.multiples_by[V << 4 | bv] = {}
+        got = memo.get(low)
+        if got is None:
+            # A group of V - bv (or the card alone) and one or more groups of V:
+            # when each takes every loose card of its ranks, they go together
+            # where their ranks do not meet; otherwise in count vectors.
+            firsts = ALONE if bv == V else self.singles(vec, bv, V)
+            got = joined(firsts, self.captures(vec, V))
+            if got is None:
+                got = _patterns(self._multiples(low, bv, V), vec)
+            _store(memo, low, got)
+        return got
 
     def additions(self, vec: int, bv: int, V: int) -> list[Pattern]:
         """The loose cards that, with a card counting bv, make one or more groups
         of V: what joins that card in adding to a build of V (§5); the empty
-        pattern when the card alone makes V. Key as for ``multiples``."""
+        pattern when the card alone makes V. Memo: ``additions_by[V << 4 | bv]``."""
         low = vec & self.below[V]
-        key = low << 8 | V << 4 | bv
-        got = self.addition_memo.get(key)
+        memo = self.additions_by.get(V << 4 | bv)
+        if memo is None:
+            memo = self.additions_by[V << 4 | bv] = {}
+        got = memo.get(low)
         if got is None:
-            lone = [(0, 0, 0)] if bv == V else self._sums(low, V - bv)
+            lone = [(0, 0, 0)] if bv == V else self._groups(low, V - bv)
             subs = {e[0]: e for e in lone + self._multiples(low, bv, V)}
-            got = self._remember(self.addition_memo, key, [self._pattern(e, vec) for e in subs.values()])
+            got = _store(memo, low, _patterns(list(subs.values()), vec))
         return got
-
-    @staticmethod
-    def _remember(memo: dict[int, _T], key: int, value: _T) -> _T:
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[key] = value
-        return value
 
     def splits(self, cards: CardSet, v: int, groups: int = 1) -> bool:
         """Whether these cards (all with a value) split into ``groups`` or more
@@ -185,24 +239,31 @@ class Values:
     def groups_of(self, cards: CardSet, v: int) -> list[CardSet]:
         """The sets of these cards adding up to v (one group each)."""
         vec = self.counts(cards)
-        return [t for x in self._sums(vec, v) for t in expand(self._pattern(x, vec), cards & self.spread_mask)]
+        return [t for p in _patterns(self._groups(vec, v), vec) for t in expand(p, cards & self.spread_mask)]
 
     # -- the combinatorics, in count vectors -----------------------------------------
     # A group or set of groups is kept as (count vector, kinds present as the low
     # bit of their fields, ranks present as rank bits): the last two let a pattern
-    # be read off with one comparison (``_pattern``).
+    # be read off with one comparison (``_patterns``).
 
-    def _sums(self, vec: int, s: int) -> list[Sub]:
+    def _groups(self, vec: int, s: int) -> list[Sub]:
         """The sub-multisets of ``vec`` adding up to exactly s (any value of a
-        two-valued card)."""
-        if s <= 0:
+        two-valued card), in the order of ``_partitions``."""
+        if not 0 < s <= self.cap:
             return []
-        key = (vec & self.below[s]) << 4 | s
-        got = self._sums_memo.get(key)
+        low = vec & self.below[s]
+        got = self._groups_by[s].get(low)
         if got is None:
-            room = (vec & self.below[s]) + GUARDS
-            got = self._remember(self._sums_memo, key, [
-                e for e in self._partitions(s) if (room - e[0]) & GUARDS == GUARDS])
+            # Only the partitions whose kinds are all present can fit; of those,
+            # the ones taking a kind more than once are checked against the counts.
+            present = (low | low >> 1 | low >> 2) & LOW_BITS
+            fitting = self._by_presence.get(present << 4 | s)
+            if fitting is None:
+                fitting = _store(self._by_presence, present << 4 | s, [
+                    e for e in self._partitions(s) if not e[1] & ~present])
+            room = low + GUARDS
+            got = _store(self._groups_by[s], low, [
+                e for e in fitting if e[0] == e[1] or (room - e[0]) & GUARDS == GUARDS])
         return got
 
     def _partitions(self, s: int) -> list[Sub]:
@@ -235,37 +296,43 @@ class Values:
 
     def _unions(self, vec: int, v: int) -> list[Sub]:
         """The non-empty sub-multisets of ``vec`` that split into groups of v."""
-        key = (vec & self.below[v]) << 4 | v
-        got = self._unions_memo.get(key)
+        if not 0 < v <= self.cap:
+            return []
+        low = vec & self.below[v]
+        got = self._unions_by[v].get(low)
         if got is None:
-            got = self._remember(self._unions_memo, key, self._unions_of(vec & self.below[v], v))
+            groups = self._groups(low, v)
+            room = low + GUARDS
+            if len(groups) <= 1:
+                # One group (or none): taken once, twice, ... while the cards last.
+                got = list(groups)
+                if groups:
+                    g, gp, gr = groups[0]
+                    x = g + g
+                    while (room - x) & GUARDS == GUARDS:
+                        got.append((x, gp, gr))
+                        x += g
+            else:
+                seen: dict[int, Sub] = {0: (0, 0, 0)}
+                frontier: list[Sub] = [(0, 0, 0)]
+                while frontier:  # one more group at a time, while the cards last
+                    grown = []
+                    for u, up, ur in frontier:
+                        for g, gp, gr in groups:
+                            x = u + g
+                            if (room - x) & GUARDS == GUARDS and x not in seen:
+                                e = seen[x] = (x, up | gp, ur | gr)
+                                grown.append(e)
+                    frontier = grown
+                got = list(seen.values())[1:]
+            _store(self._unions_by[v], low, got)
         return got
-
-    def _unions_of(self, vec: int, v: int) -> list[Sub]:
-        groups = self._sums(vec, v)
-        if len(groups) <= 1:
-            # One group: unless its cards could be taken twice over, it is all.
-            if not groups or (vec + GUARDS - 2 * groups[0][0]) & GUARDS != GUARDS:
-                return list(groups)
-        room = vec + GUARDS
-        seen: dict[int, Sub] = {0: (0, 0, 0)}
-        frontier: list[Sub] = [(0, 0, 0)]
-        while frontier:  # one more group at a time, while the cards last
-            grown = []
-            for u, up, ur in frontier:
-                for g, gp, gr in groups:
-                    x = u + g
-                    if (room - x) & GUARDS == GUARDS and x not in seen:
-                        e = seen[x] = (x, up | gp, ur | gr)
-                        grown.append(e)
-            frontier = grown
-        return list(seen.values())[1:]
 
     def _multiples(self, vec: int, bv: int, V: int) -> list[Sub]:
         """The sub-multisets that, with a card counting bv, split into two or
         more groups of V."""
-        firsts = [(0, 0, 0)] if bv == V else self._sums(vec, V - bv)
-        room = vec + GUARDS
+        firsts = [(0, 0, 0)] if bv == V else self._groups(vec, V - bv)
+        room = (vec & self.below[V]) + GUARDS
         out: dict[int, Sub] = {}
         for f, fp, fr in firsts:
             for u, up, ur in self._unions(vec, V):
@@ -274,23 +341,67 @@ class Values:
                     out[x] = (x, fp | up, fr | ur)
         return list(out.values())
 
-    def _pattern(self, e: Sub, vec: int) -> Pattern:
-        """How a sub-multiset of the loose cards (counted ``vec``) becomes cards."""
+
+def _pattern(e: Sub, vec: int) -> Pattern:
+    """How a sub-multiset of the loose cards (counted ``vec``) becomes cards:
+    the ranks whose loose cards it takes whole; and if it takes only some of
+    a rank's (or buckeye's ten of diamonds), the tuple form."""
+    x, present, ranks = e
+    if x == vec & present * FIELD and not present >> 4 * TD_KIND:
+        return ranks  # every loose card of each kind taken: the common case
+    d = x ^ vec
+    differs = (d | d >> 1 | d >> 2 | d >> 3) & LOW_BITS
+    full = present & ~differs & ~(1 << 4 * TD_KIND)
+    extra = 1 << BIG_CASINO if x >> 4 * TD_KIND & FIELD else 0
+    partial = []
+    rest = present & differs & ~(1 << 4 * TD_KIND)
+    while rest:
+        unit = rest & -rest
+        rest ^= unit
+        k = unit.bit_length() - 1 >> 2
+        partial.append((k + 1, x >> 4 * k & FIELD))
+    return (COMPACT[full], extra, tuple(partial))
+
+
+def _patterns(subs: list[Sub], vec: int) -> list[Pattern]:
+    """The patterns of these sub-multisets of the loose cards (counted ``vec``)."""
+    out: list[Pattern] = []
+    for e in subs:
         x, present, ranks = e
         if x == vec & present * FIELD and not present >> 4 * TD_KIND:
-            return ranks  # every loose card of each kind taken: the common case
-        d = x ^ vec
-        differs = (d | d >> 1 | d >> 2 | d >> 3) & LOW_BITS
-        full = present & ~differs & ~(1 << 4 * TD_KIND)
-        extra = 1 << BIG_CASINO if x >> 4 * TD_KIND & FIELD else 0
-        partial = []
-        rest = present & differs & ~(1 << 4 * TD_KIND)
-        k = 0
-        while rest >> 4 * k:
-            if rest >> 4 * k & 1:
-                partial.append((k + 1, x >> 4 * k & FIELD))
-            k += 1
-        return (COMPACT[full], extra, tuple(partial))
+            out.append(ranks)
+        else:
+            out.append(_pattern(e, vec))
+    return out
+
+
+def joined(firsts: list[Pattern], unions: list[Pattern]) -> list[Pattern] | None:
+    """A first group joined by unions of groups, when every pattern takes whole
+    ranks and one side is a single pattern (so that each join is new): those
+    whose ranks do not meet. None when that shortcut does not apply."""
+    if len(firsts) != 1 and len(unions) != 1:
+        return None
+    out: list[Pattern] = []
+    for f in firsts:
+        if type(f) is not int:
+            return None
+        for u in unions:
+            if type(u) is not int:
+                return None
+            if not f & u:
+                out.append(f | u)
+    return out
+
+
+def _store(memo: dict[int, _T], key: int, value: _T) -> _T:
+    """Remember a value, starting the memo afresh when it has grown large."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+ALONE: list[Pattern] = [0]  # the card played makes the value alone: no loose cards
 
 
 def _sub(x: int) -> Sub:

@@ -14,9 +14,10 @@ the hold rule with two-valued cards of §9.7) are written once, in
 for each of these build values?".
 
 Speed: a generator is made once per rule set and decides then which paths
-apply; the subset sums of the loose cards are kept in a table per set of
-loose cards, shared by every position with that table (search revisits
-them constantly).
+apply. What the loose cards offer (the sums they reach, the patterns of
+their groups) is memoized by their count of each value (``groups.py``),
+and what a hand answers for by its count of each rank: positions share
+both far more often than they share cards.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import BIG_CASINO, RANK_SETS, CardSet, rank_of
-from .groups import REP, SPREAD, TD_KIND, Pattern, Values, expand
+from .groups import ALONE, REP, SPREAD, TD_KIND, Pattern, Values, expand, joined
 from .moves import BUILD, CALL_MOVE, CAPTURE, NO_CARD, PLUCK, TRAIL, Move
 from .options import Rules
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 TD_SHIFT = (1 << 4 * TD_KIND) - (1 << 4 * 9)  # buckeye: the ten of diamonds from the tens to its own kind
 _NO_PATTERNS: list[Pattern] = []  # shared, never changed: a sum no group makes
+_MEMO_LIMIT = 50_000  # hands' facts kept before the memo starts again
 
 
 class Duty(NamedTuple):
@@ -82,6 +84,11 @@ class MoveGenerator:
         self.has_actions = rules.pluck or rules.call_for_21
         # The duties come down to the hold rule alone (checked with bitmasks).
         self.simple_duty = rules.controller in ("hoyle", "permissive")
+        self.buckeye = rules.buckeye
+        self.field_mask = self.values.field_mask
+        # Hands' facts are keyed by their count of each rank that answers for a build.
+        self.hand_fields = SPREAD[sum({1 << rank_of(c) - 1 for c in range(52) if rules.answers[c]})] * 0xF
+        self.hand_facts: dict[int, tuple[int, int, int]] = {}
 
     # -- the loose cards' groups (groups.py) -------------------------------------
 
@@ -197,29 +204,35 @@ class MoveGenerator:
         append = out.append
         card_info = self.card_info
 
-        # The build values the hand answers for, and those it answers for twice.
-        held = twice = 0
-        m = full_hand
-        while m:
-            low = m & -m
-            m ^= low
-            bits = card_info[low.bit_length() - 1][4]
-            twice |= held & bits
-            held |= bits
+        # What the hand answers for (once and twice over) and the gaps a build
+        # could bridge, read by its count of each rank: hands repeat their
+        # ranks far more often than their cards.
+        hk = (SPREAD[full_hand & 0x1FFF] + SPREAD[full_hand >> 13 & 0x1FFF]
+              + SPREAD[full_hand >> 26 & 0x1FFF] + SPREAD[full_hand >> 39]) & self.hand_fields
+        if self.buckeye and full_hand >> BIG_CASINO & 1:
+            hk += TD_SHIFT
+        facts = self.hand_facts.get(hk)
+        if facts is None:
+            facts = self._hand_facts(full_hand, hk)
+        held, twice, gaps = facts
 
-        # What the loose cards offer: the sums their groups make (bit s), their
-        # count of each value (the memos' key), and the builds' values.
+        # What the loose cards offer: the sums their groups make (bit s), and
+        # their groups for each sum, memoized by their count of each value.
         values = self.values
         vec = (SPREAD[loose & 0x1FFF] + SPREAD[loose >> 13 & 0x1FFF] + SPREAD[loose >> 26 & 0x1FFF]
-               + SPREAD[loose >> 39]) & values.field_mask
-        if values.buckeye and loose >> BIG_CASINO & 1:
-            vec += TD_SHIFT
-        reach = values.reach_memo.get(vec)
+               + SPREAD[loose >> 39]) & self.field_mask
+        if self.buckeye:
+            if loose >> BIG_CASINO & 1:
+                vec += TD_SHIFT
+            spread = loose & self.spread_mask
+        else:
+            spread = loose
+        reach = values.reaches.get(vec)
         if reach is None:
-            reach = self._reach(loose, vec)
-        spread = loose & self.spread_mask
+            reach = values.reach(vec, loose)
         below = values.below
-        capture_memo = values.capture_memo
+        captures_by = values.captures_by
+        singles_by = values.singles_by
         build_bits = single_bits = 0
         mine = None
         if all_builds:
@@ -230,7 +243,10 @@ class MoveGenerator:
             mine = [b for b in all_builds if b.controller == seat]
         offered = reach | build_bits
         trail = relaxed or not mine or self.may_trail_controlling
-        capmask = self.capmask
+        # A build joins a card to loose cards or a build, making a value another
+        # card answers for: the gap between the two must be a sum of the table
+        # (or a single build's value, or nothing: a multiple build).
+        building = relaxed or gaps & (reach | single_bits | 1)
 
         m = hand
         while m:
@@ -262,7 +278,7 @@ class MoveGenerator:
                     if not offered >> v & 1:
                         continue
                     if reach >> v & 1:
-                        found = capture_memo.get((vec & below[v]) << 4 | v)
+                        found = captures_by[v].get(vec & below[v])
                         if found is None:
                             found = values.captures(vec, v)
                     else:
@@ -288,27 +304,36 @@ class MoveGenerator:
                                 append(_new(Move, (c, CAPTURE, v, t | bs, False)))
 
             # Builds (§5): to a value the rest of the hand answers for.
-            targets = capmask if relaxed else held & ~(own & ~twice)
+            if not building:
+                continue
+            targets = self.capmask if relaxed else held & ~(own & ~twice) & self.capmask
             for bv in bvs:
                 with_group = reach << bv
                 wanted = (with_group | reach & 1 << bv | single_bits << bv
-                          | build_bits & (with_group | 1 << bv)) & targets & capmask
+                          | build_bits & (with_group | 1 << bv)) & targets
                 while wanted:
                     vbit = wanted & -wanted
                     wanted ^= vbit
                     V = vbit.bit_length() - 1
                     if V > bv:
-                        found = values.single_memo.get((vec & below[V - bv]) << 4 | V - bv)
-                        if found is None:
-                            found = values.singles(vec, bv, V)
-                        for p in found:
+                        firsts = singles_by[V - bv].get(vec & below[V - bv])
+                        if firsts is None:
+                            firsts = values.singles(vec, bv, V)
+                        for p in firsts:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, False)))
                             else:
                                 for t in expand(p, spread):
                                     append(_new(Move, (c, BUILD, V, t, False)))
+                    else:
+                        firsts = ALONE
                     if reach >> V & 1:
-                        found = values.multiple_memo.get((vec & below[V]) << 8 | V << 4 | bv)
+                        # Multiple builds: that group (or the card alone) and
+                        # one or more groups of V.
+                        unions = captures_by[V].get(vec & below[V])
+                        if unions is None:
+                            unions = values.captures(vec, V)
+                        found = joined(firsts, unions)
                         if found is None:
                             found = values.multiples(vec, bv, V)
                         for p in found:
@@ -349,24 +374,34 @@ class MoveGenerator:
         out[start:] = [m for m in out[start:] if duty(pos, m) is None]
         return out
 
-    def _reach(self, loose: CardSet, vec: int) -> int:
-        """The sums groups of these loose cards make (bit s), from 1 up; memoized by counts."""
-        capmask = self.capmask
-        reach = 1
-        m = loose
+    def _hand_facts(self, hand: CardSet, key: int) -> tuple[int, int, int]:
+        """What a hand of these ranks answers for, as bitmasks of values: the
+        build values it answers for, those it answers for twice, and the gaps
+        between a card's value and a build value another card answers for
+        (bit 0: the same value)."""
+        info = self.card_info
+        held = twice = 0
+        m = hand
         while m:
             low = m & -m
             m ^= low
-            r = reach
-            for v in self.part_values[low.bit_length() - 1]:
-                r |= reach << v
-            reach = r & capmask
-        reach &= ~1
-        memo = self.values.reach_memo
-        if len(memo) > 200_000:
+            bits = info[low.bit_length() - 1][4]
+            twice |= held & bits
+            held |= bits
+        gaps = 0
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            targets = held & ~(info[c][4] & ~twice)
+            for bv in info[c][3]:
+                gaps |= targets >> bv
+        memo = self.hand_facts
+        if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        memo[vec] = reach
-        return reach
+        facts = memo[key] = (held, twice, gaps)
+        return facts
 
     def _court_plays(self, out: list[Move], c: int, loose: CardSet, builds: tuple[Build, ...],
                      targets: int, relaxed: bool) -> None:

@@ -73,7 +73,7 @@ class Shape:
     Made once per seating with ``shape_of`` and shared by every position."""
 
     __slots__ = ("rules", "players", "teams", "team_of", "pack", "pack_mask", "deals",
-                 "stock_after", "round_cards", "generator")
+                 "stock_after", "round_cards", "orders", "generator")
 
     def __init__(self, rules: Rules, players: int, teams: Sequence[Sequence[int]]):
         refusal = seating_refusal(rules, players, teams)
@@ -100,6 +100,8 @@ class Shape:
             left -= d.hand * players + d.table
             after.append(left)
         self.stock_after = tuple(after)
+        # Every seat in turn order from each seat (dealing and counting go round).
+        self.orders = tuple(tuple((seat + i) % players for i in range(players)) for seat in range(players))
         self.generator: Any = None  # the move generator, made by legal.py on first use
 
     @staticmethod
@@ -140,8 +142,7 @@ class Shape:
 
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat in turn order, starting with ``seat``."""
-        n = self.players
-        return tuple((seat + i) % n for i in range(n))
+        return self.orders[seat]
 
     def key(self) -> tuple[object, ...]:
         """What makes two shapes the same: the rules, players and teams."""
