@@ -47,8 +47,11 @@ def _spread_table() -> tuple[int, ...]:
 SPREAD = _spread_table()
 COMPACT = {spread: x for x, spread in enumerate(SPREAD)}
 LOW_BITS = sum(1 << 4 * k for k in range(14))  # the lowest bit of every field
+RANK_FIELDS = (1 << 4 * TD_KIND) - 1  # the fields of the thirteen ranks
 
-# A sub-multiset of the loose cards: (count vector, kinds present, rank bits).
+# A sub-multiset of the loose cards: (count vector, kinds present as the low bit
+# of their fields, kinds present as bits: bit k for kind k, the rank bits but
+# for buckeye's ten of diamonds, bit 13).
 Sub = tuple[int, int, int]
 
 # A pattern: the ranks (bit r-1) whose loose cards are all taken; or, if the
@@ -242,9 +245,9 @@ class Values:
         return [t for p in _patterns(self._groups(vec, v), vec) for t in expand(p, cards & self.spread_mask)]
 
     # -- the combinatorics, in count vectors -----------------------------------------
-    # A group or set of groups is kept as (count vector, kinds present as the low
-    # bit of their fields, ranks present as rank bits): the last two let a pattern
-    # be read off with one comparison (``_patterns``).
+    # A group or set of groups is kept as a ``Sub``: its count vector, and the
+    # kinds it holds two ways, which let a pattern be read off with one
+    # comparison (``_patterns``) and partitions be sorted by the kinds present.
 
     def _groups(self, vec: int, s: int) -> list[Sub]:
         """The sub-multisets of ``vec`` adding up to exactly s (any value of a
@@ -257,10 +260,12 @@ class Values:
             # Only the partitions whose kinds are all present can fit; of those,
             # the ones taking a kind more than once are checked against the counts.
             present = (low | low >> 1 | low >> 2) & LOW_BITS
-            fitting = self._by_presence.get(present << 4 | s)
+            kinds = COMPACT[present & RANK_FIELDS] | (present >> 4 * TD_KIND) << TD_KIND
+            fitting = self._by_presence.get(kinds << 4 | s)
             if fitting is None:
-                fitting = _store(self._by_presence, present << 4 | s, [
-                    e for e in self._partitions(s) if not e[1] & ~present])
+                absent = ~kinds
+                fitting = _store(self._by_presence, kinds << 4 | s, [
+                    e for e in self._partitions(s) if not e[2] & absent])
             room = low + GUARDS
             got = _store(self._groups_by[s], low, [
                 e for e in fitting if e[0] == e[1] or (room - e[0]) & GUARDS == GUARDS])
@@ -346,9 +351,9 @@ def _pattern(e: Sub, vec: int) -> Pattern:
     """How a sub-multiset of the loose cards (counted ``vec``) becomes cards:
     the ranks whose loose cards it takes whole; and if it takes only some of
     a rank's (or buckeye's ten of diamonds), the tuple form."""
-    x, present, ranks = e
+    x, present, kinds = e
     if x == vec & present * FIELD and not present >> 4 * TD_KIND:
-        return ranks  # every loose card of each kind taken: the common case
+        return kinds  # every loose card of each kind (rank) taken: the common case
     d = x ^ vec
     differs = (d | d >> 1 | d >> 2 | d >> 3) & LOW_BITS
     full = present & ~differs & ~(1 << 4 * TD_KIND)
@@ -367,9 +372,9 @@ def _patterns(subs: list[Sub], vec: int) -> list[Pattern]:
     """The patterns of these sub-multisets of the loose cards (counted ``vec``)."""
     out: list[Pattern] = []
     for e in subs:
-        x, present, ranks = e
+        x, present, kinds = e
         if x == vec & present * FIELD and not present >> 4 * TD_KIND:
-            out.append(ranks)
+            out.append(kinds)  # no ten of diamonds apart: the kinds are ranks
         else:
             out.append(_pattern(e, vec))
     return out
@@ -405,6 +410,6 @@ ALONE: list[Pattern] = [0]  # the card played makes the value alone: no loose ca
 
 
 def _sub(x: int) -> Sub:
-    """A count vector with the kinds it holds (low bits of their fields) and its rank bits."""
+    """A count vector with the kinds it holds (low bits of their fields) and its kind bits."""
     present = (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
-    return (x, present, COMPACT[present & ~(1 << 4 * TD_KIND)])
+    return (x, present, COMPACT[present & ~(1 << 4 * TD_KIND)] | (present >> 4 * TD_KIND) << TD_KIND)
