@@ -105,6 +105,11 @@ class Values:
         # The loose cards patterns are spread over: all but buckeye's ten of diamonds.
         self.spread_mask = ((1 << 52) - 1) & ~(1 << BIG_CASINO if rules.buckeye else 0)
         self.part_values = rules.part_values
+        # Kinds worth more than half the largest build (two never meet in a
+        # group): the low bits of their fields; the other kinds' fields.
+        self.high_bits = sum(1 << 4 * k for k in range(14) if kinds[k] and min(kinds[k]) > cap // 2)
+        self.low_fields = self.field_mask & ~(self.high_bits * FIELD)
+        self._low_reaches: dict[int, int] = {}
         # Memos: the sums reached, by count vector; patterns of captures (by
         # value), single builds (by the sum joining the card), multiple builds
         # and additions (by value and card's value), and the groups and their
@@ -118,7 +123,6 @@ class Values:
         self._unions_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
         self._by_presence: dict[int, list[Sub]] = {}  # those whose kinds are all present
-        self._suit_sums: tuple[dict[int, int], ...] = ({}, {}, {}, {})
 
     def counts(self, loose: CardSet) -> int:
         """The count vector of the loose cards that have a value."""
@@ -130,51 +134,36 @@ class Values:
 
     # -- the patterns of moves, memoized -------------------------------------------
 
-    def reach(self, vec: int, loose: CardSet | None = None) -> int:
-        """The sums some group of these cards adds up to (bit s), from 1 up
-        (of the loose cards counted ``vec``, given or not). Memoized by ``vec``.
+    def reach(self, vec: int) -> int:
+        """The sums some group of the loose cards counted ``vec`` adds up to
+        (bit s), from 1 up. Memoized by ``vec``.
 
-        Each suit's cards make some sums (memoized by the suit's 13 bits); the
-        four suits' sums are added together with a few small shifts."""
-        capmask = (1 << self.cap + 1) - 1
-        if loose is None:
+        A group holds at most one card of a high kind (worth more than half
+        the largest build), so the sums are those of the low kinds (memoized
+        by their counts, which repeat far more often) plus each high kind
+        present."""
+        low = vec & self.low_fields
+        reach = self._low_reaches.get(low)
+        if reach is None:
             reach = 1
-            for k in range(14):
-                for _ in range(vec >> 4 * k & FIELD):
+            capmask = (1 << self.cap + 1) - 1
+            k = 0
+            while low >> 4 * k:
+                for _ in range(low >> 4 * k & FIELD):
                     r = reach
                     for v in self.kind_values[k]:
                         r |= reach << v
                     reach = r & capmask
-        else:
-            memo = self._suit_sums
-            ranks = loose & RANK_BITS
-            reach = memo[0].get(ranks) or self._suit(0, ranks)
-            for suit in (1, 2, 3):
-                ranks = loose >> 13 * suit & RANK_BITS
-                sums = memo[suit].get(ranks) or self._suit(suit, ranks)
-                if sums != 1:
-                    r = 0
-                    while sums:
-                        low = sums & -sums
-                        sums ^= low
-                        r |= reach << low.bit_length() - 1
-                    reach = r & capmask
-        return _store(self.reaches, vec, reach & ~1)
-
-    def _suit(self, suit: int, ranks: int) -> int:
-        """The sums of subsets of one suit's cards of these ranks (bit s, with 0)."""
-        capmask = (1 << self.cap + 1) - 1
-        sums = 1
-        m = ranks
-        while m:
-            low = m & -m
-            m ^= low
-            r = sums
-            for v in self.part_values[13 * suit + low.bit_length() - 1]:
-                r |= sums << v
-            sums = r & capmask
-        self._suit_sums[suit][ranks] = sums
-        return sums
+                k += 1
+            _store(self._low_reaches, vec & self.low_fields, reach)
+        sums = reach
+        high = (vec | vec >> 1 | vec >> 2) & self.high_bits
+        while high:
+            unit = high & -high
+            high ^= unit
+            for v in self.kind_values[unit.bit_length() >> 2]:
+                sums |= reach << v
+        return _store(self.reaches, vec, sums & ((1 << self.cap + 1) - 2))
 
     def captures(self, vec: int, v: int) -> list[Pattern]:
         """The non-empty sets of loose cards that split into groups of v: a

@@ -229,7 +229,7 @@ class MoveGenerator:
             spread = loose
         reach = values.reaches.get(vec)
         if reach is None:
-            reach = values.reach(vec, loose)
+            reach = values.reach(vec)
         below = values.below
         captures_by = values.captures_by
         singles_by = values.singles_by
