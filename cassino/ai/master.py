@@ -1,0 +1,246 @@
+"""Master: searches every deal of the hidden cards it samples, to the deal's end.
+
+Each sample deals the cards the seat cannot see at random, consistently with
+what it knows (``SeatView.sample``) and with what the others' plays in this
+deal suggest they do not hold (``knowledge.unlikely_cards``, the Expert's
+inference). On that deal every candidate move is searched by alpha-beta to
+the end of the deal (``alphabeta.DealSearch``; with more players, a horizon
+of so many card plays), and what is left of the round is estimated
+(``estimate.Estimate``): the value is the chance of winning the game from
+the score, not the round's points alone. Every candidate is judged on the
+same deals, and a candidate clearly behind the best is dropped as the
+samples come in, so that the time goes to the close calls.
+
+``appraise`` gives, for any moves of the seat, the same figures on the same
+deals: the win chance and the round's expected margin, for a review of a
+game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from math import sqrt
+from typing import NamedTuple
+
+from cassino.rules import Move, Position
+from cassino.rules.cards import CardSet
+from cassino.rules.moves import CALL, PLUCK
+
+from .alphabeta import DealSearch, Stop, Value
+from .estimate import MARGIN_WEIGHT, Estimate, Shares
+from .intermediate import Evaluator, call_wins
+from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
+from .player import Budget, Player
+from .view import SeatView
+
+# Search nodes worth one unit of fixed work: about 3 ms, so that with the same
+# --work the Master thinks about as much longer than the Expert as its time
+# budget is longer (400 ms against 140).
+NODES_PER_WORK = 240
+# What a playout costs, in search nodes (a playout of the rest of the round).
+ROLLOUT_NODES = 25
+# Plucks weighed at the root on a crowded table.
+ROOT_PLUCKS = 4
+
+
+class Appraisal(NamedTuple):
+    """What a move is worth to the seat: its chance of winning the game, and
+    the round's expected margin in points (our side's points less the best
+    other side's), averaged over the same sampled deals for every move."""
+
+    move: Move
+    win: float
+    margin: float
+    deals: int
+
+
+def deal_for(view: SeatView, rng: random.Random, avoid: list[tuple[int, CardSet]]) -> Position:
+    """A deal of the hidden cards, kept clear of the cards each seat in ``avoid``
+    probably does not hold while a few tries find one (rejection keeps the odds
+    of the deals that fit)."""
+    deal = view.sample(rng)
+    for _ in range(40):
+        if not any(deal.hands[s] & mask for s, mask in avoid):
+            break
+        deal = view.sample(rng)
+    return deal
+
+
+class Master(Player):
+    """Samples the hidden cards and searches each deal to its end by alpha-beta."""
+
+    level = "master"
+    default_ms = 400.0
+
+    def __init__(self, horizon: int = 8, candidates: int = 10, drop: float = 2.0,
+                 min_samples: int = 6, shares: Shares | None = None, infer: bool = True,
+                 prune_captures: bool = True, rollout: float = 0.0):
+        # Card plays searched on each deal before the estimate takes over
+        # (two players see the whole deal: 8 plays).
+        self.horizon = horizon
+        # The evaluator's best few moves are searched (all of them in the last deal).
+        self.candidates = candidates
+        # A candidate is dropped once it trails the best by ``drop`` standard errors.
+        self.drop = drop
+        self.min_samples = min_samples
+        self.shares = shares
+        self.infer = infer
+        self.prune_captures = prune_captures
+        self.rollout = rollout
+
+    # -- choosing ------------------------------------------------------------------------
+
+    def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+        """The candidate with the best mean value over the sampled deals."""
+        budget = budget or Budget(ms=self.default_ms)
+        moves = candidate_moves(view.bare_position())
+        if len(moves) == 1:
+            return moves[0]
+        if any(m.kind == CALL for m in moves):
+            if call_wins(view):
+                return next(m for m in moves if m.kind == CALL)
+            moves = [m for m in moves if m.kind != CALL]
+        candidates = self._candidates(view, moves)
+        if len(candidates) == 1:
+            return candidates[0]
+        results = self._search(view, candidates, rng, budget, race=True)
+        return candidates[_best(results)]
+
+    def _candidates(self, view: SeatView, moves: list[Move]) -> list[Move]:
+        """The moves worth searching: the evaluator's best few card plays (all of
+        them in a small position), and the plucks (the richest few)."""
+        worth = worth_of(view)
+        plays = [m for m in moves if m.card >= 0]
+        plucks = [m for m in moves if m.kind == PLUCK]
+        plucks = sorted(plucks, key=lambda m: -worth.of(m.takes))[:ROOT_PLUCKS]
+        plays = shortlist(plays, worth)
+        if len(plays) > self.candidates:
+            ev = Evaluator(view)
+            scored = sorted(((ev.score(m), i) for i, m in enumerate(plays)), key=lambda x: -x[0])
+            plays = [plays[i] for _, i in scored[: self.candidates]]
+        return plays + plucks
+
+    # -- the search over sampled deals -------------------------------------------------
+
+    def _depth(self, view: SeatView) -> int:
+        return self.horizon
+
+    def _search(self, view: SeatView, moves: list[Move], rng: random.Random, budget: Budget,
+                race: bool) -> list[list[Value] | None]:
+        """Each move's value on each sampled deal (None for a move dropped from
+        the race), every move on the same deals."""
+        team = view.team_of[view.seat]
+        bare = view.bare_position()
+        estimate = Estimate(bare, team, self.shares)
+        worth = worth_of(view)
+        avoid = list(unlikely_cards(view).items()) if self.infer else []
+        # Nothing hidden but the one other hand: one deal says it all.
+        known = view.players == 2 and view.stock_size == 0
+        depth = self._depth(view)
+        results: list[list[Value] | None] = [[] for _ in moves]
+        work_nodes = budget.work * NODES_PER_WORK if budget.work is not None else None
+        nodes = 0
+        samples = 0
+        timed = budget.work is None
+        start = time.perf_counter()
+        hard_ms = (budget.ms or self.default_ms) * 3.0
+        # (Fixed work: a deal's search may run past the budget, never past three times it.)
+        hard_nodes = work_nodes * 3 if work_nodes is not None else 1 << 60
+
+        def out_of_time() -> bool:
+            if budget.cancel.is_set():
+                return True
+            return timed and (time.perf_counter() - start) * 1000 > (hard_ms if not samples else budget.ms or self.default_ms)
+
+        while True:
+            seed = rng.getrandbits(64)
+            deal = deal_for(view, random.Random(seed), avoid)
+            search = DealSearch(estimate, worth, max(1, hard_nodes - nodes), out_of_time,
+                                self.prune_captures)
+            try:
+                values = [search.move_value(deal, m, depth) if results[i] is not None else None
+                          for i, m in enumerate(moves)]
+            except Stop:
+                break
+            nodes += search.nodes
+            samples += 1
+            if self.rollout:
+                values = [self._roll(v, worth, team, estimate) for v in values]
+                nodes += ROLLOUT_NODES * sum(v is not None for v in values)
+            for i, v in enumerate(values):
+                r = results[i]
+                if r is not None and v is not None:
+                    r.append(v)
+            if known:
+                break
+            if race and samples >= self.min_samples:
+                self._race(results)
+                if sum(r is not None for r in results) == 1:
+                    break
+            if work_nodes is not None:
+                if nodes >= work_nodes or budget.cancel.is_set():
+                    break
+            elif budget.spent_time():
+                break
+        if samples == 0:
+            # Not one deal searched in time: the evaluator's favourite stands.
+            first: list[list[Value] | None] = [[(1.0, 1.0, 0.0, None)]]
+            return first + [[(0.0, 0.0, 0.0, None)] for _ in moves[1:]]
+        return results
+
+    def _roll(self, v: Value | None, worth: Worth, team: int, estimate: Estimate) -> Value | None:
+        if v is None or v[3] is None:
+            return v
+        q = v[3].copy()
+        event = playout(q, worth)
+        win, margin = estimate.final(q, event)
+        w = self.rollout
+        win = (1 - w) * v[1] + w * win
+        margin = (1 - w) * v[2] + w * margin
+        return (win + MARGIN_WEIGHT * margin, win, margin, None)
+
+    def _race(self, results: list[list[Value] | None]) -> None:
+        """Drop the candidates that trail the best clearly (paired on the same deals)."""
+        live = [i for i, r in enumerate(results) if r is not None]
+        n = len(results[live[0]] or [])
+        means = {i: sum(v[0] for v in results[i] or []) / n for i in live}
+        best = max(live, key=lambda i: (means[i], -i))
+        top = results[best] or []
+        for i in live:
+            if i == best:
+                continue
+            r = results[i] or []
+            diffs = [a[0] - b[0] for a, b in zip(r, top)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            se = sqrt(var / n)
+            if mean + self.drop * se < 0.0 or (se < 1e-12 and mean <= 0.0):
+                results[i] = None
+
+    # -- appraising ----------------------------------------------------------------------
+
+    def appraise(self, view: SeatView, moves: list[Move], rng: random.Random,
+                 budget: Budget | None = None) -> list[Appraisal]:
+        """Each of ``moves`` (legal moves of the seat to move) with its chance of
+        winning the game and the round's expected margin, all on the same
+        sampled deals, so that the differences between them are fair."""
+        budget = budget or Budget(ms=self.default_ms)
+        results = self._search(view, moves, rng, budget, race=False)
+        out = []
+        for m, r in zip(moves, results):
+            r = r or []
+            n = max(1, len(r))
+            out.append(Appraisal(m, sum(v[1] for v in r) / n, sum(v[2] for v in r) / n, len(r)))
+        return out
+
+
+def _best(results: list[list[Value] | None]) -> int:
+    """The index of the best mean value among the candidates still in the race."""
+    best, best_mean = 0, -1e18
+    for i, r in enumerate(results):
+        if r:
+            mean = sum(v[0] for v in r) / len(r)
+            if mean > best_mean:
+                best, best_mean = i, mean
+    return best
