@@ -48,10 +48,11 @@ SPREAD = _spread_table()
 COMPACT = {spread: x for x, spread in enumerate(SPREAD)}
 LOW_BITS = sum(1 << 4 * k for k in range(14))  # the lowest bit of every field
 RANK_FIELDS = (1 << 4 * TD_KIND) - 1  # the fields of the thirteen ranks
+REPEATS = sum(6 << 4 * k for k in range(14))  # a count of two or more
 
-# A sub-multiset of the loose cards: (count vector, kinds present as the low bit
-# of their fields, kinds present as bits: bit k for kind k, the rank bits but
-# for buckeye's ten of diamonds, bit 13).
+# A sub-multiset of the loose cards: (count vector, the fields of the kinds it
+# holds, the kinds it holds as bits: bit k for kind k, which is the rank bits
+# but for buckeye's ten of diamonds, bit 13).
 Sub = tuple[int, int, int]
 
 # A pattern: the ranks (bit r-1) whose loose cards are all taken; or, if the
@@ -257,7 +258,7 @@ class Values:
                     e for e in self._partitions(s) if not e[2] & absent])
             room = low + GUARDS
             got = _store(self._groups_by[s], low, [
-                e for e in fitting if e[0] == e[1] or (room - e[0]) & GUARDS == GUARDS])
+                e for e in fitting if not e[0] & REPEATS or (room - e[0]) & GUARDS == GUARDS])
         return got
 
     def _partitions(self, s: int) -> list[Sub]:
@@ -340,30 +341,32 @@ def _pattern(e: Sub, vec: int) -> Pattern:
     """How a sub-multiset of the loose cards (counted ``vec``) becomes cards:
     the ranks whose loose cards it takes whole; and if it takes only some of
     a rank's (or buckeye's ten of diamonds), the tuple form."""
-    x, present, kinds = e
-    if x == vec & present * FIELD and not present >> 4 * TD_KIND:
+    x, fields, kinds = e
+    if x == vec & fields and not kinds >> TD_KIND:
         return kinds  # every loose card of each kind (rank) taken: the common case
-    d = x ^ vec
-    differs = (d | d >> 1 | d >> 2 | d >> 3) & LOW_BITS
-    full = present & ~differs & ~(1 << 4 * TD_KIND)
-    extra = 1 << BIG_CASINO if x >> 4 * TD_KIND & FIELD else 0
+    full = extra = 0
     partial = []
-    rest = present & differs & ~(1 << 4 * TD_KIND)
-    while rest:
-        unit = rest & -rest
-        rest ^= unit
-        k = unit.bit_length() - 1 >> 2
-        partial.append((k + 1, x >> 4 * k & FIELD))
-    return (COMPACT[full], extra, tuple(partial))
+    m = kinds
+    while m:
+        bit = m & -m
+        m ^= bit
+        k = bit.bit_length() - 1
+        n = x >> 4 * k & FIELD
+        if k == TD_KIND:
+            extra = 1 << BIG_CASINO
+        elif n == vec >> 4 * k & FIELD:
+            full |= bit
+        else:
+            partial.append((k + 1, n))
+    return (full, extra, tuple(partial))
 
 
 def _patterns(subs: list[Sub], vec: int) -> list[Pattern]:
     """The patterns of these sub-multisets of the loose cards (counted ``vec``)."""
     out: list[Pattern] = []
     for e in subs:
-        x, present, kinds = e
-        if x == vec & present * FIELD and not present >> 4 * TD_KIND:
-            out.append(kinds)  # no ten of diamonds apart: the kinds are ranks
+        if e[0] == vec & e[1] and not e[2] >> TD_KIND:
+            out.append(e[2])  # every loose card of each kind taken (no ten of diamonds apart)
         else:
             out.append(_pattern(e, vec))
     return out
@@ -401,4 +404,4 @@ ALONE: list[Pattern] = [0]  # the card played makes the value alone: no loose ca
 def _sub(x: int) -> Sub:
     """A count vector with the kinds it holds (low bits of their fields) and its kind bits."""
     present = (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
-    return (x, present, COMPACT[present & ~(1 << 4 * TD_KIND)] | (present >> 4 * TD_KIND) << TD_KIND)
+    return (x, present * FIELD, COMPACT[present & RANK_FIELDS] | (present >> 4 * TD_KIND) << TD_KIND)
