@@ -32,6 +32,18 @@ def test_the_shuffled_pack_of_a_game_number() -> None:
     assert words(round_deck("table-7", 0)[:12]) == "7S 3H AS 9D QD 6C 2H 2C 8H 4D 4H 6H"
 
 
+def test_the_shuffle_is_random_shuffles_own() -> None:
+    # round_deck writes random.shuffle's steps out for speed: the same decks.
+    import random
+
+    for seed in (0, 1234, "table-7", "x/3"):
+        for index in range(6):
+            for pack in (list(range(52)), list(range(49)), [5, 9], [7], []):
+                deck = list(pack)
+                random.Random(f"cassino/{seed}/round/{index}").shuffle(deck)
+                assert round_deck(seed, index, pack) == deck
+
+
 def test_the_first_dealer_of_a_game_number() -> None:
     assert [first_dealer(s, 3) for s in range(12)] == [2, 0, 2, 2, 0, 2, 1, 0, 2, 1, 1, 0]
     assert [first_dealer("x", n) for n in range(2, 7)] == [1, 1, 2, 2, 2]
