@@ -20,7 +20,7 @@ k's count is ``vec >> 4 * k & 15``, and adding vectors adds counts.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TypeVar, Union
+from typing import Any, TypeVar, Union
 
 from .cards import BIG_CASINO, RANK_SETS, CardSet, cards_of
 from .options import Rules
@@ -32,7 +32,7 @@ REP = 1 | 1 << 13 | 1 << 26 | 1 << 39
 TD_KIND = 13  # buckeye's ten of diamonds, as a kind of its own (field 13)
 FIELD = 0xF
 GUARDS = sum(8 << 4 * k for k in range(14))
-_MEMO_LIMIT = 50_000  # entries a memo keeps before it starts afresh
+_MEMO_BUDGET = 300_000  # entries the memos of one rule set hold before they start afresh
 _T = TypeVar("_T")
 
 
@@ -111,6 +111,7 @@ class Values:
         self.high_bits = sum(1 << 4 * k for k in range(14) if kinds[k] and min(kinds[k]) > cap // 2)
         self.low_fields = self.field_mask & ~(self.high_bits * FIELD)
         self._low_reaches: dict[int, int] = {}
+        self._entries = 0  # entries stored since the memos last started afresh
         # Memos: the sums reached, by count vector; patterns of captures (by
         # value), single builds (by the sum joining the card), multiple builds
         # and additions (by value and card's value), and the groups and their
@@ -124,6 +125,20 @@ class Values:
         self._unions_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
         self._by_presence: dict[int, list[Sub]] = {}  # those whose kinds are all present
+
+    def _store(self, memo: dict[int, _T], key: int, value: _T) -> _T:
+        """Remember a value; past a budget of entries, forget every memo and
+        start afresh (long searches meet ever more tables)."""
+        self._entries += 1
+        if self._entries > _MEMO_BUDGET:
+            self._entries = 0
+            memos: list[dict[int, Any]] = [
+                self.reaches, self._low_reaches, self._by_presence, *self.captures_by, *self.singles_by,
+                *self._groups_by, *self._unions_by, *self.multiples_by.values(), *self.additions_by.values()]
+            for m in memos:
+                m.clear()
+        memo[key] = value
+        return value
 
     def counts(self, loose: CardSet) -> int:
         """The count vector of the loose cards that have a value."""
@@ -156,7 +171,7 @@ class Values:
                         r |= reach << v
                     reach = r & capmask
                 k += 1
-            _store(self._low_reaches, vec & self.low_fields, reach)
+            self._store(self._low_reaches, vec & self.low_fields, reach)
         sums = reach
         high = (vec | vec >> 1 | vec >> 2) & self.high_bits
         while high:
@@ -164,7 +179,7 @@ class Values:
             high ^= unit
             for v in self.kind_values[unit.bit_length() >> 2]:
                 sums |= reach << v
-        return _store(self.reaches, vec, sums & ((1 << self.cap + 1) - 2))
+        return self._store(self.reaches, vec, sums & ((1 << self.cap + 1) - 2))
 
     def captures(self, vec: int, v: int) -> list[Pattern]:
         """The non-empty sets of loose cards that split into groups of v: a
@@ -172,7 +187,7 @@ class Values:
         low = vec & self.below[v]
         got = self.captures_by[v].get(low)
         if got is None:
-            got = _store(self.captures_by[v], low, _patterns(self._unions(low, v), vec))
+            got = self._store(self.captures_by[v], low, _patterns(self._unions(low, v), vec))
         return got
 
     def singles(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -182,7 +197,7 @@ class Values:
         low = vec & self.below[s]
         got = self.singles_by[s].get(low)
         if got is None:
-            got = _store(self.singles_by[s], low, _patterns(self._groups(low, s), vec))
+            got = self._store(self.singles_by[s], low, _patterns(self._groups(low, s), vec))
         return got
 
     def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -201,7 +216,7 @@ class Values:
             got = joined(firsts, self.captures(vec, V))
             if got is None:
                 got = _patterns(self._multiples(low, bv, V), vec)
-            _store(memo, low, got)
+            self._store(memo, low, got)
         return got
 
     def additions(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -216,7 +231,7 @@ class Values:
         if got is None:
             lone = [(0, 0, 0)] if bv == V else self._groups(low, V - bv)
             subs = {e[0]: e for e in lone + self._multiples(low, bv, V)}
-            got = _store(memo, low, _patterns(list(subs.values()), vec))
+            got = self._store(memo, low, _patterns(list(subs.values()), vec))
         return got
 
     def splits(self, cards: CardSet, v: int, groups: int = 1) -> bool:
@@ -254,10 +269,10 @@ class Values:
             fitting = self._by_presence.get(kinds << 4 | s)
             if fitting is None:
                 absent = ~kinds
-                fitting = _store(self._by_presence, kinds << 4 | s, [
+                fitting = self._store(self._by_presence, kinds << 4 | s, [
                     e for e in self._partitions(s) if not e[2] & absent])
             room = low + GUARDS
-            got = _store(self._groups_by[s], low, [
+            got = self._store(self._groups_by[s], low, [
                 e for e in fitting if not e[0] & REPEATS or (room - e[0]) & GUARDS == GUARDS])
         return got
 
@@ -320,7 +335,7 @@ class Values:
                                 grown.append(e)
                     frontier = grown
                 got = list(seen.values())[1:]
-            _store(self._unions_by[v], low, got)
+            self._store(self._unions_by[v], low, got)
         return got
 
     def _multiples(self, vec: int, bv: int, V: int) -> list[Sub]:
@@ -390,12 +405,6 @@ def joined(firsts: list[Pattern], unions: list[Pattern]) -> list[Pattern] | None
     return out
 
 
-def _store(memo: dict[int, _T], key: int, value: _T) -> _T:
-    """Remember a value, starting the memo afresh when it has grown large."""
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = value
-    return value
 
 
 ALONE: list[Pattern] = [0]  # the card played makes the value alone: no loose cards
