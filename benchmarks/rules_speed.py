@@ -14,6 +14,10 @@ so that a busy moment hurts both alike:
   mid-round positions (those of the second to the second-last deal of the
   random rounds), each position timed once per fresh process, the best of
   ``--runs`` kept per position; the median position and the mean;
+- the same random rounds with both engines' ``rules`` packages loaded into
+  one process (as ``rules_baseline`` and ``rules_current``) and run in turn,
+  timed by CPU time (fresh memos each run): on a busy machine a steadier
+  ratio than the wall-clock figures of separate processes;
 - this engine's rounds per second for every preset and for 5 and 6 players.
 
 Prints a JSON line per figure and the ratios; ``--write`` also writes
@@ -75,6 +79,44 @@ SAMPLE = textwrap.dedent("""
 """)
 
 
+# Both engines' rules packages in one process, taking turns at the same random
+# rounds (each run with fresh memos); CPU seconds per run, as JSON.
+SAME_PROCESS = textwrap.dedent("""
+    import json, random, sys, time, importlib
+    sys.path.insert(0, sys.argv[1])
+    engines = {name: importlib.import_module("rules_" + name) for name in ("baseline", "current")}
+    runs, rounds, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+
+    def play(R):
+        rules = R.Rules()
+        shape = R.shape_of(rules, 2) if hasattr(R, "shape_of") else None
+        if shape is not None and hasattr(shape, "generator"):
+            shape.generator = None  # fresh memos
+        listing = getattr(R.Position, "moves", R.Position.legal_moves)
+        rng = random.Random(seed)
+        pick = rng.random
+        done = games = 0
+        game = R.Game(rules, 2, seed=f"{seed}/{games}")
+        t = time.process_time()
+        while done < rounds:
+            legal = listing(game.position)
+            result = game.play(legal[int(pick() * len(legal))], checked=False)
+            end = getattr(result, "round_end", result)
+            if end is not None:
+                done += 1
+                if game.over:
+                    games += 1
+                    game = R.Game(rules, 2, seed=f"{seed}/{games}")
+        return time.process_time() - t
+
+    out = {name: [] for name in engines}
+    for _ in range(runs):
+        for name, R in engines.items():
+            out[name].append(play(R))
+    print(json.dumps(out))
+""")
+
+
 def python() -> str:
     return sys.executable
 
@@ -84,7 +126,8 @@ def selfplay(engine: Path, args: list[str]) -> dict[str, object]:
     env = dict(os.environ, PYTHONPATH=str(engine), PYTHONHASHSEED="0")
     done = subprocess.run([python(), "-m", "cassino", "selfplay", *args], cwd=engine, env=env,
                           capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    line: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return line
 
 
 def checkout(commit: str, where: Path) -> Path:
@@ -144,6 +187,21 @@ def main() -> None:
             "mean_ratio": round(legal["baseline"]["mean_us"] / legal["current"]["mean_us"], 2)}
         print(json.dumps({"legal_moves": figures["legal_moves"]}), flush=True)
 
+        # The same random rounds, both engines in one process, by CPU time.
+        both = Path(tmp) / "both"
+        both.mkdir()
+        (both / "rules_baseline").symlink_to(old / "cassino" / "rules")
+        (both / "rules_current").symlink_to(new / "cassino" / "rules")
+        done = subprocess.run([python(), "-c", SAME_PROCESS, str(both), str(max(runs, 3)),
+                               str(args.rounds), str(args.seed)],
+                              capture_output=True, text=True, check=True,
+                              env=dict(os.environ, PYTHONHASHSEED="0"))
+        cpu = json.loads(done.stdout)
+        figures["same_process"] = {"cpu_seconds": {k: round(min(v), 4) for k, v in cpu.items()},
+                                   "all_runs": cpu,
+                                   "ratio": round(min(cpu["baseline"]) / min(cpu["current"]), 2)}
+        print(json.dumps({"same_process": figures["same_process"]}), flush=True)
+
     if not args.quick:
         presets: dict[str, float] = {}
         from cassino.rules import PRESET_LIST
@@ -182,7 +240,13 @@ def write(f: dict[str, object]) -> None:
              f"{lm['per_engine']['baseline']['median_us']} us | {lm['per_engine']['current']['median_us']} us | "
              f"{lm['median_ratio']:.2f}x |",
              f"| legal moves, mean of the same positions | {lm['per_engine']['baseline']['mean_us']} us | "
-             f"{lm['per_engine']['current']['mean_us']} us | {lm['mean_ratio']:.2f}x |", ""]
+             f"{lm['per_engine']['current']['mean_us']} us | {lm['mean_ratio']:.2f}x |"]
+    sp2 = f.get("same_process")
+    if isinstance(sp2, dict):
+        lines.append(f"| the same {sp['command'].split('--rounds ')[1].split()[0]} random rounds, both engines in "
+                     f"one process, CPU seconds (best run) | {sp2['cpu_seconds']['baseline']:.3f} s | "
+                     f"{sp2['cpu_seconds']['current']:.3f} s | {sp2['ratio']:.2f}x |")
+    lines.append("")
     presets = f.get("presets")
     if isinstance(presets, dict):
         lines += ["Every preset and seat count, current engine (random play, rounds/s):", "",
