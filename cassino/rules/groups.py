@@ -405,12 +405,10 @@ def joined(firsts: list[Pattern], unions: list[Pattern]) -> list[Pattern] | None
     return out
 
 
-
-
 ALONE: list[Pattern] = [0]  # the card played makes the value alone: no loose cards
 
 
 def _sub(x: int) -> Sub:
-    """A count vector with the kinds it holds (low bits of their fields) and its kind bits."""
+    """A count vector with the fields of the kinds it holds and its kind bits."""
     present = (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
     return (x, present * FIELD, COMPACT[present & RANK_FIELDS] | (present >> 4 * TD_KIND) << TD_KIND)
