@@ -10,8 +10,8 @@ margin of the round in points (the side's points less the best other
 side's). A moment is a move that lost clearly against the best one found;
 its reason is one line in the game's words.
 
-Pure: no I/O. The analyst is the Master when that level offers
-``appraise``, else the paired playouts below (the Expert's method).
+Pure: no I/O. The analyst is the paired playouts below (the Expert's
+method) until a stronger level's appraisal is named in ``REVIEWER``.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Appraisal(NamedTuple):
 
 @runtime_checkable
 class Analyst(Protocol):
-    """Anything that appraises a seat's moves (the Master does; see ``appraise``)."""
+    """Anything that appraises a seat's moves (``PlayoutAnalyst``, or a level's ``appraise``)."""
 
     def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
                  budget: Budget) -> list[Appraisal]:
@@ -134,14 +134,21 @@ class PlayoutAnalyst:
 
 
 def analyst() -> Analyst:
-    """The strongest analyst available: the Master's appraisal if it has one."""
-    try:
-        from . import make_player
-
-        master = make_player("master")
-    except ValueError:
+    """The analyst reviews use: a player level's ``appraise`` once it gives
+    ``Appraisal`` values deal by deal (the paired test needs them), which
+    ``REVIEWER`` names; until then the paired playouts."""
+    if REVIEWER is None:
         return PlayoutAnalyst()
-    return master if isinstance(master, Analyst) else PlayoutAnalyst()
+    from . import make_player
+
+    judge = make_player(REVIEWER)
+    assert isinstance(judge, Analyst), f"{REVIEWER} has no appraise()"
+    return judge
+
+
+# The level whose appraisal reviews use (None: ``PlayoutAnalyst``). The Master's
+# is meant for it; it joins here when its figures come deal by deal.
+REVIEWER: str | None = None
 
 
 def candidates(view: SeatView, played: Move | None = None) -> list[Move]:
