@@ -435,7 +435,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             print(f"{done}/{args.games} games", file=sys.stderr, flush=True)
 
     result = match(a, b, args.games, args.seed, args.players, args.teams, rules=rules,
-                   budget_ms=args.ms, work=args.work, progress=progress)
+                   budget_ms=args.ms, work=args.work, progress=progress, clock=args.clock)
     print(json.dumps(dict(result, rules=rules.to_json())))
     return 0
 
@@ -628,6 +628,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", help=RULES_HELP)
     s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
     s.add_argument("--work", type=counting(1), help="a fixed amount of work per move instead of time")
+    s.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what time budgets and decision times read: wall time (default) or the "
+                        "thinking thread's CPU time, which a busy machine does not distort")
     s.add_argument("--progress", action="store_true", help="report each game on stderr")
     s.set_defaults(func=cmd_arena)
     return p

@@ -4,6 +4,11 @@ twice with the seats swapped, so the luck of the cards cancels out.
 Prints figures with 95% intervals so that a claimed difference in strength
 can be checked: Wilson's interval for the win rate and a normal interval for
 the mean point margin per round.
+
+Time budgets and decision times are read from a ``clock``: ``wall`` (the
+default, ``time.perf_counter``), or ``cpu``, the CPU time of the thinking
+thread (``time.thread_time``), which other work on a shared machine does not
+eat into.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ from cassino.rules import Game, Rules, standard_teams
 
 from .player import Budget, Player
 from .view import SeatView
+
+# The clocks a match may think by: seconds of wall time, or of the thinking
+# thread's CPU time.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -44,8 +53,10 @@ def mean_interval(xs: list[float], z: float = 1.96) -> tuple[float, tuple[float,
 
 def play_game(make: Callable[[int], tuple[Player, str]], seed: int | str, players: int,
               teams: list[list[int]], rules: Rules, budget_ms: float | None, work: int | None,
-              timings: dict[str, list[float]]) -> Game:
-    """One game to the target; ``make(seat)`` gives each seat its player and side."""
+              timings: dict[str, list[float]], clock: str = "wall") -> Game:
+    """One game to the target; ``make(seat)`` gives each seat its player and side;
+    budgets and timings read ``CLOCKS[clock]``."""
+    now = CLOCKS[clock]
     game = Game(rules, players, teams, seed=seed)
     seats = [make(s) for s in range(players)]
     rngs = [random.Random(f"{seed}/seat/{s}") for s in range(players)]
@@ -54,18 +65,22 @@ def play_game(make: Callable[[int], tuple[Player, str]], seed: int | str, player
         seat = pos.to_move
         player, side = seats[seat]
         view = SeatView(pos, seat, game.turns)
-        start = time.perf_counter()
-        budget = Budget(ms=budget_ms if budget_ms is not None else player.default_ms, work=work)
+        start = now()
+        budget = Budget(ms=budget_ms if budget_ms is not None else player.default_ms, work=work,
+                        clock=now)
         move = player.choose(view, rngs[seat], budget)
-        timings.setdefault(player.level + ":" + side, []).append((time.perf_counter() - start) * 1000)
+        timings.setdefault(player.level + ":" + side, []).append((now() - start) * 1000)
         game.play(move)
     return game
 
 
 def match(a: Player, b: Player, games: int, seed: int, players: int = 2, partnerships: bool = False,
           rules: Rules | None = None, budget_ms: float | None = None, work: int | None = None,
-          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play ``games`` games (rounded up to whole duplicate pairs) of a against b."""
+          progress: Callable[[int], None] | None = None, clock: str = "wall") -> dict[str, Any]:
+    """Play ``games`` games (rounded up to whole duplicate pairs) of a against b;
+    time budgets and decision times read ``clock`` (``CLOCKS``: wall or cpu)."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock {clock!r}: choose one of {', '.join(CLOCKS)}")
     rules = rules or Rules()
     teams = standard_teams(players, partnerships)
     wins_a = wins_b = 0
@@ -83,7 +98,8 @@ def match(a: Player, b: Player, games: int, seed: int, players: int = 2, partner
             def make(seat: int) -> tuple[Player, str]:
                 return (a, "a") if seat in a_seats else (b, "b")
 
-            game = play_game(make, game_seed, players, teams, rules, budget_ms, work, timings)
+            game = play_game(make, game_seed, players, teams, rules, budget_ms, work, timings,
+                             clock)
             a_teams = {game.position.team_of[s] for s in a_seats}
             winner_is_a = game.winner in a_teams
             wins_a += winner_is_a
@@ -110,5 +126,5 @@ def match(a: Player, b: Player, games: int, seed: int, players: int = 2, partner
         "seed": seed, "games": played, "wins_a": wins_a, "wins_b": wins_b,
         "win_rate_a": round(wins_a / played, 4), "win_rate_a_ci": [round(low, 4), round(high, 4)],
         "rounds": len(margins), "margin_per_round": round(m, 3),
-        "margin_ci": [round(mlow, 3), round(mhigh, 3)], "decision_ms": decision,
+        "margin_ci": [round(mlow, 3), round(mhigh, 3)], "decision_ms": decision, "clock": clock,
     }
