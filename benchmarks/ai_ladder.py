@@ -4,7 +4,7 @@ matches, for one setting (rules, players, partnerships).
     python benchmarks/ai_ladder.py [--rules royal|draw|'{"royal": true}'] [--players 2..6]
                                    [--teams] [--games 300] [--expert-games 100]
                                    [--key-games 300] [--seed 900000] [--jobs 2]
-                                   [--pairs expert:intermediate ...]
+                                   [--pairs expert:intermediate ...] [--clock wall|cpu]
 
 The standard game for two players is written to benchmarks/results/ladder.json
 and ladder.md; every other setting to ladder-<setting>.json (for instance
@@ -17,6 +17,11 @@ and keeps the setting's other rows as they are.
 
 --key-games is for Expert vs Intermediate, the pair whose target is hardest
 to show; the other Expert pairs are slow and far apart, so fewer games do.
+
+--clock cpu gives the players' time budgets and their decision times in CPU
+time of the thinking thread instead of wall time (the default), so that the
+load of a shared machine neither cuts their thinking short nor lengthens
+their decision times; each row says which clock it used.
 
 Reported figures use seeds from 900000 up; tuning used seeds below 10000, so
 the reported games were never seen while tuning. Text after a "## Notes"
@@ -52,6 +57,9 @@ TARGETS = {("beginner", "random"): 0.95, ("intermediate", "beginner"): 0.85,
 # Beginner's and Intermediate's median.
 EXPERT_MS = (("median", 150.0), ("p95", 500.0), ("max", 1000.0))
 FAST_MS = 5.0
+CLOCK_NOTE = ("The clock column says what each row's time budgets and decision times read: "
+              "`wall` the wall clock, `cpu` the CPU time of the thinking thread (`--clock cpu`), "
+              "which the load of a shared machine does not distort.")
 
 
 class Setting:
@@ -119,23 +127,25 @@ class Setting:
         return " ".join(shlex.quote(x) for x in out)
 
 
-def play(pair: tuple[str, str], games: int, seed: int, setting: Setting) -> dict[str, object]:
+def play(pair: tuple[str, str], games: int, seed: int, setting: Setting,
+         clock: str = "wall") -> dict[str, object]:
     a, b = pair
     start = time.perf_counter()
     result = match(make_player(a), make_player(b), games, seed, setting.players, setting.teams,
-                   rules=setting.rules)
+                   rules=setting.rules, clock=clock)
     result["wall_seconds"] = round(time.perf_counter() - start, 1)
     result["rules"] = setting.rules.to_json()
     options = setting.arena_options()
     result["command"] = (f"python -m cassino arena --a {a} --b {b} --games {games} --seed {seed}"
-                         + (f" {options}" if options else ""))
+                         + (f" {options}" if options else "")
+                         + (f" --clock {clock}" if clock != "wall" else ""))
     return result
 
 
 def table(results: list[dict[str, Any]]) -> list[str]:
     lines = ["| a vs b | games | a wins | win rate a (95% CI) | margin/round (95% CI) | "
-             "a decision ms median / p95 / max |",
-             "|---|---|---|---|---|---|"]
+             "a decision ms median / p95 / max | clock |",
+             "|---|---|---|---|---|---|---|"]
     for r in results:
         ci = r["win_rate_a_ci"]
         mci = r["margin_ci"]
@@ -143,7 +153,8 @@ def table(results: list[dict[str, Any]]) -> list[str]:
         lines.append(f"| {r['a']} vs {r['b']} | {r['games']} | {r['wins_a']} | "
                      f"{r['win_rate_a']:.1%} ({ci[0]:.1%}-{ci[1]:.1%}) | "
                      f"{r['margin_per_round']:+.2f} ({mci[0]:+.2f} to {mci[1]:+.2f}) | "
-                     f"{dec['median']:.2f} / {dec['p95']:.2f} / {dec['max']:.2f} |")
+                     f"{dec['median']:.2f} / {dec['p95']:.2f} / {dec['max']:.2f} | "
+                     f"{r.get('clock', 'wall')} |")
     return lines
 
 
@@ -193,7 +204,7 @@ def write_standard(results: list[dict[str, Any]], command: str) -> str:
              "2 players, standard rules, games to 21, duplicate pairs (each deal played twice, "
              f"seats swapped). Last written by `{command}`; each row's own command is in "
              "ladder.json (`command`: the arena's, `ladder_command`: the ladder's). Other "
-             "settings: ladder_variants.md.", ""]
+             "settings: ladder_variants.md. " + CLOCK_NOTE, ""]
     lines += table(results) + [""] + targets(results)
     lines += kept_notes(path)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -208,7 +219,7 @@ def write_variants() -> str:
              "up. Under partnerships side a holds one partnership; with more players and no "
              "partners, a holds one seat against b in all the others. Each row's arena command "
              "(`command`) and the ladder command that made it (`ladder_command`) are in the "
-             "setting's JSON file.", ""]
+             "setting's JSON file. " + CLOCK_NOTE, ""]
     for file in sorted(RESULTS.glob("ladder-*.json")):
         data = json.loads(file.read_text(encoding="utf-8"))
         lines += [f"## {data['title']}", "", f"`{file.name}`; made by:", ""]
@@ -232,6 +243,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairs", nargs="*", metavar="A:B",
                         help="play only these pairs; keep the setting's other rows")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="what time budgets and decision times read: wall time (default) or "
+                             "the thinking thread's CPU time, which a busy machine does not distort")
     args = parser.parse_args()
     setting = Setting(args.rules, args.players, args.teams)
     command = "python benchmarks/ai_ladder.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
@@ -256,7 +270,8 @@ def main() -> None:
             games = (args.key_games if pair == ("expert", "intermediate")
                      else args.expert_games if "expert" in pair else args.games)
             if only is None or pair in only:
-                jobs[pair] = pool.submit(play, pair, games, args.seed + 1000 * i, setting)
+                jobs[pair] = pool.submit(play, pair, games, args.seed + 1000 * i, setting,
+                                         args.clock)
         played = {pair: job.result() for pair, job in jobs.items()}
     for row in played.values():
         row["ladder_command"] = command

@@ -84,3 +84,23 @@ def test_arena_command_takes_clock() -> None:
     helped = subprocess.run([sys.executable, "-m", "cassino", "arena", "--help"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert "--clock" in helped.stdout and "CPU time" in helped.stdout
+
+
+def test_ladder_rows_say_their_clock() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ai_ladder", ROOT / "benchmarks" / "ai_ladder.py")
+    assert spec is not None and spec.loader is not None
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    setting = ladder.Setting("draw", 2, False)
+    row = ladder.play(("beginner", "random"), 2, 7, setting, "cpu")
+    assert row["clock"] == "cpu" and str(row["command"]).endswith("--rules draw --clock cpu")
+    old = dict(row, clock=None)
+    del old["clock"]  # rows written before the clock was recorded read the wall clock
+    lines = ladder.table([row, old])
+    assert lines[0].endswith("| clock |")
+    assert lines[2].endswith("| cpu |") and lines[3].endswith("| wall |")
+    assert "--clock" in subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ai_ladder.py"),
+                                        "--help"], capture_output=True, text=True,
+                                       timeout=120).stdout
