@@ -581,7 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=int, action="append",
                    help="a seat to review (again for more); default: the record's human players")
     s.add_argument("--count", type=counting(1), default=5, help="how many of the costliest moves to show")
-    s.add_argument("--work", type=counting(1), help="deals of the hidden cards weighed per decision")
+    s.add_argument("--work", type=counting(1), help="how much the analyst searches per decision (units of about 3 ms; 120)")
     s.add_argument("--json", action="store_true", help="the review as one JSON object")
     s.add_argument("--progress", action="store_true", help="report each decision on stderr")
     s.set_defaults(func=cmd_review)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from math import sqrt
-from typing import NamedTuple
 
 from cassino.rules import Move, Position
 from cassino.rules.cards import CardSet
@@ -32,6 +32,7 @@ from .estimate import MARGIN_WEIGHT, Estimate, Shares
 from .intermediate import Evaluator, call_wins
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
 from .player import Budget, Player
+from .review import Appraisal
 from .view import SeatView
 
 # Search nodes worth one unit of fixed work: about 3 ms, so that with the same
@@ -42,17 +43,6 @@ NODES_PER_WORK = 240
 ROLLOUT_NODES = 25
 # Plucks weighed at the root on a crowded table.
 ROOT_PLUCKS = 4
-
-
-class Appraisal(NamedTuple):
-    """What a move is worth to the seat: its chance of winning the game, and
-    the round's expected margin in points (our side's points less the best
-    other side's), averaged over the same sampled deals for every move."""
-
-    move: Move
-    win: float
-    margin: float
-    deals: int
 
 
 def deal_for(view: SeatView, rng: random.Random, avoid: list[tuple[int, CardSet]]) -> Position:
@@ -73,12 +63,15 @@ class Master(Player):
     level = "master"
     default_ms = 400.0
 
-    def __init__(self, horizon: int = 8, candidates: int = 10, drop: float = 2.0,
-                 min_samples: int = 6, shares: Shares | None = None, infer: bool = True,
-                 prune_captures: bool = True, rollout: float = 0.0):
-        # Card plays searched on each deal before the estimate takes over
-        # (two players see the whole deal: 8 plays).
+    def __init__(self, horizon: int = 8, wide_horizon: int = 4, candidates: int = 10,
+                 drop: float = 5.0, min_samples: int = 40, shares: Shares | None = None,
+                 infer: bool = True, prune_captures: bool = True, rollout: float = 0.0,
+                 clip: float | None = None):
+        # Card plays searched on each deal before the estimate takes over: two
+        # players see the whole deal (8 plays); more players a round of the
+        # table and our next play (``wide_horizon``).
         self.horizon = horizon
+        self.wide_horizon = wide_horizon
         # The evaluator's best few moves are searched (all of them in the last deal).
         self.candidates = candidates
         # A candidate is dropped once it trails the best by ``drop`` standard errors.
@@ -88,6 +81,7 @@ class Master(Player):
         self.infer = infer
         self.prune_captures = prune_captures
         self.rollout = rollout
+        self.clip = clip
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -124,7 +118,7 @@ class Master(Player):
     # -- the search over sampled deals -------------------------------------------------
 
     def _depth(self, view: SeatView) -> int:
-        return self.horizon
+        return self.horizon if view.players == 2 else self.wide_horizon
 
     def _search(self, view: SeatView, moves: list[Move], rng: random.Random, budget: Budget,
                 race: bool) -> list[list[Value] | None]:
@@ -159,8 +153,7 @@ class Master(Player):
             search = DealSearch(estimate, worth, max(1, hard_nodes - nodes), out_of_time,
                                 self.prune_captures)
             try:
-                values = [search.move_value(deal, m, depth) if results[i] is not None else None
-                          for i, m in enumerate(moves)]
+                values = self._sample_values(search, deal, moves, results, depth, race)
             except Stop:
                 break
             nodes += search.nodes
@@ -188,6 +181,28 @@ class Master(Player):
             first: list[list[Value] | None] = [[(1.0, 1.0, 0.0, None)]]
             return first + [[(0.0, 0.0, 0.0, None)] for _ in moves[1:]]
         return results
+
+    def _sample_values(self, search: DealSearch, deal: Position, moves: list[Move],
+                       results: list[list[Value] | None], depth: int,
+                       race: bool) -> list[Value | None]:
+        """Each live move's value on one deal. In a race, the leader so far is
+        searched first; a move that falls ``clip`` or more below it on this deal
+        gets the bound its search proves (fail-soft), which costs far less than
+        its exact value."""
+        values: list[Value | None] = [None] * len(moves)
+        live = [i for i, r in enumerate(results) if r is not None]
+        if not race or self.clip is None or not results[live[0]]:
+            for i in live:
+                values[i] = search.move_value(deal, moves[i], depth)
+            return values
+        n = len(results[live[0]] or [])
+        live.sort(key=lambda i: -sum(v[0] for v in results[i] or []) / n)
+        lead = search.move_value(deal, moves[live[0]], depth)
+        values[live[0]] = lead
+        floor = lead[0] - self.clip
+        for i in live[1:]:
+            values[i] = search.move_value(deal, moves[i], depth, floor)
+        return values
 
     def _roll(self, v: Value | None, worth: Worth, team: int, estimate: Estimate) -> Value | None:
         if v is None or v[3] is None:
@@ -220,18 +235,19 @@ class Master(Player):
 
     # -- appraising ----------------------------------------------------------------------
 
-    def appraise(self, view: SeatView, moves: list[Move], rng: random.Random,
+    def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
                  budget: Budget | None = None) -> list[Appraisal]:
         """Each of ``moves`` (legal moves of the seat to move) with its chance of
         winning the game and the round's expected margin, all on the same
         sampled deals, so that the differences between them are fair."""
         budget = budget or Budget(ms=self.default_ms)
-        results = self._search(view, moves, rng, budget, race=False)
+        results = self._search(view, list(moves), rng, budget, race=False)
         out = []
         for m, r in zip(moves, results):
             r = r or []
             n = max(1, len(r))
-            out.append(Appraisal(m, sum(v[1] for v in r) / n, sum(v[2] for v in r) / n, len(r)))
+            out.append(Appraisal(m, sum(v[1] for v in r) / n, sum(v[2] for v in r) / n,
+                                 tuple(v[1] for v in r)))
         return out
 
 

@@ -10,8 +10,9 @@ margin of the round in points (the side's points less the best other
 side's). A moment is a move that lost clearly against the best one found;
 its reason is one line in the game's words.
 
-Pure: no I/O. The analyst is the paired playouts below (the Expert's
-method) until a stronger level's appraisal is named in ``REVIEWER``.
+Pure: no I/O. The analyst is the Master's appraisal (``REVIEWER``), which
+searches each sampled deal to its end; the paired playouts below (the
+Expert's method) remain for a quicker look.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from .view import SeatView
 
 # Candidate moves appraised besides the one played: the evaluator's best few.
 CANDIDATES = 6
-# Deals of the hidden cards each decision is appraised on, when no time is given.
+# The analyst's fixed work a decision (the Master's units; PlayoutAnalyst's deals).
 REVIEW_WORK = 120
 # A move is a mistake only when the best one leads it by this much, and by a
 # paired t statistic above ``CONFIDENT`` (noise in a few dozen deals is not a mistake).
@@ -134,9 +135,9 @@ class PlayoutAnalyst:
 
 
 def analyst() -> Analyst:
-    """The analyst reviews use: a player level's ``appraise`` once it gives
-    ``Appraisal`` values deal by deal (the paired test needs them), which
-    ``REVIEWER`` names; until then the paired playouts."""
+    """The analyst reviews use: the ``appraise`` of the level ``REVIEWER``
+    names (its ``Appraisal`` values come deal by deal, as the paired test
+    needs), or the paired playouts if it names none."""
     if REVIEWER is None:
         return PlayoutAnalyst()
     from . import make_player
@@ -146,9 +147,9 @@ def analyst() -> Analyst:
     return judge
 
 
-# The level whose appraisal reviews use (None: ``PlayoutAnalyst``). The Master's
-# is meant for it; it joins here when its figures come deal by deal.
-REVIEWER: str | None = None
+# The level whose appraisal reviews use (None: ``PlayoutAnalyst``): the
+# strongest, which searches each sampled deal to its end.
+REVIEWER: str | None = "master"
 
 
 def candidates(view: SeatView, played: Move | None = None) -> list[Move]:

@@ -11,7 +11,8 @@ import pytest
 
 from cassino.ai import Budget, SeatView
 from cassino.ai.estimate import Estimate, game_value
-from cassino.ai.master import Appraisal, Master
+from cassino.ai.master import Master
+from cassino.ai.review import Appraisal
 from cassino.rules import PRESETS, Game, Rules, parse_move, standard_teams
 
 from .spots import spot
@@ -95,10 +96,12 @@ def test_appraisals_cover_every_move_on_the_same_deals() -> None:
     assert [a.move for a in got] == moves
     assert all(isinstance(a, Appraisal) and 0.0 <= a.win <= 1.0 for a in got)
     assert len({a.deals for a in got}) == 1 and got[0].deals >= 1
-    best = max(got, key=lambda a: a.margin)
+    # deal by deal, for the review's paired test
+    assert all(abs(sum(a.wins) / a.deals - a.win) < 1e-9 for a in got)
+    best = max(got, key=lambda a: a.points)
     assert best.move.text() == "THx10:TD"
     trail = next(a for a in got if a.move == parse_move("TH-"))
-    assert best.margin - trail.margin > 1.0  # leaving big casino to the other player costs
+    assert best.points - trail.points > 1.0  # leaving big casino to the other player costs
 
 
 def test_the_same_appraisal_for_the_same_seed_and_work() -> None:
