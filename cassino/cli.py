@@ -609,7 +609,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--size", default="1920x1080", help="window size, WIDTHxHEIGHT")
     s.set_defaults(func=cmd_bench_ui)
 
-    levels = ("random", "beginner", "intermediate", "expert")
+    from cassino.ai import LEVELS as levels
+
     s = sub.add_parser("ai", help="the move a computer player chooses, as move JSON")
     s.add_argument("--level", required=True, choices=levels)
     s.add_argument("position", nargs="?", help="position JSON file; without it, one position per stdin line")

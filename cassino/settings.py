@@ -19,6 +19,10 @@ AI_PAUSE = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.1}
 AI_DELAYS = ("none", "short", "long")
 AI_DELAY = {"none": 0.0, "short": 0.4, "long": 1.2}
 TABLE_COLOURS = ("green", "blue", "red")
+# How long the Expert and the Master may think, as a share of their usual
+# budget: longer thinking plays a little stronger.
+THINKING = ("quick", "normal", "long")
+THINK_SCALE = {"quick": 0.5, "normal": 1.0, "long": 2.5}
 
 
 @dataclass
@@ -34,6 +38,7 @@ class Settings:
     ai_delay: str = "short"
     table_colour: str = "green"
     undo: bool = False  # practice: Ctrl+Z takes back your last move (alone against the computer)
+    thinking: str = "normal"
 
     @property
     def flight(self) -> float:
@@ -44,6 +49,11 @@ class Settings:
     def ai_pause(self) -> float:
         """The least time a computer player's move takes to appear, delay included."""
         return AI_PAUSE[self.speed] + (AI_DELAY[self.ai_delay] if self.speed != "instant" else 0.0)
+
+    def thinking_ms(self, default_ms: float) -> float:
+        """A computer player's time budget a decision, its usual ``default_ms`` as
+        the thinking time setting scales it."""
+        return default_ms * THINK_SCALE[self.thinking]
 
     def to_json(self) -> dict[str, Any]:
         """The settings as settings.json keeps them."""
@@ -56,7 +66,8 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings must be a JSON object")
         out = cls()
-        choices = {"speed": SPEEDS, "card_back": CARD_BACKS, "ai_delay": AI_DELAYS, "table_colour": TABLE_COLOURS}
+        choices = {"speed": SPEEDS, "card_back": CARD_BACKS, "ai_delay": AI_DELAYS, "table_colour": TABLE_COLOURS,
+                   "thinking": THINKING}
         for name, default in asdict(out).items():
             if name not in data:
                 continue

@@ -16,7 +16,7 @@ from typing import Any
 from cassino.rules import PRESET_LIST, PRESETS, CassinoError, Rules
 from cassino.rules.jsontext import short as _short
 
-LEVELS = ("beginner", "intermediate", "expert")
+LEVELS = ("beginner", "intermediate", "expert", "master")
 CUSTOM = "custom"   # every option set by hand, kept in ``custom``
 MAX_SEATS = 6
 SETUP_FORMAT = 2

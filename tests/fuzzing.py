@@ -279,7 +279,7 @@ def settings_docs() -> list[Any]:
     """settings.json as the game writes it."""
     return [Settings().to_json(), Settings(speed="slow", four_colour=True, fullscreen=False, card_back="red",
                                            sound=False, volume=0.25, ai_delay="long", table_colour="blue",
-                                           undo=True).to_json()]
+                                           undo=True, thinking="long").to_json()]
 
 
 @functools.cache

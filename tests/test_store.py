@@ -131,9 +131,11 @@ def test_a_killed_game_resumes_from_its_last_saved_move(tmp_path: Path) -> None:
 
 def test_every_setting_round_trips_and_bad_choices_are_named(tmp_path: Path) -> None:
     chosen = Settings(speed="fast", four_colour=True, fullscreen=False, card_back="green", sound=False,
-                      volume=0.25, ai_delay="long", table_colour="blue", undo=True)
+                      volume=0.25, ai_delay="long", table_colour="blue", undo=True, thinking="quick")
     assert Settings.from_json(json.loads(json.dumps(chosen.to_json()))) == chosen
     with pytest.raises(ValueError, match="'table_colour' must be one of green, blue, red"):
         Settings.from_json({"table_colour": "purple"})
+    with pytest.raises(ValueError, match="'thinking' must be one of quick, normal, long"):
+        Settings.from_json({"thinking": 400})
     with pytest.raises(ValueError, match="'volume' must be a number from 0 to 1"):
         Settings.from_json({"volume": 3})

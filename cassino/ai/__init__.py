@@ -1,7 +1,7 @@
 """Computer players. Each sees only what its seat may see (``SeatView``) and
 returns a legal move; hidden cards reach it only through ``SeatView.sample``.
 
-Levels: ``random``, ``beginner``, ``intermediate``, ``expert``.
+Levels: ``random``, ``beginner``, ``intermediate``, ``expert``, ``master``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .beginner import Beginner
 from .player import Budget, Player, RandomPlayer
 from .view import SeatView
 
-LEVELS = ("random", "beginner", "intermediate", "expert")
+LEVELS = ("random", "beginner", "intermediate", "expert", "master")
 
 
 def make_player(level: str) -> Player:
@@ -27,7 +27,7 @@ def make_player(level: str) -> Player:
         from .expert import Expert
 
         return Expert()
-    if level == "master":  # in the making (issue 16): for tools, not yet offered at the table
+    if level == "master":
         from .master import Master
 
         return Master()

@@ -27,6 +27,7 @@ from cassino.rules import Move, Position
 from cassino.rules.cards import CardSet
 from cassino.rules.moves import CALL, PLUCK
 
+from . import second_core
 from .alphabeta import DealSearch, Stop, Value
 from .estimate import MARGIN_WEIGHT, Estimate, Shares
 from .intermediate import Evaluator, call_wins
@@ -66,7 +67,7 @@ class Master(Player):
     def __init__(self, horizon: int = 8, wide_horizon: int = 4, candidates: int = 10,
                  drop: float = 5.0, min_samples: int = 40, shares: Shares | None = None,
                  infer: bool = True, prune_captures: bool = True, rollout: float = 0.0,
-                 clip: float | None = None):
+                 clip: float | None = None, second_core: bool = True):
         # Card plays searched on each deal before the estimate takes over: two
         # players see the whole deal (8 plays); more players a round of the
         # table and our next play (``wide_horizon``).
@@ -82,6 +83,8 @@ class Master(Player):
         self.prune_captures = prune_captures
         self.rollout = rollout
         self.clip = clip
+        # Search the next deal on a second core when the machine has one.
+        self.second_core = second_core
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -147,35 +150,73 @@ class Master(Player):
                 return True
             return timed and (time.perf_counter() - start) * 1000 > (hard_ms if not samples else budget.ms or self.default_ms)
 
-        while True:
-            seed = rng.getrandbits(64)
-            deal = deal_for(view, random.Random(seed), avoid)
-            search = DealSearch(estimate, worth, max(1, hard_nodes - nodes), out_of_time,
-                                self.prune_captures)
-            try:
-                values = self._sample_values(search, deal, moves, results, depth, race)
-            except Stop:
-                break
-            nodes += search.nodes
-            samples += 1
-            if self.rollout:
-                values = [self._roll(v, worth, team, estimate) for v in values]
-                nodes += ROLLOUT_NODES * sum(v is not None for v in values)
-            for i, v in enumerate(values):
-                r = results[i]
-                if r is not None and v is not None:
-                    r.append(v)
-            if known:
-                break
-            if race and samples >= self.min_samples:
-                self._race(results)
-                if sum(r is not None for r in results) == 1:
+        # A second core searches the next deal ahead (``second_core``): only
+        # where that cannot change what a fixed amount of work chooses.
+        helper = None
+        if (self.second_core and not known and not self.rollout and self.clip is None
+                and second_core.enabled()):
+            helper = second_core.borrow()
+        ahead: list[int] | None = None  # the candidates the helper's deal is searched for
+        try:
+            if helper is not None:
+                helper.send_job(second_core.Job(view, team, self.shares, avoid, moves, depth,
+                                                self.prune_captures))
+            while True:
+                seed = rng.getrandbits(64)
+                live = [i for i, r in enumerate(results) if r is not None]
+                values: list[Value | None] | None = None
+                if ahead is not None and helper is not None:
+                    # The helper searched this deal: its answer stands if it is what
+                    # searching here would have given.
+                    answer = helper.answer(budget.cancel)
+                    sent, ahead = ahead, None
+                    if answer is None:
+                        if budget.cancel.is_set():
+                            break
+                        helper = None  # broken: alone from here
+                    elif sent == live:
+                        if answer[0] == "stop" or answer[2] >= max(1, hard_nodes - nodes):
+                            break  # here too the budget would have run out in this deal
+                        values, sample_nodes = answer[1], answer[2]
+                if values is None:
+                    if helper is not None and not budget.cancel.is_set():
+                        peek = random.Random()
+                        peek.setstate(rng.getstate())
+                        seconds = None if not timed else \
+                            (budget.ms or self.default_ms) / 1000 - (time.perf_counter() - start)
+                        helper.start(peek.getrandbits(64), live, max(1, hard_nodes - nodes), seconds)
+                        ahead = live
+                    deal = deal_for(view, random.Random(seed), avoid)
+                    search = DealSearch(estimate, worth, max(1, hard_nodes - nodes), out_of_time,
+                                        self.prune_captures)
+                    try:
+                        values = self._sample_values(search, deal, moves, results, depth, race)
+                    except Stop:
+                        break
+                    sample_nodes = search.nodes
+                nodes += sample_nodes
+                samples += 1
+                if self.rollout:
+                    values = [self._roll(v, worth, team, estimate) for v in values]
+                    nodes += ROLLOUT_NODES * sum(v is not None for v in values)
+                for i, v in enumerate(values):
+                    r = results[i]
+                    if r is not None and v is not None:
+                        r.append(v)
+                if known:
                     break
-            if work_nodes is not None:
-                if nodes >= work_nodes or budget.cancel.is_set():
+                if race and samples >= self.min_samples:
+                    self._race(results)
+                    if sum(r is not None for r in results) == 1:
+                        break
+                if work_nodes is not None:
+                    if nodes >= work_nodes or budget.cancel.is_set():
+                        break
+                elif budget.spent_time():
                     break
-            elif budget.spent_time():
-                break
+        finally:
+            if helper is not None:
+                second_core.give_back(helper)
         if samples == 0:
             # Not one deal searched in time: the evaluator's favourite stands.
             first: list[list[Value] | None] = [[(1.0, 1.0, 0.0, None)]]

@@ -74,7 +74,8 @@ def moves_chosen(player: Player, worlds: list[Position], history, seed: int, wor
 
 
 @pytest.mark.parametrize("level,count,work", [("random", 40, 1), ("beginner", 40, 1),
-                                              ("intermediate", 40, 1), ("expert", 12, 3)])
+                                              ("intermediate", 40, 1), ("expert", 12, 3),
+                                              ("master", 12, 2)])
 def test_the_move_never_depends_on_hidden_cards(level: str, count: int, work: int) -> None:
     player = make_player(level)
     for i, (pos, history) in enumerate(positions(count, seed=7)):
@@ -178,9 +179,10 @@ def test_in_draw_cassino_a_drawn_card_is_seen_only_by_its_drawer() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_move_depends_only_on_the_view_in_every_variant(level: str) -> None:
     player = make_player(level)
-    work = 2 if level == "expert" else 1
+    strong = level in ("expert", "master")
+    work = 2 if strong else 1
     rng = random.Random(8)
-    for i, (pos, history) in enumerate(variant_positions(16 if level == "expert" else 40, seed=6)):
+    for i, (pos, history) in enumerate(variant_positions(16 if strong else 40, seed=6)):
         seat = pos.to_move
         worlds = [pos] + [shuffled_hidden(pos, seat, rng) for _ in range(4)]
         chosen = {player.choose(SeatView(w, seat, history), random.Random(i), Budget(work=work))  # type: ignore[arg-type]

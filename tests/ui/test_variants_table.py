@@ -359,7 +359,8 @@ def test_five_and_six_players_can_be_seated_with_people_and_levels() -> None:
     assert setup.game == "california"
     press(app, setup, "Seat 6:")  # Intermediate -> Expert
     press(app, setup, "Seat 4:")
-    press(app, setup, "Seat 4:")  # Intermediate -> Expert -> a person
+    press(app, setup, "Seat 4:")
+    press(app, setup, "Seat 4:")  # Intermediate -> Expert -> Master -> a person
     assert setup.kinds[:6] == [None, "intermediate", "intermediate", None, "intermediate", "expert"]
     step(app)
     press(app, setup, "Start")

@@ -1,11 +1,12 @@
 """Settings: animation speed, the computer's delay, the deck, the cloth,
-full screen, sound and undo; each change applies and is kept at once."""
+full screen, sound, undo and the computer's thinking time; each change
+applies and is kept at once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, VOLUMES
+from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, THINKING, VOLUMES
 
 from ..app import App
 from ..widgets import Item, Overlay
@@ -25,7 +26,9 @@ SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
                  "Full screen or a window; F11 switches at any time",
                  "Off, or the volume of the card sounds",
                  "Ctrl+Z takes back your last move (alone against the computer); "
-                 "such games are practice, not counted in the statistics")
+                 "such games are practice, not counted in the statistics",
+                 f"How long the Expert and the Master think over a move: {_either(THINKING)}; "
+                 "longer plays a little stronger")
 
 
 class SettingsScene(Overlay):
@@ -67,7 +70,7 @@ class SettingsScene(Overlay):
 
         self.actions = [cycle("speed", SPEEDS), cycle("ai_delay", AI_DELAYS), toggle("four_colour"),
                         cycle("card_back", CARD_BACKS), cycle("table_colour", TABLE_COLOURS), screen, sound,
-                        toggle("undo")]
+                        toggle("undo"), cycle("thinking", THINKING)]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 
@@ -79,7 +82,8 @@ class SettingsScene(Overlay):
                   f"Table colour: {st.table_colour}",
                   f"Display: {'full screen' if st.fullscreen else 'window'} (F11)",
                   f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}",
-                  f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}"]
+                  f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}",
+                  f"Computer thinking time: {st.thinking}"]
         focus = self.menu.focus
         self.menu.items = [Item(label, act, hint) for label, act, hint in zip(labels, self.actions, SETTING_HINTS)] + \
             [Item("Back", lambda: self.app.pop(self), "Enter or click a line to change it; Esc goes back")]

@@ -359,8 +359,10 @@ class TableScene(Scene, TableState):
             if self.motion.busy:
                 return
             view = SeatView(pos, seat, self.game.turns)
-            self.thinker = Thinker(self.players[seat], view,
-                                   f"{self.game.seed}/{self.game.round_number}/{len(self.game.moves)}")
+            player = self.players[seat]
+            self.thinker = Thinker(player, view,
+                                   f"{self.game.seed}/{self.game.round_number}/{len(self.game.moves)}",
+                                   ms=self.app.settings.thinking_ms(player.default_ms))
             self.think_clock = 0.0
             return
         self.think_clock += dt

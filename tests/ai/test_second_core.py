@@ -1,0 +1,92 @@
+"""The Master's second core: with a fixed amount of work it chooses exactly
+what it chooses alone (the helper's deals are kept only when they are what
+searching here would have given), and the helper really searches deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cassino.ai import SeatView, Budget
+from cassino.ai import second_core
+from cassino.ai.master import Master
+from cassino.rules import PRESETS, Game, Rules, standard_teams
+
+SEATINGS = [(2, False, Rules()), (2, False, PRESETS["draw"].rules(2)), (4, True, Rules()),
+            (2, False, Rules(pluck=True, call_for_21=True))]
+
+
+def positions(count: int) -> list[SeatView]:
+    rng = random.Random(5)
+    out = []
+    while len(out) < count:
+        players, teams, rules = SEATINGS[len(out) % len(SEATINGS)]
+        game = Game(rules, players, standard_teams(players, teams), seed=rng.randrange(10**9))
+        for _ in range(rng.randrange(0, 30)):
+            if game.over:
+                break
+            game.play(rng.choice([m for m in game.legal_moves() if m.kind != "call"]))
+        if not game.over and not game.position.round_over and len(game.legal_moves()) > 2:
+            out.append(SeatView(game.position, game.position.to_move, game.turns))
+    return out
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many of the helper's deals were kept, sample by sample."""
+    kept: list[int] = []
+    real = second_core.Helper.answer
+
+    def answer(self: second_core.Helper, cancel: object) -> object:
+        got = real(self, cancel)  # type: ignore[arg-type]
+        kept.append(got is not None and got[0] == "done")
+        return got
+
+    monkeypatch.setattr(second_core.Helper, "answer", answer)
+    monkeypatch.setattr(second_core, "cores", lambda: 2)
+    return kept
+
+
+# Masters that drop candidates early (the helper's deal was searched for
+# candidates since dropped) and budgets a deal's search can overrun (the
+# helper, with the more generous limit, finished a deal that would have
+# stopped the search here).
+MASTERS = [({}, 6), ({"min_samples": 2, "drop": 0.3}, 8), ({}, 1)]
+
+
+@pytest.mark.parametrize("options,work", MASTERS)
+def test_a_fixed_amount_of_work_gives_the_same_moves_with_a_second_core(
+        counted: list[int], options: dict[str, float], work: int) -> None:
+    alone, helped = Master(second_core=False, **options), Master(**options)  # type: ignore[arg-type]
+    for i, view in enumerate(positions(16)):
+        moves = view.legal_moves()
+        a = alone.choose(view, random.Random(i), Budget(work=work))
+        b = helped.choose(view, random.Random(i), Budget(work=work))
+        assert a == b, (i, a.text(), b.text())
+        x = alone.appraise(view, moves, random.Random(i), Budget(work=work))
+        y = helped.appraise(view, moves, random.Random(i), Budget(work=work))
+        assert [(p.move, p.win, p.points, p.wins) for p in x] == [(p.move, p.win, p.points, p.wins) for p in y]
+    assert sum(counted) >= 10, "the helper searched deals that were kept"
+
+
+def test_the_helper_searches_a_deal_as_the_master_does() -> None:
+    view = positions(1)[0]
+    moves = view.legal_moves()
+    job = second_core.Job(view, view.team_of[view.seat], None, [], moves, 8, True)
+    from cassino.ai.estimate import Estimate
+
+    estimate = Estimate(view.bare_position(), job.team)
+    values, nodes = second_core.search_sample(job, estimate, 77, list(range(len(moves))), 10**9, None)
+    again, nodes_again = second_core.search_sample(job, estimate, 77, list(range(len(moves))), 10**9, None)
+    assert nodes == nodes_again > len(moves)
+    assert [v[:3] for v in values if v] == [v[:3] for v in again if v]
+    with pytest.raises(second_core.Stop):
+        second_core.search_sample(job, estimate, 77, list(range(len(moves))), nodes, None)
+
+
+def test_one_core_or_the_switch_off_means_no_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(second_core, "cores", lambda: 1)
+    assert second_core.borrow() is None
+    monkeypatch.setenv("CASSINO_ONE_CORE", "1")
+    assert not second_core.enabled()
