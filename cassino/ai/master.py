@@ -140,7 +140,8 @@ class Master(Player):
         nodes = 0
         samples = 0
         timed = budget.work is None
-        start = time.perf_counter()
+        clock = budget.clock
+        start = clock()
         hard_ms = (budget.ms or self.default_ms) * 3.0
         # (Fixed work: a deal's search may run past the budget, never past three times it.)
         hard_nodes = work_nodes * 3 if work_nodes is not None else 1 << 60
@@ -148,13 +149,14 @@ class Master(Player):
         def out_of_time() -> bool:
             if budget.cancel.is_set():
                 return True
-            return timed and (time.perf_counter() - start) * 1000 > (hard_ms if not samples else budget.ms or self.default_ms)
+            return timed and (clock() - start) * 1000 > (hard_ms if not samples else budget.ms or self.default_ms)
 
         # A second core searches the next deal ahead (``second_core``): only
         # where that cannot change what a fixed amount of work chooses.
         helper = None
+        # (Not on a budget of one thread's CPU time, which the helper's would not count in.)
         if (self.second_core and not known and not self.rollout and self.clip is None
-                and second_core.enabled()):
+                and second_core.enabled() and (budget.work is not None or clock is time.perf_counter)):
             helper = second_core.borrow()
         ahead: list[int] | None = None  # the candidates the helper's deal is searched for
         try:
@@ -183,7 +185,7 @@ class Master(Player):
                         peek = random.Random()
                         peek.setstate(rng.getstate())
                         seconds = None if not timed else \
-                            (budget.ms or self.default_ms) / 1000 - (time.perf_counter() - start)
+                            (budget.ms or self.default_ms) / 1000 - (clock() - start)
                         helper.start(peek.getrandbits(64), live, max(1, hard_nodes - nodes), seconds)
                         ahead = live
                     deal = deal_for(view, random.Random(seed), avoid)

@@ -126,3 +126,29 @@ def test_the_win_chance_follows_the_score() -> None:
     far = game_value(rules, 3, (12, 19), 0, [5.5, 5.5], 4.0, 1.0)[0]
     even = game_value(rules, 1, (0, 0), 0, [5.5, 5.5], 4.0, 1.0)[0]
     assert near > 0.9 and far < 0.1 and abs(even - 0.5) < 1e-9
+
+
+def test_the_master_thinks_by_its_budget_s_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves a second at each look (as ``arena --clock cpu``
+    gives one, only faster): the Master reads that clock, never the wall's,
+    and stops by it after a few looks."""
+    import types
+
+    from cassino.ai import master
+
+    def wall() -> float:
+        raise AssertionError("the Master read the wall clock")
+
+    monkeypatch.setattr(master, "time", types.SimpleNamespace(perf_counter=wall))
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return float(looks[0])
+
+    game = Game(Rules(), 2, seed=21)
+    pos = game.position
+    view = SeatView(pos, pos.to_move, game.turns)
+    move = Master().choose(view, random.Random(2), Budget(ms=5000, clock=clock))
+    assert pos.is_legal(move)
+    assert looks[0] <= 3 * 5 + 3  # never past three times the budget, by this clock
