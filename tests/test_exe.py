@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from cassino.ai.second_core import cores
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME_ASSETS = (".ttf", ".wav", ".png")
 
@@ -37,6 +39,7 @@ def _check_summary(summary: dict[str, object]) -> None:
     assert summary["moves"] == 48 * rounds  # two players: 24 cards each, every round
     assert max(scores) >= 21, "a whole game: played to 21"
     assert isinstance(summary["frames"], int) and summary["frames"] > summary["moves"]
+    assert summary["second_core"] == ("ok" if cores() >= 2 else "one core")
 
 
 @pytest.fixture

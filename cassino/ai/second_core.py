@@ -122,6 +122,7 @@ class Helper:
         child.close()
         self.waiting = False   # a sample was sent whose answer has not been read
         self.broken = False
+        self.answered = 0      # deals the helper searched to the end
 
     def send_job(self, job: Job) -> None:
         """The decision the next samples belong to."""
@@ -144,6 +145,7 @@ class Helper:
         if answer[0] == "error":
             self.broken = True
             return None
+        self.answered += answer[0] == "done"
         return answer
 
     def drain(self) -> None:
@@ -198,6 +200,11 @@ def borrow() -> Helper | None:
 def give_back(helper: Helper) -> None:
     """The search is done with the helper."""
     _lock.release()
+
+
+def answered() -> int:
+    """How many deals the helper has searched for this program so far."""
+    return 0 if _helper is None else _helper.answered
 
 
 def enabled() -> bool:

@@ -7,7 +7,10 @@ table scene, frame by frame, at the quickest speed, dismissing each round's
 summary with the Enter key as a player would. Along the way it checks what
 the table showed against the engine: every card in someone's pile at each
 round's end, the same counts as the scoring, the game record replaying to
-the same result, nothing logged as an error. One JSON line says how it went.
+the same result, nothing logged as an error. Then, on a machine with two
+cores, the Master makes one decision with its second core (a helper
+process: in the executable this proves it can start) and without, which
+must agree. One JSON line says how it went.
 It touches none of the player's files: settings and saves are not read or
 written; only the summary is written where asked.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import sys
 import time
 from pathlib import Path
@@ -24,6 +28,9 @@ from typing import Any
 import pygame
 
 from cassino import __version__
+from cassino.ai import Budget, SeatView
+from cassino.ai import second_core as core
+from cassino.ai.master import Master
 from cassino.resources import asset_path
 from cassino.rules import Game, Rules, record_to_json, replay
 from cassino.settings import Settings
@@ -173,6 +180,24 @@ def play_game(app: App, seed: int, started: float) -> dict[str, Any]:
             "scores": list(game.totals), "winner": SEATS[game.winner].name if game.winner is not None else None}
 
 
+def check_second_core() -> str:
+    """The Master's second core, where the machine has one: a decision with
+    a fixed amount of work must come out the same with the helper process as
+    without it, and the helper must have searched deals (in the executable,
+    that proves its process can start)."""
+    if core.cores() < 2 or not core.enabled():
+        return "one core"
+    game = Game(Rules(), 2, seed=3)
+    view = SeatView(game.position, game.position.to_move, game.turns)
+    alone = Master(second_core=False).choose(view, random.Random(1), Budget(work=20))
+    helped = Master().choose(view, random.Random(1), Budget(work=20))
+    if helped != alone:
+        raise SelfTestFailure(f"the Master chose {helped.text()} with its second core, {alone.text()} without")
+    if core.answered() == 0:
+        raise SelfTestFailure("the Master's second core did not start or searched nothing")
+    return "ok"
+
+
 def run(seed: int = 1, out: Path | None = None, size: tuple[int, int] = (1280, 720)) -> int:
     """The self-test; exit status 0 only if everything worked."""
     started = time.perf_counter()
@@ -187,6 +212,7 @@ def run(seed: int = 1, out: Path | None = None, size: tuple[int, int] = (1280, 7
         summary["assets"] = load_assets()
         summary["screens"] = show_screens(app)
         summary.update(play_game(app, seed, started))
+        summary["second_core"] = check_second_core()
         summary["frames"] = app.frames
         if errors.messages:
             raise SelfTestFailure(f"errors were logged: {'; '.join(errors.messages[:3])}")
