@@ -8,28 +8,16 @@ import random
 
 import pytest
 
-from cassino.ai import SeatView, Budget
+from cassino.ai import Budget, SeatView
 from cassino.ai import second_core
 from cassino.ai.master import Master
-from cassino.rules import PRESETS, Game, Rules, standard_teams
 
-SEATINGS = [(2, False, Rules()), (2, False, PRESETS["draw"].rules(2)), (4, True, Rules()),
-            (2, False, Rules(pluck=True, call_for_21=True))]
+from .test_honesty import variant_positions
 
 
 def positions(count: int) -> list[SeatView]:
-    rng = random.Random(5)
-    out = []
-    while len(out) < count:
-        players, teams, rules = SEATINGS[len(out) % len(SEATINGS)]
-        game = Game(rules, players, standard_teams(players, teams), seed=rng.randrange(10**9))
-        for _ in range(rng.randrange(0, 30)):
-            if game.over:
-                break
-            game.play(rng.choice([m for m in game.legal_moves() if m.kind != "call"]))
-        if not game.over and not game.position.round_over and len(game.legal_moves()) > 2:
-            out.append(SeatView(game.position, game.position.to_move, game.turns))
-    return out
+    """Seat views of positions in Draw Cassino, partnerships, plucks, calls and more."""
+    return [SeatView(pos, pos.to_move, history) for pos, history in variant_positions(count, seed=5)]  # type: ignore[arg-type]
 
 
 @pytest.fixture
