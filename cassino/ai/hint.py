@@ -1,5 +1,5 @@
 """Hints: one line in plain words on why a move is good (the move itself is
-the Expert's, found by the table's background thinker)."""
+the Master's, found by the table's background thinker)."""
 
 from __future__ import annotations
 

@@ -105,9 +105,20 @@ def test_f11_switches_between_full_screen_and_a_window_and_the_table_follows() -
     assert table.geo.size == app.size
 
 
-def test_h_asks_the_expert_for_a_hint_and_shows_it() -> None:
+def test_h_asks_the_master_for_a_hint_and_shows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cassino.ai.worker import Thinker
+    from cassino.ui.table import scene
+
+    asked: list[str] = []
+
+    def thinker(player: object, *args: object, **kw: object) -> Thinker:
+        asked.append(getattr(player, "level"))
+        return Thinker(player, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene, "Thinker", thinker)
     app, table = open_table(table_position(hand="8S 3C 9H", loose="8D 5H KC"))
     key(app, pygame.K_h)
+    assert asked == ["master"]
     frames = 0
     end = time.monotonic() + 10
     while table.hinter is not None and time.monotonic() < end:

@@ -486,7 +486,7 @@ SECTIONS: tuple[Section, ...] = (
     ), ()),
 
     Section("Hints and the review", HERE, (
-        "*H* or the Hint button: the move the Expert would play, marked on the table, with a word on what it "
+        "*H* or the Hint button: the move the Master would play, marked on the table, with a word on what it "
         "does. *H* again, while the hint shows: why, weighed against the next best move in points and in "
         "your chance to win the game.",
         "*R* on the score sheet, after a round or at the game's end: a review of your moves. Each is weighed "

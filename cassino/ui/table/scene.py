@@ -274,17 +274,19 @@ class TableScene(Scene, TableState):
                                 lambda: self.play(Move.call()), others))
 
     def ask_hint(self) -> None:
-        """H: the Expert's move for you, with a reason; it thinks in the background.
+        """H: the Master's move for you, with a reason; it thinks in the background.
         H again while the hint is on show: why, weighed against the next best move."""
         if not self.human_turn() or self.hinter is not None:
             return
         if self.hint_move is not None and self.hint_view is not None and self.explainer is None:
             self._ask_why(self.hint_view, self.hint_move)
             return
-        from cassino.ai.expert import Expert
+        from cassino.ai.master import Master
 
+        # The review's analyst: so that "why?" weighs the very move it explains.
         self.hint_view = SeatView(self.pos, self.pos.to_move, self.game.turns)
-        self.hinter = Thinker(Expert(), self.hint_view, f"hint/{self.game.seed}/{len(self.game.moves)}", ms=300)
+        self.hinter = Thinker(Master(), self.hint_view, f"hint/{self.game.seed}/{len(self.game.moves)}",
+                              ms=self.app.settings.thinking_ms(Master.default_ms))
         self.say("Thinking about a hint…")
 
     def _hint_ready(self) -> None:
