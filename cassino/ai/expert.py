@@ -26,6 +26,7 @@ from cassino.rules.cards import CardSet, cards_of, rank_of
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import final_scores
 
+from .estimate import Estimate
 from .intermediate import Evaluator, call_wins
 from .knowledge import (Worth, candidate_moves, greedy_move, playout, plays_this_deal,  # noqa: F401
                         shortlist, unlikely_cards, worth_of)
@@ -77,14 +78,22 @@ NODES_PER_WORK = 400
 CLOCK_NODES = 64
 
 
-def playout_until(pos: Position, worth: Worth, stop: Callable[[], bool]) -> Event | None:
+def playout_until(pos: Position, worth: Worth, stop: Callable[[], bool], horizon: int | None = None,
+                  first: Event | None = None) -> Event | None:
     """``playout`` (the greedy policy for every seat to the round's end), asking
     ``stop`` before each ply: None, the position left unfinished, once it says
-    stop."""
+    stop. With a ``horizon``, it also stops after that many plies, or (0) once
+    a new deal is dealt, and returns that ply's event (``first``: the event of
+    the move before, which may have dealt already)."""
+    plies = 0
+    event = first
     while True:
+        if horizon is not None and event is not None and (event.dealt if horizon == 0 else plies >= horizon):
+            return event
         if stop():
             return None
         event = pos.apply(greedy_move(pos, worth))
+        plies += 1
         if event.round_end is not None or event.winner is not None:
             return event
 
@@ -148,6 +157,24 @@ class _Solver:
         return best_move
 
 
+AUTO = "auto"
+# Draw Cassino's playouts stop after this many plies: its one long deal makes
+# a playout to the round's end slow and noisy (tuned on seeds below 10000).
+DRAW_HORIZON = 8
+
+
+def horizon_for(view: SeatView) -> int | None:
+    """Where the Expert's playouts stop by default: after ``DRAW_HORIZON``
+    plies in Draw Cassino; at the end of the deal in partnerships, where three
+    other hands make the rest of the round mostly noise; else at the round's
+    end (the standard two-player game and Royal play better so)."""
+    if view.rules.draw:
+        return DRAW_HORIZON
+    if len(view.teams) < view.players:
+        return 0
+    return None
+
+
 class Expert(Player):
     """Plays its best candidate moves out on many deals of the unseen cards; solves the last deal of
     two players exactly."""
@@ -156,8 +183,14 @@ class Expert(Player):
     default_ms = 140.0
 
     def __init__(self, candidates: int = 6, confidence: float = 1.0, extend: float = 2.8,
-                 settle: tuple[float, float] = (0.25, 2.0), infer: bool = True):
+                 settle: tuple[float, float] = (0.25, 2.0), infer: bool = True,
+                 horizon: int | None | str = AUTO):
         self.candidates = candidates
+        # Playouts stop after this many plies, or at the end of the deal they
+        # are in (0), and the round's rest is the Master's estimate
+        # (``estimate.Estimate``); None plays every round out to its end.
+        # AUTO chooses by the setting (``horizon_for``).
+        self.horizon = horizon
         self.confidence = confidence
         # Deal the hidden cards as the other players' trails suggest (``unlikely_cards``).
         self.infer = infer
@@ -198,6 +231,9 @@ class Expert(Player):
         scored = sorted(((ev.score(m), m) for m in shortlist(moves, ev.worth)), key=lambda x: -x[0])
         candidates = [m for _, m in scored[: self.candidates]]
         worth = worth_of(view)
+        horizon = horizon_for(view) if self.horizon == AUTO else self.horizon
+        assert horizon is None or isinstance(horizon, int)
+        estimate = Estimate(view.bare_position(), team) if horizon is not None else None
         results: list[list[float]] = [[] for _ in candidates]
         avoid = list(unlikely_cards(view).items()) if self.infer else []
         done = 0
@@ -219,11 +255,18 @@ class Expert(Player):
                 q = deal.copy()
                 event = q.apply(m)
                 if event.round_end is None and event.winner is None:
-                    end = playout_until(q, worth, stop)
+                    if estimate is not None:
+                        end = playout_until(q, worth, stop, horizon, event)
+                    else:
+                        end = playout_until(q, worth, stop)
                     if end is None:
                         return False
                     event = end
-                values.append(outcome(q, team, event))
+                if estimate is not None and event.round_end is None and event.winner is None:
+                    win, margin = estimate.value(q, not event.dealt)
+                    values.append(win + MARGIN_WEIGHT * margin)
+                else:
+                    values.append(outcome(q, team, event))
             for r, v in zip(results, values):
                 r.append(v)
             return True
