@@ -10,7 +10,8 @@ import random
 import pytest
 
 from cassino.ai import Budget, SeatView
-from cassino.ai.expert import AUTO, DRAW_HORIZON, Expert, horizon_for, playout_until
+from cassino.ai.expert import (AUTO, CONFIDENCE, DRAW_HORIZON, PARTNERS_CONFIDENCE, Expert,
+                               confidence_for, horizon_for, playout_until)
 from cassino.ai.knowledge import worth_of
 from cassino.rules import PRESETS, Game, Rules, standard_teams
 
@@ -28,6 +29,10 @@ def test_each_setting_has_its_horizon() -> None:
     assert horizon_for(first_view(PRESETS["draw"].rules(2))) == DRAW_HORIZON
     assert horizon_for(first_view(Rules(), 4, teams=True)) == 0
     assert Expert().horizon == AUTO
+    assert confidence_for(first_view(Rules())) == CONFIDENCE
+    assert confidence_for(first_view(PRESETS["royal"].rules(2))) == CONFIDENCE
+    assert confidence_for(first_view(Rules(), 4, teams=True)) == PARTNERS_CONFIDENCE
+    assert Expert().confidence == AUTO
 
 
 def test_a_playout_stops_at_its_horizon_or_at_the_next_deal() -> None:
