@@ -124,7 +124,7 @@ class Values:
         self._groups_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._unions_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
-        self._by_presence: dict[int, list[Sub]] = {}  # those whose kinds are all present
+        self._fits: dict[int, tuple[list[Sub], int, list[tuple[int, tuple[int, ...]]]]] = {}
 
     def _store(self, memo: dict[int, _T], key: int, value: _T) -> _T:
         """Remember a value; past a budget of entries, forget every memo and
@@ -133,7 +133,7 @@ class Values:
         if self._entries > _MEMO_BUDGET:
             self._entries = 0
             memos: list[dict[int, Any]] = [
-                self.reaches, self._low_reaches, self._by_presence, *self.captures_by, *self.singles_by,
+                self.reaches, self._low_reaches, *self.captures_by, *self.singles_by,
                 *self._groups_by, *self._unions_by, *self.multiples_by.values(), *self.additions_by.values()]
             for m in memos:
                 m.clear()
@@ -262,18 +262,36 @@ class Values:
         low = vec & self.below[s]
         got = self._groups_by[s].get(low)
         if got is None:
-            # Only the partitions whose kinds are all present can fit; of those,
-            # the ones taking a kind more than once are checked against the counts.
-            present = (low | low >> 1 | low >> 2) & LOW_BITS
-            kinds = COMPACT[present & RANK_FIELDS] | (present >> 4 * TD_KIND) << TD_KIND
-            fitting = self._by_presence.get(kinds << 4 | s)
-            if fitting is None:
-                absent = ~kinds
-                fitting = self._store(self._by_presence, kinds << 4 | s, [
-                    e for e in self._partitions(s) if not e[2] & absent])
-            room = low + GUARDS
-            got = self._store(self._groups_by[s], low, [
-                e for e in fitting if not e[0] & REPEATS or (room - e[0]) & GUARDS == GUARDS])
+            # The partitions that fit: none takes more cards of a kind than the
+            # table holds. Each kind's count names, as bits over the list of
+            # partitions, those that take more; what is left, in list order.
+            parts, whole, excess = self._fitting(s)
+            drop = 0
+            for shift, over in excess:
+                drop |= over[low >> shift & FIELD]
+            keep = whole & ~drop
+            got = []
+            while keep:
+                bit = keep & -keep
+                keep ^= bit
+                got.append(parts[bit.bit_length() - 1])
+            self._store(self._groups_by[s], low, got)
+        return got
+
+    def _fitting(self, s: int) -> tuple[list[Sub], int, list[tuple[int, tuple[int, ...]]]]:
+        """The partitions of s, a bit for each, and for each kind that can be
+        part of them, by count on the table (0 to 15), the bits of those
+        taking more of that kind than that count. Worked out once per sum."""
+        got = self._fits.get(s)
+        if got is None:
+            parts = self._partitions(s)
+            excess = []
+            for k, values in enumerate(self.kind_values):
+                if values and min(values) <= s:
+                    over = tuple(sum(1 << i for i, e in enumerate(parts) if e[0] >> 4 * k & FIELD > n)
+                                 for n in range(16))
+                    excess.append((4 * k, over))
+            got = self._fits[s] = (parts, (1 << len(parts)) - 1, excess)
         return got
 
     def _partitions(self, s: int) -> list[Sub]:

@@ -71,6 +71,8 @@ class MoveGenerator:
         self.card_info = tuple(
             (self.trails[c], self.capture_bits[c], rules.capture_values_of[c], rules.part_values[c],
              self.answer_bits[c], RANK_SETS[rank_of(c)]) for c in range(52))
+        # The same, with the card first, read by the card's bit (no bit_length).
+        self.card_by_bit = {1 << c: (c, *self.card_info[c]) for c in range(52)}
         self.part_values = rules.part_values
         self.capture_values = rules.capture_values_of
         self.answers = rules.answers
@@ -89,6 +91,9 @@ class MoveGenerator:
         # Hands' facts are keyed by their count of each rank that answers for a build.
         self.hand_fields = SPREAD[sum({1 << rank_of(c) - 1 for c in range(52) if rules.answers[c]})] * 0xF
         self.hand_facts: dict[int, tuple[int, int, int]] = {}
+        self.below = self.values.below
+        self.captures_by = self.values.captures_by
+        self.singles_by = self.values.singles_by
 
     # -- the loose cards' groups (groups.py) -------------------------------------
 
@@ -207,14 +212,18 @@ class MoveGenerator:
         # What the hand answers for (once and twice over) and the gaps a build
         # could bridge, read by its count of each rank: hands repeat their
         # ranks far more often than their cards.
-        hk = (SPREAD[full_hand & 0x1FFF] + SPREAD[full_hand >> 13 & 0x1FFF]
-              + SPREAD[full_hand >> 26 & 0x1FFF] + SPREAD[full_hand >> 39]) & self.hand_fields
-        if self.buckeye and full_hand >> BIG_CASINO & 1:
-            hk += TD_SHIFT
-        facts = self.hand_facts.get(hk)
-        if facts is None:
-            facts = self._hand_facts(full_hand, hk)
-        held, twice, gaps = facts
+        if full_hand & full_hand - 1:
+            hk = (SPREAD[full_hand & 0x1FFF] + SPREAD[full_hand >> 13 & 0x1FFF]
+                  + SPREAD[full_hand >> 26 & 0x1FFF] + SPREAD[full_hand >> 39]) & self.hand_fields
+            if self.buckeye and full_hand >> BIG_CASINO & 1:
+                hk += TD_SHIFT
+            facts = self.hand_facts.get(hk)
+            if facts is None:
+                facts = self._hand_facts(full_hand, hk)
+            held, twice, gaps = facts
+        else:  # a last card answers for its own values, once, and builds nothing
+            held = card_info[full_hand.bit_length() - 1][4]
+            twice = gaps = 0
 
         # What the loose cards offer: the sums their groups make (bit s), and
         # their groups for each sum, memoized by their count of each value.
@@ -230,9 +239,9 @@ class MoveGenerator:
         reach = values.reaches.get(vec)
         if reach is None:
             reach = values.reach(vec)
-        below = values.below
-        captures_by = values.captures_by
-        singles_by = values.singles_by
+        below = self.below
+        captures_by = self.captures_by
+        singles_by = self.singles_by
         build_bits = single_bits = 0
         mine = None
         if all_builds:
@@ -248,12 +257,18 @@ class MoveGenerator:
         # (or a single build's value, or nothing: a multiple build).
         building = relaxed or gaps & (reach | single_bits | 1)
 
+        # The build values each card may make: those the rest of the hand
+        # answers for (any value, relaxed).
+        if relaxed:
+            held_cap, spare = self.capmask, 0
+        else:
+            held_cap, spare = held & self.capmask, ~twice
+        card_by_bit = self.card_by_bit
         m = hand
         while m:
             low = m & -m
             m ^= low
-            c = low.bit_length() - 1
-            move_trail, cbits, cvs, bvs, own, rank_set = card_info[c]
+            c, move_trail, cbits, cvs, bvs, own, rank_set = card_by_bit[low]
             if trail:
                 append(move_trail)
             if not cbits:
@@ -288,8 +303,18 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, CAPTURE, v, p * REP & spread, False)))
                             else:
-                                for t in expand(p, spread):
-                                    append(_new(Move, (c, CAPTURE, v, t, False)))
+                                ranks, extra, partial = p  # type: ignore[misc]
+                                # Whole ranks and one card of another rank: the common case, inline.
+                                if len(partial) == 1 and partial[0][1] == 1:
+                                    base = ranks * REP & spread | extra
+                                    same = spread & RANK_SETS[partial[0][0]]
+                                    while same:
+                                        one = same & -same
+                                        same ^= one
+                                        append(_new(Move, (c, CAPTURE, v, base | one, False)))
+                                else:
+                                    for t in expand(p, spread):
+                                        append(_new(Move, (c, CAPTURE, v, t, False)))
                         continue
                     sets = [0]
                     for b in builds:
@@ -306,11 +331,14 @@ class MoveGenerator:
             # Builds (§5): to a value the rest of the hand answers for.
             if not building:
                 continue
-            targets = self.capmask if relaxed else held & ~(own & ~twice) & self.capmask
+            targets = held_cap & ~(own & spare)
             for bv in bvs:
                 with_group = reach << bv
-                wanted = (with_group | reach & 1 << bv | single_bits << bv
-                          | build_bits & (with_group | 1 << bv)) & targets
+                if build_bits:
+                    wanted = (with_group | reach & 1 << bv | single_bits << bv
+                              | build_bits & (with_group | 1 << bv)) & targets
+                else:
+                    wanted = (with_group | reach & 1 << bv) & targets
                 while wanted:
                     vbit = wanted & -wanted
                     wanted ^= vbit
@@ -323,8 +351,18 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, False)))
                             else:
-                                for t in expand(p, spread):
-                                    append(_new(Move, (c, BUILD, V, t, False)))
+                                ranks, extra, partial = p  # type: ignore[misc]
+                                # Whole ranks and one card of another rank, as in captures.
+                                if len(partial) == 1 and partial[0][1] == 1:
+                                    base = ranks * REP & spread | extra
+                                    same = spread & RANK_SETS[partial[0][0]]
+                                    while same:
+                                        one = same & -same
+                                        same ^= one
+                                        append(_new(Move, (c, BUILD, V, base | one, False)))
+                                else:
+                                    for t in expand(p, spread):
+                                        append(_new(Move, (c, BUILD, V, t, False)))
                     else:
                         firsts = ALONE
                     if reach >> V & 1:
@@ -340,8 +378,18 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, True)))
                             else:
-                                for t in expand(p, spread):
-                                    append(_new(Move, (c, BUILD, V, t, True)))
+                                ranks, extra, partial = p  # type: ignore[misc]
+                                # Whole ranks and one card of another rank, as in captures.
+                                if len(partial) == 1 and partial[0][1] == 1:
+                                    base = ranks * REP & spread | extra
+                                    same = spread & RANK_SETS[partial[0][0]]
+                                    while same:
+                                        one = same & -same
+                                        same ^= one
+                                        append(_new(Move, (c, BUILD, V, base | one, True)))
+                                else:
+                                    for t in expand(p, spread):
+                                        append(_new(Move, (c, BUILD, V, t, True)))
                     if build_bits:
                         for b in builds:
                             if b.value == V:  # add to it
