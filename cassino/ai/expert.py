@@ -162,7 +162,7 @@ class _Solver:
 AUTO = "auto"
 # Draw Cassino's playouts stop after this many plies: its one long deal makes
 # a playout to the round's end slow and noisy (tuned on seeds below 10000).
-DRAW_HORIZON = 8
+DRAW_HORIZON = 4
 
 
 def horizon_for(view: SeatView) -> int | None:
