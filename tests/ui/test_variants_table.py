@@ -391,3 +391,19 @@ def test_a_setup_remembered_by_the_first_version_is_read(tmp_path: object) -> No
     assert setup_scene(app).game == "royal-aces-14", "a preset as it was is that preset"
     store.write("setup.json", {"players": 9})
     assert setup_scene(app).game == "standard" and store.problems, "a damaged file is set aside, and said"
+
+
+def test_each_level_is_described_where_it_is_chosen() -> None:
+    from cassino.setups import LEVELS
+
+    app, setup = setup_app()
+    seen = []
+    for _ in LEVELS:
+        item = next(it for it in setup.menu.items if it.label.startswith("All computer players:"))
+        level = item.label.split(": ")[1]
+        assert f"{level}: " in item.hint and len(item.hint) > len(level) + 40
+        seat = next(it for it in setup.menu.items if it.label.startswith("Seat 2:"))
+        assert seat.hint.startswith(f"{level}: ")
+        seen.append(level)
+        press(app, setup, "All computer players:")
+    assert sorted(seen) == sorted(name.capitalize() for name in LEVELS)

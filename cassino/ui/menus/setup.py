@@ -15,6 +15,14 @@ from cassino.rules import PRESET_LIST, PRESETS, InvalidRulesError, Rules, seatin
 from cassino.setups import CUSTOM, MAX_SEATS, Setup
 from cassino.setups import LEVELS as LEVEL_NAMES
 
+# What each level is like, in a line (the setup's hint for a level).
+LEVEL_WORDS = {
+    "beginner": "takes what it sees, never builds, and slips now and then",
+    "intermediate": "counts cards and weighs what each move gives away",
+    "expert": "plays each candidate out on many deals of the cards it cannot see",
+    "master": "searches each deal of the unseen cards to its end; the strongest",
+}
+
 from ..app import App, Scene
 from ..art import theme
 from ..art.cloth import felt
@@ -205,18 +213,22 @@ class SetupScene(Scene):
             return act
 
         typing = "Type, then Enter when done; Backspace rubs out"
+
+        def about_level(kind: str | None) -> str:
+            return "A person at this screen (pass and play), or a computer and its level" if kind is None \
+                else f"{kind.capitalize()}: {LEVEL_WORDS[kind]}"
+
         items = [Item(f"Players: {self.players}", cycle_players,
                       "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
         if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
             items.append(Item(f"All computer players: {self.level.capitalize()}", cycle_level,
-                              "Every computer seat at once: " + ", ".join(LEVEL_NAMES)))
+                              "Every computer seat at once. " + about_level(self.level)))
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
                 items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                                  cycle_seat(i),
-                                  "A person at this screen (pass and play), or a computer and its level"))
+                                  cycle_seat(i), about_level(kind)))
             if kind is None and len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
                 items.append(Item(f"Seat {i + 1} name: {shown}", edit(i),
