@@ -22,11 +22,12 @@ from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from cassino.rules import BUILD, CALL, PLUCK, Event, Game, Move, Position, card_symbol, cards_of
+from cassino.rules.cards import rank_of
 from cassino.rules.scoring import final_scores
 
 from .expert import outcome
 from .intermediate import Evaluator
-from .knowledge import candidate_moves, playout, shortlist, unlikely_cards, worth_of
+from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
 from .player import Budget
 from .view import SeatView
 
@@ -160,11 +161,25 @@ def candidates(view: SeatView, played: Move | None = None) -> list[Move]:
     ev = Evaluator(view)
     scored = sorted(((ev.score(m), i, m) for i, m in enumerate(shortlist(plays, ev.worth))),
                     key=lambda x: (-x[0], x[1]))
-    chosen = [m for _, _, m in scored[:CANDIDATES]]
+    chosen: list[Move] = []
+    for _, _, m in scored:
+        if len(chosen) == CANDIDATES:
+            break
+        if not any(twins(m, c, ev.worth) for c in chosen):
+            chosen.append(m)
     chosen += [m for m in moves if m.kind in (PLUCK, CALL)]
     if played is not None and played not in chosen:
-        chosen.append(played)
+        # The move played stands in for its twin, if one was chosen.
+        chosen = [m for m in chosen if not twins(m, played, ev.worth)] + [played]
     return chosen
+
+
+def twins(a: Move, b: Move, worth: Worth) -> bool:
+    """Whether two card plays differ only by a card's suit that nothing counts:
+    the same play, as far as the game goes (trailing the 7♥ or the 7♦)."""
+    return (a.card >= 0 and b.card >= 0 and a.kind == b.kind and a.takes == b.takes
+            and a.value == b.value and a.multiple == b.multiple and rank_of(a.card) == rank_of(b.card)
+            and worth.of(1 << a.card) == worth.of(1 << b.card))
 
 
 def paired_t(a: Appraisal, b: Appraisal) -> float:
@@ -325,4 +340,4 @@ def worst(moments: Sequence[Moment], count: int = 5) -> list[Moment]:
 
 
 __all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "analyst", "candidates", "explain",
-           "gerund", "judge_move", "paired_t", "reason", "review", "say", "worst"]
+           "gerund", "judge_move", "paired_t", "reason", "review", "say", "twins", "worst"]

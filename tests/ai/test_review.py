@@ -168,3 +168,21 @@ def test_a_review_of_one_round_weighs_only_that_round_s_decisions() -> None:
     second = review(game, [0, 1], work=2, rounds=[2])
     assert second and all(m.round == 2 for m in second)
     assert [m.number for m in second] == list(range(48, len(game.moves)))
+
+
+def test_twin_plays_are_weighed_once_and_why_never_compares_a_move_with_its_twin() -> None:
+    """Trailing the 7♥ or the 7♦ is the same play: the candidates hold one of
+    them (the one asked about, if it is one), and "why?" weighs it against a
+    different play, not against its twin. The 7♠ counts for spades: no twin."""
+    from cassino.ai.review import candidates, explain
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("7H 7D 7S TC", "5C JD KH"), 0)
+    trail = parse_move("7H-")
+    chosen = candidates(view, trail)
+    assert trail in chosen and parse_move("7D-") not in chosen
+    assert parse_move("7S-") in chosen
+    why = explain(view, trail, random.Random(1), Budget(work=4))
+    assert "7♥" in why and "7♦" not in why, why
