@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 from cassino.rules import CassinoError, Game, position_to_json, record_to_json, replay
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.settings import Settings
-from cassino.setups import Setup
+from cassino.setups import LEVELS, Setup
 from cassino.stats import Stats
 
 T = TypeVar("T")
@@ -213,6 +213,10 @@ class Store:
         return self.path(SAVED_GAME).exists()
 
 
+# Who may sit in a saved game: a person, or a computer of a level the table offers.
+KINDS = ("human", *(f"ai:{level}" for level in LEVELS))
+
+
 def _saved_game(data: Any) -> SavedGame:
     if not isinstance(data, dict):
         raise ValueError("it is not a JSON object")
@@ -230,7 +234,7 @@ def _saved_game(data: Any) -> SavedGame:
     seats = data["players"]
     for s in seats:
         if not isinstance(s, dict) or not _is_name(s.get("name")) or \
-                s.get("kind") not in ("human", "ai:beginner", "ai:intermediate", "ai:expert"):
+                s.get("kind") not in KINDS:
             raise ValueError(f"a player must have a name (1 to {MAX_NAME} printable characters) and a "
                              f"kind ('human' or 'ai:LEVEL'), not {short(s)}")
     return SavedGame(game, seats, data.get("practice") is True)

@@ -13,6 +13,7 @@ from cassino.ai import make_player
 from cassino.ai.view import SeatView
 from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
+from cassino.setups import LEVELS
 from cassino.store import SAVED_GAME, SETTINGS, Store
 
 SEATS = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
@@ -67,6 +68,14 @@ def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
     assert seats == SEATS and not practice
     assert position_to_json(again.position) == position_to_json(game.position)
     assert again.turns == game.turns and again.totals == game.totals
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_game_against_any_level_the_table_offers_resumes(tmp_path: Path, level: str) -> None:
+    seats = [SEATS[0], {"name": "North", "seat": 1, "kind": f"ai:{level}"}]
+    Store(tmp_path).save_game(played(5), seats)
+    loaded = Store(tmp_path).load_game()
+    assert loaded is not None and loaded.seats == seats
 
 
 def test_saving_replaces_the_file_whole(tmp_path: Path) -> None:
