@@ -20,7 +20,7 @@ k's count is ``vec >> 4 * k & 15``, and adding vectors adds counts.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, TypeVar, Union
+from typing import Any, Union
 
 from .cards import BIG_CASINO, RANK_SETS, CardSet, cards_of
 from .options import Rules
@@ -32,8 +32,7 @@ REP = 1 | 1 << 13 | 1 << 26 | 1 << 39
 TD_KIND = 13  # buckeye's ten of diamonds, as a kind of its own (field 13)
 FIELD = 0xF
 GUARDS = sum(8 << 4 * k for k in range(14))
-_MEMO_BUDGET = 300_000  # entries the memos of one rule set hold before they start afresh
-_T = TypeVar("_T")
+_MEMO_VECTORS = 60_000  # counts of loose cards memoized (some 300,000 entries in all) before a fresh start
 
 
 def _spread_table() -> tuple[int, ...]:
@@ -111,7 +110,6 @@ class Values:
         self.high_bits = sum(1 << 4 * k for k in range(14) if kinds[k] and min(kinds[k]) > cap // 2)
         self.low_fields = self.field_mask & ~(self.high_bits * FIELD)
         self._low_reaches: dict[int, int] = {}
-        self._entries = 0  # entries stored since the memos last started afresh
         # Memos: the sums reached, by count vector; patterns of captures (by
         # value), single builds (by the sum joining the card), multiple builds
         # and additions (by value and card's value), and the groups and their
@@ -126,19 +124,15 @@ class Values:
         self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
         self._fits: dict[int, tuple[list[Sub], int, list[tuple[int, tuple[int, ...]]]]] = {}
 
-    def _store(self, memo: dict[int, _T], key: int, value: _T) -> _T:
-        """Remember a value; past a budget of entries, forget every memo and
-        start afresh (long searches meet ever more tables)."""
-        self._entries += 1
-        if self._entries > _MEMO_BUDGET:
-            self._entries = 0
-            memos: list[dict[int, Any]] = [
-                self.reaches, self._low_reaches, *self.captures_by, *self.singles_by,
-                *self._groups_by, *self._unions_by, *self.multiples_by.values(), *self.additions_by.values()]
-            for m in memos:
-                m.clear()
-        memo[key] = value
-        return value
+    def _forget(self) -> None:
+        """Forget every memo and start afresh: long searches meet ever more
+        tables. Checked at each new count of the loose cards, whose number
+        bounds the other memos' (about five entries to one)."""
+        memos: list[dict[int, Any]] = [
+            self.reaches, self._low_reaches, *self.captures_by, *self.singles_by,
+            *self._groups_by, *self._unions_by, *self.multiples_by.values(), *self.additions_by.values()]
+        for m in memos:
+            m.clear()
 
     def counts(self, loose: CardSet) -> int:
         """The count vector of the loose cards that have a value."""
@@ -171,7 +165,7 @@ class Values:
                         r |= reach << v
                     reach = r & capmask
                 k += 1
-            self._store(self._low_reaches, vec & self.low_fields, reach)
+            self._low_reaches[vec & self.low_fields] = reach
         sums = reach
         high = (vec | vec >> 1 | vec >> 2) & self.high_bits
         while high:
@@ -179,7 +173,11 @@ class Values:
             high ^= unit
             for v in self.kind_values[unit.bit_length() >> 2]:
                 sums |= reach << v
-        return self._store(self.reaches, vec, sums & ((1 << self.cap + 1) - 2))
+        if len(self.reaches) >= _MEMO_VECTORS:
+            self._forget()
+        sums &= (1 << self.cap + 1) - 2
+        self.reaches[vec] = sums
+        return sums
 
     def captures(self, vec: int, v: int) -> list[Pattern]:
         """The non-empty sets of loose cards that split into groups of v: a
@@ -187,7 +185,7 @@ class Values:
         low = vec & self.below[v]
         got = self.captures_by[v].get(low)
         if got is None:
-            got = self._store(self.captures_by[v], low, _patterns(self._unions(low, v), vec))
+            got = self.captures_by[v][low] = _patterns(self._unions(low, v), vec)
         return got
 
     def singles(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -197,7 +195,7 @@ class Values:
         low = vec & self.below[s]
         got = self.singles_by[s].get(low)
         if got is None:
-            got = self._store(self.singles_by[s], low, _patterns(self._groups(low, s), vec))
+            got = self.singles_by[s][low] = _patterns(self._groups(low, s), vec)
         return got
 
     def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -216,7 +214,7 @@ class Values:
             got = joined(firsts, self.captures(vec, V))
             if got is None:
                 got = _patterns(self._multiples(low, bv, V), vec)
-            self._store(memo, low, got)
+            memo[low] = got
         return got
 
     def additions(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -231,7 +229,7 @@ class Values:
         if got is None:
             lone = [(0, 0, 0)] if bv == V else self._groups(low, V - bv)
             subs = {e[0]: e for e in lone + self._multiples(low, bv, V)}
-            got = self._store(memo, low, _patterns(list(subs.values()), vec))
+            got = memo[low] = _patterns(list(subs.values()), vec)
         return got
 
     def splits(self, cards: CardSet, v: int, groups: int = 1) -> bool:
@@ -275,7 +273,7 @@ class Values:
                 bit = keep & -keep
                 keep ^= bit
                 got.append(parts[bit.bit_length() - 1])
-            self._store(self._groups_by[s], low, got)
+            self._groups_by[s][low] = got
         return got
 
     def _fitting(self, s: int) -> tuple[list[Sub], int, list[tuple[int, tuple[int, ...]]]]:
@@ -353,7 +351,7 @@ class Values:
                                 grown.append(e)
                     frontier = grown
                 got = list(seen.values())[1:]
-            self._store(self._unions_by[v], low, got)
+            self._unions_by[v][low] = got
         return got
 
     def _multiples(self, vec: int, bv: int, V: int) -> list[Sub]:
