@@ -128,11 +128,16 @@ class Setting:
 
 
 def play(pair: tuple[str, str], games: int, seed: int, setting: Setting,
-         clock: str = "wall") -> dict[str, object]:
+         clock: str = "wall", progress: bool = False) -> dict[str, object]:
     a, b = pair
     start = time.perf_counter()
+
+    def tally(played: int, wins: int) -> None:
+        if progress:
+            print(f"{a} vs {b}: {played}/{games} games, {a} won {wins}", file=sys.stderr, flush=True)
+
     result = match(make_player(a), make_player(b), games, seed, setting.players, setting.teams,
-                   rules=setting.rules, clock=clock)
+                   rules=setting.rules, clock=clock, tally=tally)
     result["wall_seconds"] = round(time.perf_counter() - start, 1)
     result["rules"] = setting.rules.to_json()
     options = setting.arena_options()
@@ -246,6 +251,8 @@ def main() -> None:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="what time budgets and decision times read: wall time (default) or "
                              "the thinking thread's CPU time, which a busy machine does not distort")
+    parser.add_argument("--progress", action="store_true",
+                        help="report each game played, and a's wins so far, on stderr")
     args = parser.parse_args()
     setting = Setting(args.rules, args.players, args.teams)
     command = "python benchmarks/ai_ladder.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
@@ -271,7 +278,7 @@ def main() -> None:
                      else args.expert_games if "expert" in pair else args.games)
             if only is None or pair in only:
                 jobs[pair] = pool.submit(play, pair, games, args.seed + 1000 * i, setting,
-                                         args.clock)
+                                         args.clock, args.progress)
         played = {pair: job.result() for pair, job in jobs.items()}
     for row in played.values():
         row["ladder_command"] = command

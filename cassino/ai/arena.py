@@ -76,9 +76,11 @@ def play_game(make: Callable[[int], tuple[Player, str]], seed: int | str, player
 
 def match(a: Player, b: Player, games: int, seed: int, players: int = 2, partnerships: bool = False,
           rules: Rules | None = None, budget_ms: float | None = None, work: int | None = None,
-          progress: Callable[[int], None] | None = None, clock: str = "wall") -> dict[str, Any]:
+          progress: Callable[[int], None] | None = None, clock: str = "wall",
+          tally: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole duplicate pairs) of a against b;
-    time budgets and decision times read ``clock`` (``CLOCKS``: wall or cpu)."""
+    time budgets and decision times read ``clock`` (``CLOCKS``: wall or cpu).
+    ``progress(played)`` and ``tally(played, wins_a)`` hear of each game played."""
     if clock not in CLOCKS:
         raise ValueError(f"clock {clock!r}: choose one of {', '.join(CLOCKS)}")
     rules = rules or Rules()
@@ -111,6 +113,8 @@ def match(a: Player, b: Player, games: int, seed: int, players: int = 2, partner
             played += 1
             if progress:
                 progress(played)
+            if tally:
+                tally(played, wins_a)
     low, high = wilson(wins_a, played)
     m, (mlow, mhigh) = mean_interval(margins)
     decision: dict[str, dict[str, float]] = {}

@@ -104,3 +104,11 @@ def test_ladder_rows_say_their_clock() -> None:
     assert "--clock" in subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ai_ladder.py"),
                                         "--help"], capture_output=True, text=True,
                                        timeout=120).stdout
+
+
+def test_tally_hears_each_game_and_a_wins_so_far() -> None:
+    heard: list[tuple[int, int]] = []
+    result = match(RandomPlayer(), RandomPlayer(), 4, seed=2, tally=lambda n, w: heard.append((n, w)))
+    assert [n for n, _ in heard] == [1, 2, 3, 4]
+    assert heard[-1][1] == result["wins_a"]
+    assert all(b - a in (0, 1) for (_, a), (_, b) in zip(heard, heard[1:]))
