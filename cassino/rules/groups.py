@@ -183,9 +183,18 @@ class Values:
         """The non-empty sets of loose cards that split into groups of v: a
         capture's loose cards (§4). Memo: ``captures_by[v]``."""
         low = vec & self.below[v]
-        got = self.captures_by[v].get(low)
+        memo = self.captures_by[v]
+        got = memo.get(low)
         if got is None:
-            got = self.captures_by[v][low] = _patterns(self._unions(low, v), vec)
+            # Kinds that are in no group of v change nothing: the answer for the
+            # other kinds' counts alone (far fewer tables) is often known already.
+            groups = self._groups(low, v)
+            key = low & _used(groups)
+            got = memo.get(key)
+            if got is None:
+                self._groups_by[v].setdefault(key, groups)
+                got = memo[key] = _patterns(self._unions(key, v), key)
+            memo[low] = got
         return got
 
     def singles(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -193,9 +202,15 @@ class Values:
         build of V. Memo: ``singles_by[V - bv]``."""
         s = V - bv
         low = vec & self.below[s]
-        got = self.singles_by[s].get(low)
+        memo = self.singles_by[s]
+        got = memo.get(low)
         if got is None:
-            got = self.singles_by[s][low] = _patterns(self._groups(low, s), vec)
+            groups = self._groups(low, s)
+            key = low & _used(groups)  # as in captures
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = _patterns(groups, key)
+            memo[low] = got
         return got
 
     def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -401,6 +416,14 @@ def _patterns(subs: list[Sub], vec: int) -> list[Pattern]:
         else:
             out.append(_pattern(e, vec))
     return out
+
+
+def _used(subs: list[Sub]) -> int:
+    """The fields of every kind these sub-multisets hold."""
+    fields = 0
+    for e in subs:
+        fields |= e[1]
+    return fields
 
 
 def joined(firsts: list[Pattern], unions: list[Pattern]) -> list[Pattern] | None:
