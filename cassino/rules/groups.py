@@ -340,10 +340,15 @@ class Values:
         if not 0 < v <= self.cap:
             return []
         low = vec & self.below[v]
-        got = self._unions_by[v].get(low)
+        memo = self._unions_by[v]
+        got = memo.get(low)
+        if got is not None:
+            return got
+        groups = self._groups(low, v)
+        key = low & _used(groups)  # as in captures
+        got = memo.get(key)
         if got is None:
-            groups = self._groups(low, v)
-            room = low + GUARDS
+            room = key + GUARDS
             if len(groups) <= 1:
                 # One group (or none): taken once, twice, ... while the cards last.
                 got = list(groups)
@@ -366,7 +371,8 @@ class Values:
                                 grown.append(e)
                     frontier = grown
                 got = list(seen.values())[1:]
-            self._unions_by[v][low] = got
+            memo[key] = got
+        memo[low] = got
         return got
 
     def _multiples(self, vec: int, bv: int, V: int) -> list[Sub]:
