@@ -158,6 +158,7 @@ class Master(Player):
         if (self.second_core and not known and not self.rollout and self.clip is None
                 and second_core.enabled() and (budget.work is not None or clock is time.perf_counter)):
             helper = second_core.borrow()
+        borrowed = helper  # given back at the end, even if it breaks meanwhile
         ahead: list[int] | None = None  # the candidates the helper's deal is searched for
         try:
             if helper is not None:
@@ -217,8 +218,8 @@ class Master(Player):
                 elif budget.spent_time():
                     break
         finally:
-            if helper is not None:
-                second_core.give_back(helper)
+            if borrowed is not None:
+                second_core.give_back(borrowed)
         if samples == 0:
             # Not one deal searched in time: the evaluator's favourite stands.
             first: list[list[Value] | None] = [[(1.0, 1.0, 0.0, None)]]

@@ -78,3 +78,19 @@ def test_one_core_or_the_switch_off_means_no_helper(monkeypatch: pytest.MonkeyPa
     assert second_core.borrow() is None
     monkeypatch.setenv("CASSINO_ONE_CORE", "1")
     assert not second_core.enabled()
+
+
+def test_a_helper_that_breaks_mid_search_changes_nothing_and_is_given_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(second_core, "cores", lambda: 2)
+    monkeypatch.setattr(second_core, "_helper", None)  # a helper of its own, broken for this test only
+    monkeypatch.setattr(second_core, "_failed", False)
+
+    def broken(self: second_core.Helper, cancel: object) -> None:
+        self.broken = True
+        return None
+
+    monkeypatch.setattr(second_core.Helper, "answer", broken)
+    for i, view in enumerate(positions(6)):
+        alone = Master(second_core=False).choose(view, random.Random(i), Budget(work=6))
+        assert Master().choose(view, random.Random(i), Budget(work=6)) == alone
+        assert not second_core._lock.locked(), "the helper was given back"
