@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from math import sqrt
 
 from cassino.rules import Move, Position
-from cassino.rules.cards import CardSet
 from cassino.rules.moves import CALL, PLUCK
 
 from . import second_core
@@ -44,18 +43,6 @@ NODES_PER_WORK = 240
 ROLLOUT_NODES = 25
 # Plucks weighed at the root on a crowded table.
 ROOT_PLUCKS = 4
-
-
-def deal_for(view: SeatView, rng: random.Random, avoid: list[tuple[int, CardSet]]) -> Position:
-    """A deal of the hidden cards, kept clear of the cards each seat in ``avoid``
-    probably does not hold while a few tries find one (rejection keeps the odds
-    of the deals that fit)."""
-    deal = view.sample(rng)
-    for _ in range(40):
-        if not any(deal.hands[s] & mask for s, mask in avoid):
-            break
-        deal = view.sample(rng)
-    return deal
 
 
 class Master(Player):
@@ -189,7 +176,7 @@ class Master(Player):
                             (budget.ms or self.default_ms) / 1000 - (clock() - start)
                         helper.start(peek.getrandbits(64), live, max(1, hard_nodes - nodes), seconds)
                         ahead = live
-                    deal = deal_for(view, random.Random(seed), avoid)
+                    deal = view.sample_avoiding(random.Random(seed), avoid)
                     search = DealSearch(estimate, worth, max(1, hard_nodes - nodes), out_of_time,
                                         self.prune_captures)
                     try:

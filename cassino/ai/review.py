@@ -118,11 +118,7 @@ class PlayoutAnalyst:
         margins = [0.0] * len(moves)
         done = 0
         while done == 0 or not budget.spent(done):
-            deal = view.sample(rng)
-            for _ in range(40):  # rejection keeps the odds of the deals that fit
-                if not any(deal.hands[s] & mask for s, mask in avoid):
-                    break
-                deal = view.sample(rng)
+            deal = view.sample_avoiding(rng, avoid)
             for i, m in enumerate(moves):
                 q = deal.copy()
                 event = q.apply(m)

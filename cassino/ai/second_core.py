@@ -68,9 +68,7 @@ def search_sample(job: Job, estimate: Estimate, seed: int, live: list[int], node
     """One sampled deal (from ``seed``) with each live candidate searched on
     it, as the Master searches it, and the nodes that took; ``Stop`` if the
     node limit or the clock ran out."""
-    from .master import deal_for
-
-    deal = deal_for(job.view, random.Random(seed), job.avoid)
+    deal = job.view.sample_avoiding(random.Random(seed), job.avoid)
     search = DealSearch(estimate, worth_of(job.view), max(1, node_limit), out_of_time, job.prune_captures)
     values: list[Value | None] = [None] * len(job.moves)
     for i in live:

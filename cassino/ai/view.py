@@ -147,6 +147,17 @@ class SeatView:
             pool = pool[missing:]
         return self._position(hands, pool)
 
+    def sample_avoiding(self, rng: random.Random, avoid: Sequence[tuple[int, CardSet]]) -> Position:
+        """``sample``, kept clear of the cards each seat in ``avoid`` probably
+        does not hold (``knowledge.unlikely_cards``) while a few tries find such
+        a deal: rejection keeps the odds of the deals that fit."""
+        deal = self.sample(rng)
+        for _ in range(40):
+            if not any(deal.hands[s] & mask for s, mask in avoid):
+                break
+            deal = self.sample(rng)
+        return deal
+
     def _position(self, hands: list[CardSet], stock: Sequence[int]) -> Position:
         return Position(self.shape, self.dealer, self.to_move, hands, stock, self.loose,
                         self.builds, list(self.captured), list(self.sweeps), self.last_capturer,

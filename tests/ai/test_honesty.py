@@ -199,3 +199,19 @@ def test_a_peeker_is_caught_by_the_shuffled_worlds_too() -> None:
         worlds = [pos] + [shuffled_hidden(pos, pos.to_move, rng) for _ in range(4)]
         caught += len(moves_chosen(peeker, worlds, history, seed=i, work=1)) > 1
     assert caught >= 4
+
+
+def test_deals_kept_clear_of_unlikely_cards_still_respect_what_the_seat_knows() -> None:
+    tried = 0
+    for pos, history in positions(20, seed=13):
+        view = SeatView(pos, pos.to_move, history)
+        if view.unseen.bit_count() < 30:
+            continue  # late in the round: too few cards to deal around the unlikely ones
+        tried += 1
+        other = (pos.to_move + 1) % pos.players
+        unlikely = sum(1 << c for c in cards_of(view.unseen)[:6])
+        for i in range(5):
+            deal = view.sample_avoiding(random.Random(i), [(other, unlikely)])
+            assert not deal.hands[other] & unlikely
+            assert SeatView(deal, pos.to_move, history).key() == view.key()
+    assert tried >= 5
