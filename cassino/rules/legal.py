@@ -418,6 +418,27 @@ class MoveGenerator:
                 if not need & ~(held & ~(card_info[move[0]][4] & ~twice)):
                     kept.append(move)
             return kept
+        if mine and self.simple_duty:
+            # The hold rule alone, with two-valued cards in hand: a different
+            # card for each value (``holds``), asked once per hand left and values.
+            kept = out[:start]
+            answers: dict[int, bool] = {}
+            for move in out[start:]:
+                t = move[3]
+                need = 1 << move[2] if move[1] == BUILD else 0
+                for b in mine:
+                    if not b[0] & t:
+                        need |= 1 << b[1]
+                if not need:
+                    kept.append(move)
+                    continue
+                key = (full_hand & ~(1 << move[0])) << 16 | need
+                ok = answers.get(key)
+                if ok is None:
+                    ok = answers[key] = self.holds(key >> 16, [v for v in range(16) if need >> v & 1])
+                if ok:
+                    kept.append(move)
+            return kept
         duty = self.duty
         out[start:] = [m for m in out[start:] if duty(pos, m) is None]
         return out
