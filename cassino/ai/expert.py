@@ -3,12 +3,12 @@
 Each iteration deals the hidden cards at random consistently with what the
 seat knows (``SeatView.sample``), and with what the other players' plays in
 this deal suggest they do not hold (``unlikely_cards``: who trailed beside a
-loose ace holds no ace). Then it plays every candidate move out to the end
-of the round with a fast greedy policy for all players (in Draw Cassino only
-a few plies, in partnerships to the end of the deal, the rest of the round
-then the Master's estimate); the move with the
-best mean outcome wins, if it beats the Intermediate's own choice clearly. Candidates
-are the Intermediate's best few, so the search spends its time where it
+loose ace holds no ace). Then it plays every candidate move out with a fast
+greedy policy for all players: to the end of the round, or in Draw Cassino
+for a few plies and in partnerships to the end of the deal, the rest of the
+round then left to the Master's estimate (``estimate.Estimate``). The move
+with the best mean outcome wins, if it beats the Intermediate's own choice
+clearly. Candidates are the Intermediate's best few, so the search spends its time where it
 matters; a close call may take a few times the budget. In the last deal of
 a two-player round a card counter knows every card, and the round is solved
 exactly by alpha-beta search instead. Anytime: it stops at the budget, and
