@@ -8,8 +8,8 @@ greedy policy for all players: to the end of the round, or in Draw Cassino
 for a few plies and in partnerships to the end of the deal, the rest of the
 round then left to the Master's estimate (``estimate.Estimate``). The move
 with the best mean outcome wins, if it beats the Intermediate's own choice
-clearly. Candidates are the Intermediate's best few, so the search spends its time where it
-matters; a close call may take a few times the budget. In the last deal of
+clearly. Candidates are the Intermediate's best few, so the search spends
+its time where it matters; a close call may take a few times the budget. In the last deal of
 a two-player round a card counter knows every card, and the round is solved
 exactly by alpha-beta search instead. Anytime: it stops at the budget, and
 reads the clock before every ply of every playout (every few dozen nodes of
