@@ -5,7 +5,9 @@ Which cards can be grouped depends only on the values of the loose cards,
 not on their suits; and the groups adding up to v depend only on the loose
 cards worth v or less. Tables repeat those few counts far more often than
 their exact cards, so the combinatorics are worked out once per count of
-values (memoized) as *patterns*: how many cards of each kind a move takes.
+values (memoized) as *patterns*: how many cards of each kind a move takes;
+and once more under the counts of just the kinds that take part, since the
+table's other cards change nothing.
 A pattern becomes cards in a position with one multiplication, spreading a
 set of ranks over the four suits and keeping the loose cards among them
 (``expand``).
@@ -47,7 +49,6 @@ SPREAD = _spread_table()
 COMPACT = {spread: x for x, spread in enumerate(SPREAD)}
 LOW_BITS = sum(1 << 4 * k for k in range(14))  # the lowest bit of every field
 RANK_FIELDS = (1 << 4 * TD_KIND) - 1  # the fields of the thirteen ranks
-REPEATS = sum(6 << 4 * k for k in range(14))  # a count of two or more
 
 # A sub-multiset of the loose cards: (count vector, the fields of the kinds it
 # holds, the kinds it holds as bits: bit k for kind k, which is the rank bits
@@ -265,7 +266,7 @@ class Values:
     # -- the combinatorics, in count vectors -----------------------------------------
     # A group or set of groups is kept as a ``Sub``: its count vector, and the
     # kinds it holds two ways, which let a pattern be read off with one
-    # comparison (``_patterns``) and partitions be sorted by the kinds present.
+    # comparison (``_patterns``) and tell which kinds a table's answer depends on.
 
     def _groups(self, vec: int, s: int) -> list[Sub]:
         """The sub-multisets of ``vec`` adding up to exactly s (any value of a
