@@ -15,8 +15,10 @@ its games and the ladder command that made it.
 --pairs plays only the pairs named (stronger level first) on their usual seeds
 and keeps the setting's other rows as they are.
 
---key-games is for Expert vs Intermediate, the pair whose target is hardest
-to show; the other Expert pairs are slow and far apart, so fewer games do.
+--key-games is for Expert vs Intermediate and Master vs Expert, the pairs
+whose targets are hardest to show; the other Expert and Master pairs are
+slow and far apart, so fewer games do (--expert-games). The Master's pairs
+come after the others, which keep their seeds.
 
 --clock cpu gives the players' time budgets and their decision times in CPU
 time of the thinking thread instead of wall time (the default), so that the
@@ -52,11 +54,15 @@ RESULTS = Path(__file__).resolve().parent / "results"
 NOTES = "## Notes"
 # The targets, on the lower end of the 95% interval of a's win rate.
 TARGETS = {("beginner", "random"): 0.95, ("intermediate", "beginner"): 0.85,
-           ("expert", "intermediate"): 0.70}
+           ("expert", "intermediate"): 0.70, ("master", "expert"): 0.60}
+# The Master against the Expert must also win at least this often (issue 16).
+MASTER_RATE = 0.65
 # Decision times: the Expert's median, 95th percentile and longest (ms); the
 # Beginner's and Intermediate's median.
 EXPERT_MS = (("median", 150.0), ("p95", 500.0), ("max", 1000.0))
 FAST_MS = 5.0
+# The Master's median and 95th percentile (ms).
+MASTER_MS = (("median", 400.0), ("p95", 1500.0))
 CLOCK_NOTE = ("The clock column says what each row's time budgets and decision times read: "
               "`wall` the wall clock, `cpu` the CPU time of the thinking thread (`--clock cpu`), "
               "which the load of a shared machine does not distort.")
@@ -173,6 +179,11 @@ def targets(results: list[dict[str, Any]]) -> list[str]:
         if want is None:
             continue
         low = r["win_rate_a_ci"][0]
+        if (r["a"], r["b"]) == ("master", "expert"):
+            met = low >= want and r["win_rate_a"] >= MASTER_RATE
+            out.append(f"- master vs expert: {r['win_rate_a']:.1%}, lower end {low:.1%}, target "
+                       f"{MASTER_RATE:.0%} with the lower end above {want:.0%}: {'met' if met else 'missed'}")
+            continue
         out.append(f"- {r['a']} vs {r['b']}: lower end {low:.1%}, target {want:.0%}: "
                    f"{'met' if low >= want else 'missed'}")
     for r in results:
@@ -183,6 +194,13 @@ def targets(results: list[dict[str, Any]]) -> list[str]:
         out.append(f"- expert decision ms against {r['b']}: median {dec['median']:.0f}, "
                    f"p95 {dec['p95']:.0f}, max {dec['max']:.0f} (targets 150, 500, 1000): "
                    + (f"missed ({', '.join(over)})" if over else "met"))
+    for r in results:
+        dec = r["decision_ms"].get("a:master")
+        if dec is None:
+            continue
+        over = [key for key, limit in MASTER_MS if dec[key] > limit]
+        out.append(f"- master decision ms against {r['b']}: median {dec['median']:.0f}, "
+                   f"p95 {dec['p95']:.0f} (targets 400, 1500): " + (f"missed ({', '.join(over)})" if over else "met"))
     for level in ("beginner", "intermediate"):
         medians = [d["median"] for r in results for side, d in r["decision_ms"].items()
                    if side.endswith(":" + level)]
@@ -257,9 +275,12 @@ def main() -> None:
     setting = Setting(args.rules, args.players, args.teams)
     command = "python benchmarks/ai_ladder.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     # Stronger level first in each pair: a is the one expected to win.
-    pairs = [(b, a) for a, b in itertools.combinations(LEVELS, 2)]
+    earlier = [level for level in LEVELS if level != "master"]
+    pairs = [(b, a) for a, b in itertools.combinations(earlier, 2)]
     # The longest match first, so that the others fill the second core meanwhile.
     pairs.sort(key=lambda p: p != ("expert", "intermediate"))
+    # The Master's pairs last, so that the others keep the seeds they were measured on.
+    pairs += [("master", level) for level in reversed(earlier)]
     only = {tuple(p.split(":")) for p in args.pairs} if args.pairs else None
     for p in only or ():
         if p not in pairs:
@@ -274,8 +295,8 @@ def main() -> None:
     jobs = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for i, pair in enumerate(pairs):
-            games = (args.key_games if pair == ("expert", "intermediate")
-                     else args.expert_games if "expert" in pair else args.games)
+            games = (args.key_games if pair in (("expert", "intermediate"), ("master", "expert"))
+                     else args.expert_games if "expert" in pair or "master" in pair else args.games)
             if only is None or pair in only:
                 jobs[pair] = pool.submit(play, pair, games, args.seed + 1000 * i, setting,
                                          args.clock, args.progress)
