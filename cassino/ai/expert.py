@@ -261,11 +261,7 @@ class Expert(Player):
 
         def sample() -> bool:
             # The same deal for every candidate: fair comparisons.
-            deal = view.sample(rng)
-            for _ in range(40):  # rejection keeps the odds of the deals that fit
-                if not any(deal.hands[s] & mask for s, mask in avoid):
-                    break
-                deal = view.sample(rng)
+            deal = view.sample_avoiding(rng, avoid)
             values = []
             for m in candidates:
                 q = deal.copy()
