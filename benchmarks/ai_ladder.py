@@ -186,21 +186,16 @@ def targets(results: list[dict[str, Any]]) -> list[str]:
             continue
         out.append(f"- {r['a']} vs {r['b']}: lower end {low:.1%}, target {want:.0%}: "
                    f"{'met' if low >= want else 'missed'}")
-    for r in results:
-        dec = r["decision_ms"].get("a:expert")
-        if dec is None:
-            continue
-        over = [key for key, limit in EXPERT_MS if dec[key] > limit]
-        out.append(f"- expert decision ms against {r['b']}: median {dec['median']:.0f}, "
-                   f"p95 {dec['p95']:.0f}, max {dec['max']:.0f} (targets 150, 500, 1000): "
-                   + (f"missed ({', '.join(over)})" if over else "met"))
-    for r in results:
-        dec = r["decision_ms"].get("a:master")
-        if dec is None:
-            continue
-        over = [key for key, limit in MASTER_MS if dec[key] > limit]
-        out.append(f"- master decision ms against {r['b']}: median {dec['median']:.0f}, "
-                   f"p95 {dec['p95']:.0f} (targets 400, 1500): " + (f"missed ({', '.join(over)})" if over else "met"))
+    for level, limits in (("expert", EXPERT_MS), ("master", MASTER_MS)):
+        for r in results:
+            dec = r["decision_ms"].get(f"a:{level}")
+            if dec is None:
+                continue
+            over = [key for key, limit in limits if dec[key] > limit]
+            figures = ", ".join(f"{key} {dec[key]:.0f}" for key, _ in limits)
+            wanted = ", ".join(f"{limit:.0f}" for _, limit in limits)
+            out.append(f"- {level} decision ms against {r['b']}: {figures} (targets {wanted}): "
+                       + (f"missed ({', '.join(over)})" if over else "met"))
     for level in ("beginner", "intermediate"):
         medians = [d["median"] for r in results for side, d in r["decision_ms"].items()
                    if side.endswith(":" + level)]
