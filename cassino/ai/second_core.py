@@ -25,6 +25,7 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -64,7 +65,7 @@ class Job:
 
 
 def search_sample(job: Job, estimate: Estimate, seed: int, live: list[int], node_limit: int,
-                  out_of_time: Any) -> tuple[list[Value | None], int]:
+                  out_of_time: Callable[[], bool] | None) -> tuple[list[Value | None], int]:
     """One sampled deal (from ``seed``) with each live candidate searched on
     it, as the Master searches it, and the nodes that took; ``Stop`` if the
     node limit or the clock ran out."""
