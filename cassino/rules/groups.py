@@ -68,7 +68,17 @@ def expand(pattern: Pattern, loose: CardSet) -> list[CardSet]:
     if type(pattern) is int:
         return [pattern * REP & loose]
     ranks, extra, partial = pattern  # type: ignore[misc]
-    outs = [ranks * REP & loose | extra]
+    base = ranks * REP & loose | extra
+    if len(partial) == 1 and partial[0][1] == 1:
+        # Whole ranks and one card of another rank: the common case, each card of it in turn.
+        cards = loose & RANK_SETS[partial[0][0]]
+        one = []
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            one.append(base | low)
+        return one
+    outs = [base]
     for rank, k in partial:
         cards = loose & RANK_SETS[rank]
         if k == 1:

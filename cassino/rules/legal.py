@@ -303,18 +303,8 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, CAPTURE, v, p * REP & spread, False)))
                             else:
-                                ranks, extra, partial = p  # type: ignore[misc]
-                                # Whole ranks and one card of another rank: the common case, inline.
-                                if len(partial) == 1 and partial[0][1] == 1:
-                                    base = ranks * REP & spread | extra
-                                    same = spread & RANK_SETS[partial[0][0]]
-                                    while same:
-                                        one = same & -same
-                                        same ^= one
-                                        append(_new(Move, (c, CAPTURE, v, base | one, False)))
-                                else:
-                                    for t in expand(p, spread):
-                                        append(_new(Move, (c, CAPTURE, v, t, False)))
+                                for t in expand(p, spread):
+                                    append(_new(Move, (c, CAPTURE, v, t, False)))
                         continue
                     sets = [0]
                     for b in builds:
@@ -351,18 +341,8 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, False)))
                             else:
-                                ranks, extra, partial = p  # type: ignore[misc]
-                                # Whole ranks and one card of another rank, as in captures.
-                                if len(partial) == 1 and partial[0][1] == 1:
-                                    base = ranks * REP & spread | extra
-                                    same = spread & RANK_SETS[partial[0][0]]
-                                    while same:
-                                        one = same & -same
-                                        same ^= one
-                                        append(_new(Move, (c, BUILD, V, base | one, False)))
-                                else:
-                                    for t in expand(p, spread):
-                                        append(_new(Move, (c, BUILD, V, t, False)))
+                                for t in expand(p, spread):
+                                    append(_new(Move, (c, BUILD, V, t, False)))
                     else:
                         firsts = ALONE
                     if reach >> V & 1:
@@ -378,18 +358,8 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, True)))
                             else:
-                                ranks, extra, partial = p  # type: ignore[misc]
-                                # Whole ranks and one card of another rank, as in captures.
-                                if len(partial) == 1 and partial[0][1] == 1:
-                                    base = ranks * REP & spread | extra
-                                    same = spread & RANK_SETS[partial[0][0]]
-                                    while same:
-                                        one = same & -same
-                                        same ^= one
-                                        append(_new(Move, (c, BUILD, V, base | one, True)))
-                                else:
-                                    for t in expand(p, spread):
-                                        append(_new(Move, (c, BUILD, V, t, True)))
+                                for t in expand(p, spread):
+                                    append(_new(Move, (c, BUILD, V, t, True)))
                     if build_bits:
                         for b in builds:
                             if b.value == V:  # add to it
