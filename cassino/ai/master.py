@@ -1,4 +1,5 @@
-"""Master: searches every deal of the hidden cards it samples, to the deal's end.
+"""Master: searches every deal of the hidden cards it samples, to the deal's end;
+at a table of more than two, one tree over what its seat can know.
 
 Each sample deals the cards the seat cannot see at random, consistently with
 what it knows (``SeatView.sample``) and with what the others' plays in this
@@ -10,6 +11,10 @@ of so many card plays), and what is left of the round is estimated
 the score, not the round's points alone. Every candidate is judged on the
 same deals, and a candidate clearly behind the best is dropped as the
 samples come in, so that the time goes to the close calls.
+
+At a table of more than two (``infoset``), several hidden hands make a
+search that sees each sampled deal whole too wrong: there one information-set
+tree is grown over all the sampled deals instead.
 
 ``appraise`` gives, for any moves of the seat, the same figures on the same
 deals: the win chance and the round's expected margin, for a review of a
@@ -26,7 +31,7 @@ from math import sqrt
 from cassino.rules import Move, Position
 from cassino.rules.moves import CALL, PLUCK
 
-from . import second_core
+from . import infoset, second_core
 from .alphabeta import DealSearch, Stop, Value
 from .estimate import MARGIN_WEIGHT, Estimate, Shares
 from .intermediate import Evaluator, call_wins
@@ -43,6 +48,8 @@ NODES_PER_WORK = 240
 ROLLOUT_NODES = 25
 # Plucks weighed at the root on a crowded table.
 ROOT_PLUCKS = 4
+# Iterations of the information-set search worth one unit of fixed work (about 3 ms).
+ITERATIONS_PER_WORK = 8
 
 
 class Master(Player):
@@ -54,7 +61,7 @@ class Master(Player):
     def __init__(self, horizon: int = 8, wide_horizon: int = 4, candidates: int = 10,
                  drop: float = 5.0, min_samples: int = 40, shares: Shares | None = None,
                  infer: bool = True, prune_captures: bool = True, rollout: float = 0.0,
-                 clip: float | None = None, second_core: bool = True):
+                 clip: float | None = None, second_core: bool = True, tree: bool = True):
         # Card plays searched on each deal before the estimate takes over: two
         # players see the whole deal (8 plays); more players a round of the
         # table and our next play (``wide_horizon``).
@@ -72,6 +79,9 @@ class Master(Player):
         self.clip = clip
         # Search the next deal on a second core when the machine has one.
         self.second_core = second_core
+        # At a table of more than two: one information-set tree (``infoset``)
+        # rather than a search of each sampled deal.
+        self.tree = tree
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -88,6 +98,8 @@ class Master(Player):
         candidates = self._candidates(view, moves)
         if len(candidates) == 1:
             return candidates[0]
+        if view.players > 2 and self.tree:
+            return candidates[self._grow(view, candidates, rng, budget)]
         results = self._search(view, candidates, rng, budget, race=True)
         return candidates[_best(results)]
 
@@ -104,6 +116,62 @@ class Master(Player):
             scored = sorted(((ev.score(m), i) for i, m in enumerate(plays)), key=lambda x: -x[0])
             plays = [plays[i] for _, i in scored[: self.candidates]]
         return plays + plucks
+
+    # -- one tree over the seat's information (more than two players) ------------------
+
+    def _grow(self, view: SeatView, candidates: list[Move], rng: random.Random, budget: Budget) -> int:
+        """The candidate most visited by the information-set search (``infoset``):
+        two trees from two seeds, the other one on the second core if there
+        is one (with a fixed amount of work, half the iterations each)."""
+        avoid = list(unlikely_cards(view).items()) if self.infer else []
+        # The evaluator's favourites first: the root tries them first, and they win ties.
+        ev = Evaluator(view)
+        order = sorted(range(len(candidates)),
+                       key=lambda i: (candidates[i].card < 0,
+                                      -ev.score(candidates[i]) if candidates[i].card >= 0 else 0.0))
+        candidates = [candidates[i] for i in order]
+        seeds = rng.getrandbits(64), rng.getrandbits(64)
+        each = None if budget.work is None else max(1, budget.work * ITERATIONS_PER_WORK // 2)
+        clock = budget.clock
+        start = clock()
+        ms = budget.ms or self.default_ms
+        here = infoset.Tree(view, candidates, avoid, self.shares)
+
+        def stop() -> bool:
+            # Stop before the next few iterations would run past the budget.
+            if budget.cancel.is_set():
+                return True
+            if each is not None:
+                return False
+            spent = (clock() - start) * 1000
+            pace = spent / here.iterations if here.iterations else 0.0
+            return spent + pace * infoset.CLOCK_ITERATIONS > ms
+
+        helper = None
+        if (self.second_core and second_core.enabled()
+                and (budget.work is not None or clock is time.perf_counter)):
+            helper = second_core.borrow()
+        counts = None
+        try:
+            if helper is not None:
+                helper.start_tree(view, candidates, avoid, self.shares, seeds[1], each, ms / 1000)
+            here.grow(random.Random(seeds[0]), each, stop)
+            if helper is not None:
+                answer = helper.answer(budget.cancel)
+                if answer is not None and answer[0] == "tree":
+                    counts = infoset.added(here.counts(), answer[1])
+        finally:
+            if helper is not None:
+                second_core.give_back(helper)
+        if counts is None:
+            if each is not None and not budget.cancel.is_set():
+                # No second core: the other tree is grown here, so that the move is the same.
+                other = infoset.Tree(view, candidates, avoid, self.shares)
+                other.grow(random.Random(seeds[1]), each, stop)
+                counts = infoset.added(here.counts(), other.counts())
+            else:
+                counts = here.counts()
+        return order[infoset.best_of(counts)]
 
     # -- the search over sampled deals -------------------------------------------------
 

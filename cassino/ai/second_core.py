@@ -15,6 +15,10 @@ The helper is one process per program, started on first use (a fresh
 interpreter: ``spawn``, which is also what a frozen executable can do) and
 used by one search at a time; a search that finds it busy, not started yet
 or broken searches alone. Nothing is lost if it never starts.
+
+At a table of more than two the Master grows information-set trees
+(``infoset``) instead: the helper grows the second of its two trees, from
+its own seed, and sends back the root's counts.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any
 from cassino.rules import Move
 from cassino.rules.cards import CardSet
 
+from . import infoset
 from .alphabeta import DealSearch, Stop, Value
 from .estimate import Estimate, Shares
 from .knowledge import worth_of
@@ -89,6 +94,17 @@ def _serve(conn: Connection) -> None:
         kind = message[0]
         if kind == "quit":
             return
+        if kind == "tree":
+            _, view, candidates, avoid, shares, seed, iterations, seconds = message
+            deadline = time.perf_counter() + seconds
+            try:
+                tree = infoset.Tree(view, candidates, avoid, shares)
+                tree.grow(random.Random(seed), iterations,
+                          lambda: iterations is None and time.perf_counter() > deadline)
+                conn.send(("tree", tree.counts(), tree.iterations))
+            except Exception as e:
+                conn.send(("error", repr(e), 0))
+            continue
         if kind == "job":
             job = message[1]
             assert job is not None
@@ -121,7 +137,7 @@ class Helper:
         child.close()
         self.waiting = False   # a sample was sent whose answer has not been read
         self.broken = False
-        self.answered = 0      # deals the helper searched to the end
+        self.answered = 0      # deals searched to the end, and trees grown, by the helper
 
     def send_job(self, job: Job) -> None:
         """The decision the next samples belong to."""
@@ -134,6 +150,14 @@ class Helper:
         self.conn.send(("sample", seed, live, node_limit, seconds))
         self.waiting = True
 
+    def start_tree(self, view: SeatView, candidates: list[Move], avoid: list[tuple[int, CardSet]],
+                   shares: Shares | None, seed: int, iterations: int | None, seconds: float) -> None:
+        """Grow an information-set tree (``infoset.Tree``) from ``seed``: so many
+        iterations, or for so many seconds; its answer is its root's counts."""
+        self.drain()
+        self.conn.send(("tree", view, candidates, avoid, shares, seed, iterations, seconds))
+        self.waiting = True
+
     def answer(self, cancel: threading.Event) -> tuple[str, Any, int] | None:
         """The answer to the sample sent (None if cancelled first, or broken)."""
         while not self.conn.poll(0.005):
@@ -144,7 +168,7 @@ class Helper:
         if answer[0] == "error":
             self.broken = True
             return None
-        self.answered += answer[0] == "done"
+        self.answered += answer[0] in ("done", "tree")
         return answer
 
     def drain(self) -> None:
@@ -202,7 +226,7 @@ def give_back(helper: Helper) -> None:
 
 
 def answered() -> int:
-    """How many deals the helper has searched for this program so far."""
+    """How many deals (or trees) the helper has searched for this program so far."""
     return 0 if _helper is None else _helper.answered
 
 

@@ -1,0 +1,192 @@
+"""Information-set search: one tree over what the seat can know, for the Master
+at a table of more than two.
+
+Searching each sampled deal on its own (``alphabeta``) lets every seat play
+as if it saw every hand; with three other hands that flaw swamps the search.
+Here one tree is grown over the whole decision (single-observer information
+set Monte Carlo tree search): each iteration deals the hidden cards afresh
+(``SeatView.sample_avoiding``), walks down the tree choosing, among the moves
+that deal allows, the one with the best upper confidence bound (counted
+against how often it was available, since a card an opponent may not hold
+is not always playable), adds one new move, and plays the deal out with the
+greedy policy as far as the Expert's playouts go (``expert.horizon_for``:
+in partnerships to the deal's end, in Draw Cassino a few plies), the rest of
+the round left to ``estimate.Estimate``. A node of the tree is a
+sequence of moves seen from our seat, never a deal, so our own later plays
+are chosen without knowing the hidden hands. Our side maximises the chance
+of winning the game; every other side minimises it (the cautious reading).
+
+With a fixed amount of work the iterations are split between two trees
+grown from two seeds, whose root counts are added: a second core grows the
+other tree at the same time (``second_core``), and without one both are
+grown here, so the move is the same either way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from math import log, sqrt
+
+from cassino.rules import Event, Move, Position
+from cassino.rules.cards import CardSet
+from cassino.rules.moves import CAPTURE, TRAIL
+
+from .estimate import MARGIN_WEIGHT, Estimate, Shares
+from .expert import horizon_for, outcome, playout_until
+from .knowledge import Worth, candidate_moves, worth_of
+from .view import SeatView
+
+# How widely the tree looks beyond the best move so far (the UCB constant; a
+# value is a win chance, tuned on seeds below 10000).
+EXPLORE = 0.5
+# The clock is read every this many iterations (a power of two).
+CLOCK_ITERATIONS = 4
+
+# A root's counts: for each candidate, (visits, total value).
+Counts = list[tuple[int, float]]
+
+
+class Node:
+    """A sequence of moves from the root, as our seat sees it."""
+
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def tree_moves(pos: Position, worth: Worth) -> list[Move]:
+    """The card plays weighed inside the tree: ``candidate_moves`` without the
+    captures that take a strict subset of what the same card could take."""
+    moves = [m for m in candidate_moves(pos, worth, ordered=False) if m.card >= 0]
+    takes: dict[int, list[CardSet]] = {}
+    for m in moves:
+        if m.kind == CAPTURE:
+            takes.setdefault(m.card, []).append(m.takes)
+    return [m for m in moves if m.kind != CAPTURE
+            or not any(o != m.takes and o & m.takes == m.takes for o in takes[m.card])]
+
+
+def _promise(m: Move, worth: Worth, table: CardSet, sweep: float) -> float:
+    """Which untried move to add first: captures by what they take, then builds,
+    then the trails of cards least worth taking."""
+    if m.kind == CAPTURE:
+        return 10.0 + worth.of(m.takes | 1 << m.card) + (sweep if m.takes == table else 0.0)
+    if m.kind == TRAIL:
+        return -worth.of(1 << m.card)
+    return 5.0 + worth.of(m.takes | 1 << m.card)
+
+
+class Tree:
+    """One information-set tree for the seat of ``view``, over ``candidates``
+    (the root's moves, the likeliest best first)."""
+
+    def __init__(self, view: SeatView, candidates: list[Move], avoid: list[tuple[int, CardSet]],
+                 shares: Shares | None = None, explore: float = EXPLORE):
+        self.view = view
+        self.candidates = candidates
+        self.avoid = avoid
+        self.team = view.team_of[view.seat]
+        self.team_of = view.team_of
+        self.worth = worth_of(view)
+        self.estimate = Estimate(view.bare_position(), self.team, shares)
+        self.sweep = self.estimate.sweep_points + 0.5
+        # Where a playout stops: as the Expert's do (``expert.horizon_for``).
+        self.horizon = horizon_for(view)
+        self.explore = explore
+        self.root = Node()
+        self.iterations = 0
+
+    def grow(self, rng: random.Random, iterations: int | None,
+             stop: Callable[[], bool] = lambda: False) -> None:
+        """Run ``iterations`` iterations (or until ``stop`` says so, asked every
+        few; with a count it is asked only about cancelling, between them)."""
+        done = 0
+        while iterations is None or done < iterations:
+            if done % CLOCK_ITERATIONS == 0 and stop():
+                break
+            self.iterate(self.view.sample_avoiding(rng, self.avoid))
+            done += 1
+
+    def iterate(self, pos: Position) -> None:
+        """One iteration on the dealt position ``pos`` (changed in place)."""
+        node = self.root
+        path: list[Node] = []
+        moves = self.candidates
+        explore = self.explore
+        while True:
+            ours = self.team_of[pos.to_move] == self.team
+            untried = [m for m in moves if m not in node.children]
+            for m in moves:
+                child = node.children.get(m)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                if node is self.root:
+                    move = untried[0]
+                else:
+                    table = pos.table
+                    move = max(untried, key=lambda m: _promise(m, self.worth, table, self.sweep))
+                child = Node()
+                child.avail = 1
+                node.children[move] = child
+                path.append(child)
+                event = pos.apply(move)
+                break
+            best = None
+            best_bound = -1e18
+            for m in moves:
+                child = node.children[m]
+                mean = child.total / child.visits
+                bound = (mean if ours else 1.0 - mean) + explore * sqrt(log(child.avail) / child.visits)
+                if bound > best_bound:
+                    best, best_bound = m, bound
+            assert best is not None
+            node = node.children[best]
+            path.append(node)
+            event = pos.apply(best)
+            if event.round_end is not None or event.winner is not None or event.dealt:
+                break
+            moves = tree_moves(pos, self.worth)
+        value = self._value(pos, event)
+        self.root.visits += 1
+        self.iterations += 1
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+    def _value(self, pos: Position, event: Event) -> float:
+        """What the position after ``event`` is worth to our side: the game's or
+        round's end exactly, else a greedy playout to the horizon (the round's
+        end, the deal's or a few plies) and the estimate of the rest."""
+        if event.round_end is None and event.winner is None:
+            end = playout_until(pos, self.worth, lambda: False, self.horizon, event)
+            assert end is not None
+            event = end
+        if event.round_end is not None or event.winner is not None:
+            return outcome(pos, self.team, event)
+        win, margin = self.estimate.value(pos, not event.dealt)
+        return win + MARGIN_WEIGHT * margin
+
+    def counts(self) -> Counts:
+        """Each candidate's visits and total value."""
+        out = []
+        for m in self.candidates:
+            child = self.root.children.get(m)
+            out.append((0, 0.0) if child is None else (child.visits, child.total))
+        return out
+
+
+def best_of(counts: Counts) -> int:
+    """The most visited candidate (the better mean between equals)."""
+    return max(range(len(counts)),
+               key=lambda i: (counts[i][0], counts[i][1] / counts[i][0] if counts[i][0] else 0.0, -i))
+
+
+def added(a: Counts, b: Counts) -> Counts:
+    """Two trees' root counts, added."""
+    return [(x[0] + y[0], x[1] + y[1]) for x, y in zip(a, b)]

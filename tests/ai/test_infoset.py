@@ -1,0 +1,113 @@
+"""The Master's information-set search at a table of more than two: one tree
+whose root counts every iteration, sensible choices in partnerships and
+three-handed play, a budget read on its own clock, and the same move for the
+same view, seed and work whether a second core grows the other tree or not."""
+
+from __future__ import annotations
+
+import random
+import threading
+import types
+
+import pytest
+
+from cassino.ai import Budget, SeatView
+from cassino.ai import master as master_module
+from cassino.ai import second_core
+from cassino.ai.infoset import Tree, added, best_of
+from cassino.ai.master import Master
+from cassino.rules import Game, Rules, standard_teams
+
+from .spots import spot
+from .test_honesty import variant_positions
+
+PARTNERS = [[0, 2], [1, 3]]
+
+
+def table_views(count: int) -> list[SeatView]:
+    """Seat views at tables of three or more, from every variant seating."""
+    out: list[SeatView] = []
+    for pos, history in variant_positions(count * 4, seed=31):
+        if pos.players > 2 and len(out) < count:
+            out.append(SeatView(pos, pos.to_move, history))  # type: ignore[arg-type]
+    return out
+
+
+def test_the_root_counts_every_iteration_and_tries_each_candidate_first_in_order() -> None:
+    pos = spot("TH 5C 3S KH", "TD 4C 8H", players=4, teams=PARTNERS)
+    view = SeatView(pos, 0)
+    candidates = view.legal_moves()
+    tree = Tree(view, candidates, [])
+    tree.grow(random.Random(3), len(candidates))
+    # One iteration for each candidate, in the order given, before any second visit.
+    assert [v for v, _ in tree.counts()] == [1] * len(candidates)
+    tree.grow(random.Random(4), 200)
+    counts = tree.counts()
+    assert sum(v for v, _ in counts) == tree.iterations == 200 + len(candidates)
+    assert all(0.0 <= total / visits <= 1.1 for visits, total in counts)
+
+
+def test_two_trees_add_up_and_the_most_visited_wins() -> None:
+    a = [(3, 1.5), (7, 2.0), (0, 0.0)]
+    b = [(5, 4.0), (2, 1.0), (1, 0.9)]
+    assert added(a, b) == [(8, 5.5), (9, 3.0), (1, 0.9)]
+    assert best_of(added(a, b)) == 1
+    # Equal visits: the better mean.
+    assert best_of([(4, 1.0), (4, 3.0)]) == 1
+
+
+@pytest.mark.parametrize("players,teams", [(4, PARTNERS), (3, None)])
+def test_big_casino_and_a_sweep_are_taken_at_a_bigger_table(players: int, teams: list[list[int]] | None) -> None:
+    casino = spot("TH 5C 3S KH", "TD 4C 8H", players=players, teams=teams)
+    assert Master().choose(SeatView(casino, 0), random.Random(1), Budget(work=60)).text() == "THx10:TD"
+    sweep = spot("9H 5S 2C KD", "2D 7D", players=players, teams=teams)
+    assert Master().choose(SeatView(sweep, 0), random.Random(1), Budget(work=60)).text() == "9Hx9:2D,7D"
+
+
+def test_the_same_view_seed_and_work_give_the_same_move_at_a_bigger_table() -> None:
+    for i, view in enumerate(table_views(8)):
+        first = Master().choose(view, random.Random(i), Budget(work=3))
+        assert first == Master().choose(view, random.Random(i), Budget(work=3))
+        assert view.bare_position().is_legal(first)
+
+
+def test_a_fixed_amount_of_work_grows_the_same_trees_with_a_second_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(second_core, "cores", lambda: 2)
+    grown: list[bool] = []
+    real = second_core.Helper.answer
+
+    def answer(self: second_core.Helper, cancel: threading.Event) -> object:
+        got = real(self, cancel)
+        grown.append(got is not None and got[0] == "tree")
+        return got
+
+    monkeypatch.setattr(second_core.Helper, "answer", answer)
+    for i, view in enumerate(table_views(10)):
+        alone = Master(second_core=False).choose(view, random.Random(i), Budget(work=4))
+        helped = Master().choose(view, random.Random(i), Budget(work=4))
+        assert alone == helped, (i, alone.text(), helped.text())
+    assert sum(grown) >= 5, "the helper grew trees"
+
+
+def test_the_tree_thinks_by_its_budget_s_clock_and_stops_on_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves a second at each look: the Master reads it, never the
+    wall's, and stops before the next few iterations would pass the budget."""
+
+    def wall() -> float:
+        raise AssertionError("the Master read the wall clock")
+
+    monkeypatch.setattr(master_module, "time", types.SimpleNamespace(perf_counter=wall))
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return float(looks[0])
+
+    game = Game(Rules(), 4, standard_teams(4, True), seed=8)
+    pos = game.position
+    view = SeatView(pos, pos.to_move, game.turns)
+    assert pos.is_legal(Master().choose(view, random.Random(2), Budget(ms=5000, clock=clock)))
+    assert looks[0] <= 8
+    cancel = threading.Event()
+    cancel.set()
+    assert pos.is_legal(Master().choose(view, random.Random(2), Budget(ms=10**7, cancel=cancel)))
