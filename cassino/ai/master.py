@@ -10,7 +10,9 @@ of so many card plays), and what is left of the round is estimated
 (``estimate.Estimate``): the value is the chance of winning the game from
 the score, not the round's points alone. Every candidate is judged on the
 same deals, and a candidate clearly behind the best is dropped as the
-samples come in, so that the time goes to the close calls.
+samples come in, so that the time goes to the close calls. The search's
+favourite is played only if it beats the evaluator's clearly on the same
+deals, as the Expert's playouts must: the search is noisy, the evaluator not.
 
 At a table of more than two (``infoset``), several hidden hands make a
 search that sees each sampled deal whole too wrong: there one information-set
@@ -61,7 +63,8 @@ class Master(Player):
     def __init__(self, horizon: int = 8, wide_horizon: int = 4, candidates: int = 10,
                  drop: float = 5.0, min_samples: int = 40, shares: Shares | None = None,
                  infer: bool = True, prune_captures: bool = True, rollout: float = 0.0,
-                 clip: float | None = None, second_core: bool = True, tree: bool = True):
+                 clip: float | None = None, second_core: bool = True, tree: bool = True,
+                 trust: float = 1.0):
         # Card plays searched on each deal before the estimate takes over: two
         # players see the whole deal (8 plays); more players a round of the
         # table and our next play (``wide_horizon``).
@@ -82,6 +85,9 @@ class Master(Player):
         # At a table of more than two: one information-set tree (``infoset``)
         # rather than a search of each sampled deal.
         self.tree = tree
+        # How clearly the search must prefer a move to overrule the evaluator's
+        # favourite (a paired t statistic, as the Expert's ``confidence``).
+        self.trust = trust
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -101,35 +107,48 @@ class Master(Player):
         if view.players > 2 and self.tree:
             return candidates[self._grow(view, candidates, rng, budget)]
         results = self._search(view, candidates, rng, budget, race=True)
-        return candidates[_best(results)]
+        return candidates[self._trusted(results)]
+
+    def _trusted(self, results: list[list[Value] | None]) -> int:
+        """The searched favourite if it beats the evaluator's (the first
+        candidate) clearly on the same deals: by a paired t statistic above
+        ``trust``; else the evaluator's. The search's values are noisy, the
+        evaluator's judgement is not."""
+        best = _best(results)
+        first = results[0]
+        top = results[best]
+        if best == 0 or not first or top is None or len(first) < 4:
+            return best
+        diffs = [a[0] - b[0] for a, b in zip(top, first)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        t = mean / sqrt(var / n) if var > 0 else (1e9 if mean > 0 else 0.0)
+        return best if t > self.trust else 0
 
     def _candidates(self, view: SeatView, moves: list[Move]) -> list[Move]:
         """The moves worth searching: the evaluator's best few card plays (all of
-        them in a small position), and the plucks (the richest few)."""
+        them in a small position), its favourite first, and the plucks (the
+        richest few)."""
         worth = worth_of(view)
         plays = [m for m in moves if m.card >= 0]
         plucks = [m for m in moves if m.kind == PLUCK]
         plucks = sorted(plucks, key=lambda m: -worth.of(m.takes))[:ROOT_PLUCKS]
         plays = shortlist(plays, worth)
-        if len(plays) > self.candidates:
-            ev = Evaluator(view)
-            scored = sorted(((ev.score(m), i) for i, m in enumerate(plays)), key=lambda x: -x[0])
-            plays = [plays[i] for _, i in scored[: self.candidates]]
+        ev = Evaluator(view)
+        scored = sorted(((ev.score(m), i) for i, m in enumerate(plays)), key=lambda x: -x[0])
+        plays = [plays[i] for _, i in scored[: self.candidates]]
         return plays + plucks
 
     # -- one tree over the seat's information (more than two players) ------------------
 
     def _grow(self, view: SeatView, candidates: list[Move], rng: random.Random, budget: Budget) -> int:
-        """The candidate most visited by the information-set search (``infoset``):
-        two trees from two seeds, the other one on the second core if there
-        is one (with a fixed amount of work, half the iterations each)."""
+        """The candidate most visited by the information-set search (``infoset``;
+        the evaluator's favourite comes first, so the root tries it first and
+        it wins ties): two trees from two seeds, the other one on the second
+        core if there is one (with a fixed amount of work, half the
+        iterations each)."""
         avoid = list(unlikely_cards(view).items()) if self.infer else []
-        # The evaluator's favourites first: the root tries them first, and they win ties.
-        ev = Evaluator(view)
-        order = sorted(range(len(candidates)),
-                       key=lambda i: (candidates[i].card < 0,
-                                      -ev.score(candidates[i]) if candidates[i].card >= 0 else 0.0))
-        candidates = [candidates[i] for i in order]
         seeds = rng.getrandbits(64), rng.getrandbits(64)
         each = None if budget.work is None else max(1, budget.work * ITERATIONS_PER_WORK // 2)
         clock = budget.clock
@@ -171,7 +190,7 @@ class Master(Player):
                 counts = infoset.added(here.counts(), other.counts())
             else:
                 counts = here.counts()
-        return order[infoset.best_of(counts)]
+        return infoset.best_of(counts)
 
     # -- the search over sampled deals -------------------------------------------------
 
