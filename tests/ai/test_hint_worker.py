@@ -35,6 +35,15 @@ def test_the_hint_reason_says_what_a_sweep_and_a_build_do() -> None:
     assert "Capture 1 card" in why(SeatView(pos, 0), parse_move("TDx10:TH"))
 
 
+def test_a_trail_says_nothing_is_worth_taking_only_when_nothing_can_be_taken() -> None:
+    pos = table_position("KS 9C", "5D 3H")
+    assert why(SeatView(pos, 0), parse_move("KS-")).startswith("Nothing worth taking")
+    # With the 8♣ the 5♦ and 3♥ could be taken: trailing is a choice to wait, not a lack.
+    pos = table_position("KS 8C", "5D 3H")
+    reason = why(SeatView(pos, 0), parse_move("KS-"))
+    assert not reason.startswith("Nothing") and "K♠" in reason
+
+
 def test_a_worker_thinks_in_the_background_and_answers_by_its_deadline() -> None:
     game = Game(Rules(), 2, seed=3)
     view = SeatView(game.position, game.position.to_move)
