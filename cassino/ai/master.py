@@ -157,14 +157,15 @@ class Master(Player):
         here = infoset.Tree(view, candidates, avoid, self.shares)
 
         def stop() -> bool:
-            # Stop before the next few iterations would run past the budget.
+            # Stop before the next few iterations would run past the budget
+            # (with a margin: an iteration may be slower than the average).
             if budget.cancel.is_set():
                 return True
             if each is not None:
                 return False
             spent = (clock() - start) * 1000
             pace = spent / here.iterations if here.iterations else 0.0
-            return spent + pace * infoset.CLOCK_ITERATIONS > ms
+            return spent + pace * (infoset.CLOCK_ITERATIONS + 1) > ms * 0.98
 
         helper = None
         if (self.second_core and second_core.enabled()
@@ -173,7 +174,8 @@ class Master(Player):
         counts = None
         try:
             if helper is not None:
-                helper.start_tree(view, candidates, avoid, self.shares, seeds[1], each, ms / 1000)
+                helper.start_tree(view, candidates, avoid, self.shares, seeds[1], each,
+                                  ms * 0.98 / 1000 - (clock() - start))
             here.grow(random.Random(seeds[0]), each, stop)
             if helper is not None:
                 answer = helper.answer(budget.cancel)
