@@ -70,7 +70,7 @@ def why(view: SeatView, move: Move) -> str:
     rank = rank_of(move.card)
     if any(m.kind in ("capture", "build") for m in view.legal_moves()):
         # There was something to take or build: say why not, not that there was nothing.
-        return f"Wait: trail the {card}; taking or building now would open more to the others than it wins."
+        return f"Trail the {card} for now: what you could take or build is worth less than keeping your cards."
     if not view.rules.royal and rank > 10:
         name = RANK_NAMES[rank - 1]
         return f"Nothing worth taking: trail the {card}; only a {name} can pick it up."
