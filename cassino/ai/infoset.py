@@ -1,8 +1,9 @@
 """Information-set search: one tree over what the seat can know, for the Master
-at a table of more than two.
+at a table of more than two and in Draw Cassino.
 
 Searching each sampled deal on its own (``alphabeta``) lets every seat play
-as if it saw every hand; with three other hands that flaw swamps the search.
+as if it saw every hand (and, in Draw Cassino, every card still to be
+drawn); with several other hands, or a whole stock, that flaw swamps the search.
 Here one tree is grown over the whole decision (single-observer information
 set Monte Carlo tree search): each iteration deals the hidden cards afresh
 (``SeatView.sample_avoiding``), walks down the tree choosing, among the moves

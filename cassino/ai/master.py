@@ -1,5 +1,6 @@
 """Master: searches every deal of the hidden cards it samples, to the deal's end;
-at a table of more than two, one tree over what its seat can know.
+at a table of more than two and in Draw Cassino, one tree over what its seat
+can know.
 
 Each sample deals the cards the seat cannot see at random, consistently with
 what it knows (``SeatView.sample``) and with what the others' plays in this
@@ -14,9 +15,10 @@ samples come in, so that the time goes to the close calls. The search's
 favourite is played only if it beats the evaluator's clearly on the same
 deals, as the Expert's playouts must: the search is noisy, the evaluator not.
 
-At a table of more than two (``infoset``), several hidden hands make a
-search that sees each sampled deal whole too wrong: there one information-set
-tree is grown over all the sampled deals instead.
+At a table of more than two, several hidden hands make a search that sees
+each sampled deal whole too wrong, and so does Draw Cassino, whose one long
+deal would show the search every card still to be drawn: there one
+information-set tree (``infoset``) is grown over all the sampled deals instead.
 
 ``appraise`` gives, for any moves of the seat, the same figures on the same
 deals: the win chance and the round's expected margin, for a review of a
@@ -82,8 +84,9 @@ class Master(Player):
         self.clip = clip
         # Search the next deal on a second core when the machine has one.
         self.second_core = second_core
-        # At a table of more than two: one information-set tree (``infoset``)
-        # rather than a search of each sampled deal.
+        # At a table of more than two, and in Draw Cassino (where a sampled deal
+        # shows every card still to be drawn): one information-set tree
+        # (``infoset``) rather than a search of each sampled deal.
         self.tree = tree
         # How clearly the search must prefer a move to overrule the evaluator's
         # favourite (a paired t statistic, as the Expert's ``confidence``).
@@ -104,7 +107,7 @@ class Master(Player):
         candidates = self._candidates(view, moves)
         if len(candidates) == 1:
             return candidates[0]
-        if view.players > 2 and self.tree:
+        if (view.players > 2 or view.rules.draw) and self.tree:
             return candidates[self._grow(view, candidates, rng, budget)]
         results = self._search(view, candidates, rng, budget, race=True)
         return candidates[self._trusted(results)]

@@ -16,7 +16,7 @@ from cassino.ai import master as master_module
 from cassino.ai import second_core
 from cassino.ai.infoset import Tree, added, best_of
 from cassino.ai.master import Master
-from cassino.rules import Game, Rules, standard_teams
+from cassino.rules import PRESETS, Game, Rules, standard_teams
 
 from .spots import spot
 from .test_honesty import variant_positions
@@ -111,3 +111,22 @@ def test_the_tree_thinks_by_its_budget_s_clock_and_stops_on_cancel(monkeypatch: 
     cancel = threading.Event()
     cancel.set()
     assert pos.is_legal(Master().choose(view, random.Random(2), Budget(ms=10**7, cancel=cancel)))
+
+
+def test_draw_cassino_two_handed_is_searched_by_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal searched whole would show every card still to be drawn: Draw
+    Cassino goes to the tree even with two players."""
+    grown: list[int] = []
+    real = Tree.grow
+
+    def grow(self: Tree, *args: object, **kwargs: object) -> None:
+        grown.append(1)
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Tree, "grow", grow)
+    rules = PRESETS["draw"].rules(2)
+    game = Game(rules, 2, seed=12)
+    game.play(game.legal_moves()[0])
+    pos = game.position
+    move = Master(second_core=False).choose(SeatView(pos, pos.to_move, game.turns), random.Random(1), Budget(work=4))
+    assert pos.is_legal(move) and grown
