@@ -44,19 +44,20 @@ EXPLORE = 0.5
 # The clock is read every this many iterations (a power of two).
 CLOCK_ITERATIONS = 4
 
-# A root's counts: for each candidate, (visits, total value).
-Counts = list[tuple[int, float]]
+# A root's counts: for each candidate, (visits, total value, total squared value).
+Counts = list[tuple[int, float, float]]
 
 
 class Node:
     """A sequence of moves from the root, as our seat sees it."""
 
-    __slots__ = ("children", "visits", "total", "avail")
+    __slots__ = ("children", "visits", "total", "squares", "avail")
 
     def __init__(self) -> None:
         self.children: dict[Move, Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.avail = 0
 
 
@@ -159,6 +160,7 @@ class Tree:
         for n in path:
             n.visits += 1
             n.total += value
+            n.squares += value * value
 
     def _value(self, pos: Position, event: Event) -> float:
         """What the position after ``event`` is worth to our side: the game's or
@@ -174,20 +176,30 @@ class Tree:
         return win + MARGIN_WEIGHT * margin
 
     def counts(self) -> Counts:
-        """Each candidate's visits and total value."""
+        """Each candidate's visits, total value and total squared value."""
         out = []
         for m in self.candidates:
             child = self.root.children.get(m)
-            out.append((0, 0.0) if child is None else (child.visits, child.total))
+            out.append((0, 0.0, 0.0) if child is None else (child.visits, child.total, child.squares))
         return out
 
 
-def best_of(counts: Counts) -> int:
-    """The most visited candidate (the better mean between equals)."""
-    return max(range(len(counts)),
+def best_of(counts: Counts, trust: float | None = None) -> int:
+    """The most visited candidate (the better mean between equals). With
+    ``trust``, the first candidate (the evaluator's favourite) stands unless
+    the most visited beats its mean by more than ``trust`` standard errors."""
+    best = max(range(len(counts)),
                key=lambda i: (counts[i][0], counts[i][1] / counts[i][0] if counts[i][0] else 0.0, -i))
+    if trust is None or best == 0 or min(counts[0][0], counts[best][0]) < 2:
+        return best
+    (n0, t0, s0), (n1, t1, s1) = counts[0], counts[best]
+    m0, m1 = t0 / n0, t1 / n1
+    var = max(0.0, s0 / n0 - m0 * m0) / (n0 - 1) + max(0.0, s1 / n1 - m1 * m1) / (n1 - 1)
+    if var <= 0.0:
+        return best if m1 > m0 else 0
+    return best if (m1 - m0) / sqrt(var) > trust else 0
 
 
 def added(a: Counts, b: Counts) -> Counts:
     """Two trees' root counts, added."""
-    return [(x[0] + y[0], x[1] + y[1]) for x, y in zip(a, b)]
+    return [(x[0] + y[0], x[1] + y[1], x[2] + y[2]) for x, y in zip(a, b)]

@@ -66,7 +66,7 @@ class Master(Player):
                  drop: float = 5.0, min_samples: int = 40, shares: Shares | None = None,
                  infer: bool = True, prune_captures: bool = True, rollout: float = 0.0,
                  clip: float | None = None, second_core: bool = True, tree: bool = True,
-                 trust: float = 1.0):
+                 trust: float = 1.0, tree_trust: float | None = 1.0):
         # Card plays searched on each deal before the estimate takes over: two
         # players see the whole deal (8 plays); more players a round of the
         # table and our next play (``wide_horizon``).
@@ -91,6 +91,8 @@ class Master(Player):
         # How clearly the search must prefer a move to overrule the evaluator's
         # favourite (a paired t statistic, as the Expert's ``confidence``).
         self.trust = trust
+        # The same for the tree's favourite (None: the most visited stands).
+        self.tree_trust = tree_trust
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -195,7 +197,7 @@ class Master(Player):
                 counts = infoset.added(here.counts(), other.counts())
             else:
                 counts = here.counts()
-        return infoset.best_of(counts)
+        return infoset.best_of(counts, self.tree_trust)
 
     # -- the search over sampled deals -------------------------------------------------
 

@@ -40,20 +40,31 @@ def test_the_root_counts_every_iteration_and_tries_each_candidate_first_in_order
     tree = Tree(view, candidates, [])
     tree.grow(random.Random(3), len(candidates))
     # One iteration for each candidate, in the order given, before any second visit.
-    assert [v for v, _ in tree.counts()] == [1] * len(candidates)
+    assert [v for v, _, _ in tree.counts()] == [1] * len(candidates)
     tree.grow(random.Random(4), 200)
     counts = tree.counts()
-    assert sum(v for v, _ in counts) == tree.iterations == 200 + len(candidates)
-    assert all(0.0 <= total / visits <= 1.1 for visits, total in counts)
+    assert sum(v for v, _, _ in counts) == tree.iterations == 200 + len(candidates)
+    assert all(0.0 <= total / visits <= 1.1 and squares <= total * 1.1 for visits, total, squares in counts)
 
 
 def test_two_trees_add_up_and_the_most_visited_wins() -> None:
-    a = [(3, 1.5), (7, 2.0), (0, 0.0)]
-    b = [(5, 4.0), (2, 1.0), (1, 0.9)]
-    assert added(a, b) == [(8, 5.5), (9, 3.0), (1, 0.9)]
+    a = [(3, 1.5, 1.0), (7, 2.0, 1.0), (0, 0.0, 0.0)]
+    b = [(5, 4.0, 3.0), (2, 1.0, 0.5), (1, 0.9, 0.81)]
+    assert added(a, b) == [(8, 5.5, 4.0), (9, 3.0, 1.5), (1, 0.9, 0.81)]
     assert best_of(added(a, b)) == 1
     # Equal visits: the better mean.
-    assert best_of([(4, 1.0), (4, 3.0)]) == 1
+    assert best_of([(4, 1.0, 0.5), (4, 3.0, 2.5)]) == 1
+
+
+def test_the_evaluator_s_favourite_stands_unless_the_tree_beats_it_clearly() -> None:
+    def counts(n: int, mean: float, spread: float) -> tuple[int, float, float]:
+        # n values, half at mean - spread and half at mean + spread.
+        return (n, n * mean, n * (mean * mean + spread * spread))
+
+    close = [counts(40, 0.50, 0.3), counts(60, 0.52, 0.3)]
+    clear = [counts(40, 0.40, 0.1), counts(60, 0.60, 0.1)]
+    assert best_of(close) == 1 and best_of(close, trust=1.0) == 0
+    assert best_of(clear, trust=1.0) == 1
 
 
 @pytest.mark.parametrize("players,teams", [(4, PARTNERS), (3, None)])
