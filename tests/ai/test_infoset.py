@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import random
 import threading
-import types
 
 import pytest
 
 from cassino.ai import Budget, SeatView
-from cassino.ai import master as master_module
 from cassino.ai import second_core
 from cassino.ai.infoset import Tree, added, best_of
 from cassino.ai.master import Master
@@ -20,6 +18,7 @@ from cassino.rules import PRESETS, Game, Rules, standard_teams
 
 from .spots import spot
 from .test_honesty import variant_positions
+from .test_master import looking_clock
 
 PARTNERS = [[0, 2], [1, 3]]
 
@@ -101,19 +100,9 @@ def test_a_fixed_amount_of_work_grows_the_same_trees_with_a_second_core(monkeypa
 
 
 def test_the_tree_thinks_by_its_budget_s_clock_and_stops_on_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves a second at each look: the Master reads it, never the
-    wall's, and stops before the next few iterations would pass the budget."""
-
-    def wall() -> float:
-        raise AssertionError("the Master read the wall clock")
-
-    monkeypatch.setattr(master_module, "time", types.SimpleNamespace(perf_counter=wall))
-    looks = [0]
-
-    def clock() -> float:
-        looks[0] += 1
-        return float(looks[0])
-
+    """The tree reads its budget's clock, never the wall's, and stops before
+    the next few iterations would pass the budget."""
+    clock, looks = looking_clock(monkeypatch)
     game = Game(Rules(), 4, standard_teams(4, True), seed=8)
     pos = game.position
     view = SeatView(pos, pos.to_move, game.turns)

@@ -6,6 +6,7 @@ moves on the same deals."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -128,10 +129,10 @@ def test_the_win_chance_follows_the_score() -> None:
     assert near > 0.9 and far < 0.1 and abs(even - 0.5) < 1e-9
 
 
-def test_the_master_thinks_by_its_budget_s_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+def looking_clock(monkeypatch: pytest.MonkeyPatch) -> tuple[Callable[[], float], list[int]]:
     """A clock that moves a second at each look (as ``arena --clock cpu``
-    gives one, only faster): the Master reads that clock, never the wall's,
-    and stops by it after a few looks."""
+    gives one, only faster), and the count of looks; the Master's wall clock
+    is made to fail the test if read."""
     import types
 
     from cassino.ai import master
@@ -146,6 +147,13 @@ def test_the_master_thinks_by_its_budget_s_clock(monkeypatch: pytest.MonkeyPatch
         looks[0] += 1
         return float(looks[0])
 
+    return clock, looks
+
+
+def test_the_master_thinks_by_its_budget_s_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Master reads its budget's clock, never the wall's, and stops by it
+    after a few looks."""
+    clock, looks = looking_clock(monkeypatch)
     game = Game(Rules(), 2, seed=21)
     pos = game.position
     view = SeatView(pos, pos.to_move, game.turns)
