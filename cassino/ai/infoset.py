@@ -39,7 +39,7 @@ from .knowledge import Worth, candidate_moves, worth_of
 from .view import SeatView
 
 # How widely the tree looks beyond the best move so far (the UCB constant; a
-# value is a win chance, tuned on seeds below 10000).
+# value is a win chance). The textbook value for rewards in [0, 1], not tuned yet.
 EXPLORE = 0.5
 # The clock is read every this many iterations (a power of two).
 CLOCK_ITERATIONS = 4
