@@ -17,6 +17,9 @@ sequence of moves seen from our seat, never a deal, so our own later plays
 are chosen without knowing the hidden hands. Our side maximises the chance
 of winning the game; every other side minimises it (the cautious reading).
 
+``appraise`` weighs given moves the same way for a review, each tried once
+on every sampled deal so that they are compared on the same deals.
+
 With a fixed amount of work the iterations are split between two trees
 grown from two seeds, whose root counts are added: a second core grows the
 other tree at the same time (``second_core``), and without one both are
@@ -114,11 +117,13 @@ class Tree:
             self.iterate(self.view.sample_avoiding(rng, self.avoid))
             done += 1
 
-    def iterate(self, pos: Position) -> None:
-        """One iteration on the dealt position ``pos`` (changed in place)."""
+    def iterate(self, pos: Position, first: Move | None = None) -> tuple[float, float, float]:
+        """One iteration on the dealt position ``pos`` (changed in place); with
+        ``first``, one that starts with that candidate. Returns the value met
+        and its two parts: the chance of winning the game and the round's margin."""
         node = self.root
         path: list[Node] = []
-        moves = self.candidates
+        moves = self.candidates if first is None else [first]
         explore = self.explore
         while True:
             ours = self.team_of[pos.to_move] == self.team
@@ -154,26 +159,30 @@ class Tree:
             if event.round_end is not None or event.winner is not None or event.dealt:
                 break
             moves = tree_moves(pos, self.worth)
-        value = self._value(pos, event)
+        found = self._value(pos, event)
+        value = found[0]
         self.root.visits += 1
         self.iterations += 1
         for n in path:
             n.visits += 1
             n.total += value
             n.squares += value * value
+        return found
 
-    def _value(self, pos: Position, event: Event) -> float:
-        """What the position after ``event`` is worth to our side: the game's or
-        round's end exactly, else a greedy playout to the horizon (the round's
-        end, the deal's or a few plies) and the estimate of the rest."""
+    def _value(self, pos: Position, event: Event) -> tuple[float, float, float]:
+        """What the position after ``event`` is worth to our side, and its win
+        chance and round margin: the game's or round's end exactly, else a
+        greedy playout to the horizon (the round's end, the deal's or a few
+        plies) and the estimate of the rest."""
         if event.round_end is None and event.winner is None:
             end = playout_until(pos, self.worth, lambda: False, self.horizon, event)
             assert end is not None
             event = end
         if event.round_end is not None or event.winner is not None:
-            return outcome(pos, self.team, event)
+            win, margin = self.estimate.final(pos, event)
+            return outcome(pos, self.team, event), win, margin
         win, margin = self.estimate.value(pos, not event.dealt)
-        return win + MARGIN_WEIGHT * margin
+        return win + MARGIN_WEIGHT * margin, win, margin
 
     def counts(self) -> Counts:
         """Each candidate's visits, total value and total squared value."""
@@ -182,6 +191,25 @@ class Tree:
             child = self.root.children.get(m)
             out.append((0, 0.0, 0.0) if child is None else (child.visits, child.total, child.squares))
         return out
+
+
+def appraise(view: SeatView, moves: list[Move], avoid: list[tuple[int, CardSet]], rng: random.Random,
+             stop: Callable[[int], bool], shares: Shares | None = None) -> list[list[tuple[float, float]]]:
+    """Each of ``moves``' win chance and round margin deal by deal, for a
+    review: every move is tried once on each sampled deal, all below one
+    tree, so that our later plays are chosen as in play (without seeing the
+    hidden hands) and the moves are compared on the same deals. ``stop(deals)``
+    is asked before each deal; at least one is always played."""
+    tree = Tree(view, moves, avoid, shares)
+    out: list[list[tuple[float, float]]] = [[] for _ in moves]
+    deals = 0
+    while deals == 0 or not stop(deals):
+        deal = view.sample_avoiding(rng, avoid)
+        for m, values in zip(moves, out):
+            _, win, margin = tree.iterate(deal.copy(), m)
+            values.append((win, margin))
+        deals += 1
+    return out
 
 
 def best_of(counts: Counts, trust: float | None = None) -> int:

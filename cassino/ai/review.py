@@ -11,8 +11,9 @@ side's). A moment is a move that lost clearly against the best one found;
 its reason is one line in the game's words.
 
 Pure: no I/O. The analyst is the Master's appraisal (``REVIEWER``), which
-searches each sampled deal to its end; the paired playouts below (the
-Expert's method) remain for a quicker look.
+searches each sampled deal to its end (at a bigger table and in Draw
+Cassino, weighs the moves below its information-set tree); the paired
+playouts below (the Expert's method) remain for a quicker look.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def analyst() -> Analyst:
 
 
 # The level whose appraisal reviews use (None: ``PlayoutAnalyst``): the
-# strongest, which searches each sampled deal to its end.
+# strongest, which judges moves as it plays.
 REVIEWER: str | None = "master"
 
 

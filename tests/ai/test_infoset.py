@@ -13,7 +13,7 @@ import pytest
 from cassino.ai import Budget, SeatView
 from cassino.ai import second_core
 from cassino.ai.infoset import Tree, added, best_of
-from cassino.ai.master import Master
+from cassino.ai.master import ITERATIONS_PER_WORK, Master
 from cassino.rules import PRESETS, Game, Rules, standard_teams
 
 from .spots import spot
@@ -130,3 +130,35 @@ def test_draw_cassino_two_handed_is_searched_by_the_tree(monkeypatch: pytest.Mon
     pos = game.position
     move = Master(second_core=False).choose(SeatView(pos, pos.to_move, game.turns), random.Random(1), Budget(work=4))
     assert pos.is_legal(move) and grown
+
+
+def test_a_review_at_a_bigger_table_weighs_the_moves_below_one_tree_on_the_same_deals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the Master plays by its tree, it appraises by it too: every move
+    tried on each sampled deal, the figures deal by deal, the same for the
+    same seed, and leaving big casino to the next player costs."""
+
+    def no_deal_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the deal search appraised a partnership's moves")
+
+    monkeypatch.setattr(Master, "_search", no_deal_search)
+    pos = spot("TH 5C 3S KH", "TD 4C 8H", players=4, teams=PARTNERS)
+    view = SeatView(pos, 0)
+    moves = view.legal_moves()
+    got = Master().appraise(view, moves, random.Random(3), Budget(work=20))
+    assert [a.move for a in got] == moves
+    assert {a.deals for a in got} == {20 * ITERATIONS_PER_WORK // len(moves)}
+    assert all(0.0 <= a.win <= 1.0 and abs(sum(a.wins) / a.deals - a.win) < 1e-9 for a in got)
+    assert got == Master().appraise(view, moves, random.Random(3), Budget(work=20))
+    casino = next(a for a in got if a.move.text() == "THx10:TD")
+    trail = next(a for a in got if a.move.text() == "TH-")
+    assert casino.points - trail.points > 1.0 and casino.win > trail.win
+
+
+def test_a_timed_review_at_a_bigger_table_stops_by_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second passes at each look: with 2.5 s, a deal after 0, 1 and 2 s, none after 3."""
+    clock, looks = looking_clock(monkeypatch)
+    pos = spot("TH 5C 3S KH", "TD 4C 8H", players=4, teams=PARTNERS)
+    view = SeatView(pos, 0)
+    got = Master().appraise(view, view.legal_moves(), random.Random(3), Budget(ms=2500, clock=clock))
+    assert {a.deals for a in got} == {3}

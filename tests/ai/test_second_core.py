@@ -55,7 +55,10 @@ def test_a_fixed_amount_of_work_gives_the_same_moves_with_a_second_core(
         x = alone.appraise(view, moves, random.Random(i), Budget(work=work))
         y = helped.appraise(view, moves, random.Random(i), Budget(work=work))
         assert [(p.move, p.win, p.points, p.wins) for p in x] == [(p.move, p.win, p.points, p.wins) for p in y]
-    assert sum(counted) >= 10, "the helper searched deals that were kept"
+    # The same moves, and not because the helper sat idle. (Only the deal search
+    # borrows it for a deal: appraisals at a bigger table and in Draw Cassino
+    # go to the tree, grown here.)
+    assert any(counted), "the helper searched deals that were kept"
 
 
 def test_the_helper_searches_a_deal_as_the_master_does() -> None:
