@@ -196,8 +196,6 @@ class Position:
             self._legal = sorted(self.moves())
         return self._legal
 
-    unordered_moves = moves
-
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the player to move. Looks only at the
         items the move takes, so it stays fast however crowded the table is."""
