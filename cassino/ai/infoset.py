@@ -119,8 +119,9 @@ class Tree:
 
     def iterate(self, pos: Position, first: Move | None = None) -> tuple[float, float, float]:
         """One iteration on the dealt position ``pos`` (changed in place); with
-        ``first``, one that starts with that candidate. Returns the value met
-        and its two parts: the chance of winning the game and the round's margin."""
+        ``first``, one that starts with that candidate, for an appraisal. Returns
+        the value met and (for an appraisal) its two parts: the chance of winning
+        the game and the round's margin."""
         node = self.root
         path: list[Node] = []
         moves = self.candidates if first is None else [first]
@@ -159,7 +160,7 @@ class Tree:
             if event.round_end is not None or event.winner is not None or event.dealt:
                 break
             moves = tree_moves(pos, self.worth)
-        found = self._value(pos, event)
+        found = self._value(pos, event, first is not None)
         value = found[0]
         self.root.visits += 1
         self.iterations += 1
@@ -169,18 +170,22 @@ class Tree:
             n.squares += value * value
         return found
 
-    def _value(self, pos: Position, event: Event) -> tuple[float, float, float]:
+    def _value(self, pos: Position, event: Event, parts: bool = False) -> tuple[float, float, float]:
         """What the position after ``event`` is worth to our side, and its win
         chance and round margin: the game's or round's end exactly, else a
         greedy playout to the horizon (the round's end, the deal's or a few
-        plies) and the estimate of the rest."""
+        plies) and the estimate of the rest. (An ended round's two parts are
+        worked out only if ``parts``: play needs the value alone.)"""
         if event.round_end is None and event.winner is None:
             end = playout_until(pos, self.worth, lambda: False, self.horizon, event)
             assert end is not None
             event = end
         if event.round_end is not None or event.winner is not None:
+            value = outcome(pos, self.team, event)
+            if not parts:
+                return value, value, 0.0
             win, margin = self.estimate.final(pos, event)
-            return outcome(pos, self.team, event), win, margin
+            return value, win, margin
         win, margin = self.estimate.value(pos, not event.dealt)
         return win + MARGIN_WEIGHT * margin, win, margin
 
