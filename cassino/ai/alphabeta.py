@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cassino.rules import Move, Position
+from cassino.rules.cards import CardSet
 from cassino.rules.moves import CAPTURE, TRAIL
 from cassino.rules.scoring import call_counts
 
@@ -137,33 +138,37 @@ class DealSearch:
         worth = self.worth
         table = pos.table
         sweep = self.estimate.sweep_points + 0.5
-        scored = []
-        best_take: dict[int, list[int]] = {}
-        for m in moves:
-            kind = m.kind
-            if kind == CAPTURE:
-                s = 10.0 + worth.of(m.takes | 1 << m.card) + (sweep if m.takes == table else 0.0)
-                if self.prune_captures:
-                    best_take.setdefault(m.card, []).append(m.takes)
-            elif kind == TRAIL:
-                s = -worth.of(1 << m.card)
-            elif m.card < 0:
-                continue  # plucks and calls: weighed at the root only
-            else:
-                s = 5.0 + worth.of(m.takes | 1 << m.card)
-            scored.append((s, m))
-        if self.prune_captures and best_take:
-            kept = []
-            for s, m in scored:
-                if m.kind == CAPTURE:
-                    t = m.takes
-                    if any(o != t and o & t == t for o in best_take[m.card]):
-                        continue
-                kept.append((s, m))
-            scored = kept
+        moves = [m for m in moves if m.card >= 0]  # plucks and calls: weighed at the root only
+        if self.prune_captures:
+            moves = widest_captures(moves)
+        scored = [(promise(m, worth, table, sweep), m) for m in moves]
         scored.sort(key=lambda x: -x[0])
         out = [m for _, m in scored]
         if first is not None and first in out:
             out.remove(first)
             out.insert(0, first)
         return out
+
+
+def promise(m: Move, worth: Worth, table: CardSet, sweep: float) -> float:
+    """How likely a card play is to be the best, to try it early: captures by
+    what they take (``sweep`` more for a sweep of ``table``), then builds,
+    then the trails of the cards least worth taking."""
+    if m.kind == CAPTURE:
+        return 10.0 + worth.of(m.takes | 1 << m.card) + (sweep if m.takes == table else 0.0)
+    if m.kind == TRAIL:
+        return -worth.of(1 << m.card)
+    return 5.0 + worth.of(m.takes | 1 << m.card)
+
+
+def widest_captures(moves: list[Move]) -> list[Move]:
+    """``moves`` without the captures that take a strict subset of what the
+    same card could take (almost never better), in the same order."""
+    takes: dict[int, list[CardSet]] = {}
+    for m in moves:
+        if m.kind == CAPTURE:
+            takes.setdefault(m.card, []).append(m.takes)
+    if not takes:
+        return moves
+    return [m for m in moves if m.kind != CAPTURE
+            or not any(o != m.takes and o & m.takes == m.takes for o in takes[m.card])]

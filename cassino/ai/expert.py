@@ -30,8 +30,8 @@ from cassino.rules.scoring import final_scores
 
 from .estimate import Estimate
 from .intermediate import Evaluator, call_wins
-from .knowledge import (Worth, candidate_moves, greedy_move, playout, plays_this_deal,  # noqa: F401
-                        shortlist, unlikely_cards, worth_of)
+from .knowledge import (Worth, candidate_moves, greedy_move, paired_t, playout,  # noqa: F401
+                        plays_this_deal, shortlist, unlikely_cards, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
 
@@ -301,10 +301,7 @@ class Expert(Player):
         best = max(range(len(results)), key=lambda i: (means[i], -i))
         if best == 0 or n < 4:
             return best, 0.0
-        diffs = [a - b for a, b in zip(results[best], results[0])]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return best, mean / (var / n) ** 0.5 if var > 0 else (1e9 if mean > 0 else 0.0)
+        return best, paired_t(results[best], results[0])
 
     def _close_call(self, results: list[list[float]]) -> bool:
         best, t = self._contest(results)

@@ -34,8 +34,8 @@ from math import log, sqrt
 
 from cassino.rules import Event, Move, Position
 from cassino.rules.cards import CardSet
-from cassino.rules.moves import CAPTURE, TRAIL
 
+from .alphabeta import promise, widest_captures
 from .estimate import MARGIN_WEIGHT, Estimate, Shares
 from .expert import horizon_for, outcome, playout_until
 from .knowledge import Worth, candidate_moves, worth_of
@@ -67,23 +67,7 @@ class Node:
 def tree_moves(pos: Position, worth: Worth) -> list[Move]:
     """The card plays weighed inside the tree: ``candidate_moves`` without the
     captures that take a strict subset of what the same card could take."""
-    moves = [m for m in candidate_moves(pos, worth, ordered=False) if m.card >= 0]
-    takes: dict[int, list[CardSet]] = {}
-    for m in moves:
-        if m.kind == CAPTURE:
-            takes.setdefault(m.card, []).append(m.takes)
-    return [m for m in moves if m.kind != CAPTURE
-            or not any(o != m.takes and o & m.takes == m.takes for o in takes[m.card])]
-
-
-def _promise(m: Move, worth: Worth, table: CardSet, sweep: float) -> float:
-    """Which untried move to add first: captures by what they take, then builds,
-    then the trails of cards least worth taking."""
-    if m.kind == CAPTURE:
-        return 10.0 + worth.of(m.takes | 1 << m.card) + (sweep if m.takes == table else 0.0)
-    if m.kind == TRAIL:
-        return -worth.of(1 << m.card)
-    return 5.0 + worth.of(m.takes | 1 << m.card)
+    return widest_captures([m for m in candidate_moves(pos, worth, ordered=False) if m.card >= 0])
 
 
 class Tree:
@@ -138,7 +122,7 @@ class Tree:
                     move = untried[0]
                 else:
                     table = pos.table
-                    move = max(untried, key=lambda m: _promise(m, self.worth, table, self.sweep))
+                    move = max(untried, key=lambda m: promise(m, self.worth, table, self.sweep))
                 child = Node()
                 child.avail = 1
                 node.children[move] = child

@@ -375,3 +375,14 @@ def playout(pos: Position, worth: Worth) -> Event:
         event = pos.apply(greedy_move(pos, worth))
         if event.round_end is not None or event.winner is not None:
             return event
+
+
+def paired_t(ours: list[float], theirs: list[float]) -> float:
+    """How clearly ``ours`` beats ``theirs``, the two valued on the same deals:
+    the paired t statistic of their differences (huge for a lead without
+    spread, 0 for no lead)."""
+    n = len(ours)
+    diffs = [a - b for a, b in zip(ours, theirs)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean / (var / n) ** 0.5 if var > 0 else (1e9 if mean > 0 else 0.0)

@@ -39,7 +39,8 @@ from . import infoset, second_core
 from .alphabeta import DealSearch, Stop, Value
 from .estimate import MARGIN_WEIGHT, Estimate, Shares
 from .intermediate import Evaluator, call_wins
-from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
+from .knowledge import (Worth, candidate_moves, paired_t, playout, shortlist, unlikely_cards,
+                        worth_of)
 from .player import Budget, Player
 from .review import Appraisal
 from .view import SeatView
@@ -110,10 +111,15 @@ class Master(Player):
         candidates = self._candidates(view, moves)
         if len(candidates) == 1:
             return candidates[0]
-        if (view.players > 2 or view.rules.draw) and self.tree:
+        if self._by_tree(view):
             return candidates[self._grow(view, candidates, rng, budget)]
         results = self._search(view, candidates, rng, budget, race=True)
         return candidates[self._trusted(results)]
+
+    def _by_tree(self, view: SeatView) -> bool:
+        """Whether the Master plays (and judges) by its information-set tree here:
+        at a table of more than two, and in Draw Cassino."""
+        return self.tree and (view.players > 2 or view.rules.draw)
 
     def _trusted(self, results: list[list[Value] | None]) -> int:
         """The searched favourite if it beats the evaluator's (the first
@@ -125,11 +131,7 @@ class Master(Player):
         top = results[best]
         if best == 0 or not first or top is None or len(first) < 4:
             return best
-        diffs = [a[0] - b[0] for a, b in zip(top, first)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        t = mean / sqrt(var / n) if var > 0 else (1e9 if mean > 0 else 0.0)
+        t = paired_t([v[0] for v in top], [v[0] for v in first])
         return best if t > self.trust else 0
 
     def _candidates(self, view: SeatView, moves: list[Move]) -> list[Move]:
@@ -146,7 +148,7 @@ class Master(Player):
         plays = [plays[i] for _, i in scored[: self.candidates]]
         return plays + plucks
 
-    # -- one tree over the seat's information (more than two players) ------------------
+    # -- one tree over the seat's information (more than two players, Draw Cassino) -----
 
     def _grow(self, view: SeatView, candidates: list[Move], rng: random.Random, budget: Budget) -> int:
         """The candidate most visited by the information-set search (``infoset``;
@@ -367,7 +369,7 @@ class Master(Player):
         winning the game and the round's expected margin, all on the same
         sampled deals, so that the differences between them are fair."""
         budget = budget or Budget(ms=self.default_ms)
-        if (view.players > 2 or view.rules.draw) and self.tree:
+        if self._by_tree(view):
             return self._appraise_by_tree(view, list(moves), rng, budget)
         results = self._search(view, list(moves), rng, budget, race=False)
         out = []

@@ -16,9 +16,9 @@ interpreter: ``spawn``, which is also what a frozen executable can do) and
 used by one search at a time; a search that finds it busy, not started yet
 or broken searches alone. Nothing is lost if it never starts.
 
-At a table of more than two the Master grows information-set trees
-(``infoset``) instead: the helper grows the second of its two trees, from
-its own seed, and sends back the root's counts.
+At a table of more than two, and in Draw Cassino, the Master grows
+information-set trees (``infoset``) instead: the helper grows the second of
+its two trees, from its own seed, and sends back the root's counts.
 """
 
 from __future__ import annotations
