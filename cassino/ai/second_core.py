@@ -14,7 +14,9 @@ move with or without the helper; a time budget just gets through more deals.
 The helper is one process per program, started on first use (a fresh
 interpreter: ``spawn``, which is also what a frozen executable can do) and
 used by one search at a time; a search that finds it busy, not started yet
-or broken searches alone. Nothing is lost if it never starts.
+or broken searches alone. Nothing is lost if it never starts. A search
+cancelled while the helper works for it tells the helper to stop (it looks
+for a message between nodes), so the next search never waits on stale work.
 
 At a table of more than two, and in Draw Cassino, the Master grows
 information-set trees (``infoset``) instead: the helper grows the second of
@@ -94,13 +96,16 @@ def _serve(conn: Connection) -> None:
         kind = message[0]
         if kind == "quit":
             return
+        if kind == "cancel":
+            continue  # the work it cancelled has already stopped
         if kind == "tree":
             _, view, candidates, avoid, shares, seed, iterations, seconds = message
             deadline = time.perf_counter() + seconds
             try:
                 tree = infoset.Tree(view, candidates, avoid, shares)
+                # A message while at work can only be a cancel (or quit): stop.
                 tree.grow(random.Random(seed), iterations,
-                          lambda: iterations is None and time.perf_counter() > deadline)
+                          lambda: conn.poll() or iterations is None and time.perf_counter() > deadline)
                 conn.send(("tree", tree.counts(), tree.iterations))
             except Exception as e:
                 conn.send(("error", repr(e), 0))
@@ -115,7 +120,7 @@ def _serve(conn: Connection) -> None:
         deadline = None if seconds is None else time.perf_counter() + seconds
 
         def out_of_time() -> bool:
-            return deadline is not None and time.perf_counter() > deadline
+            return conn.poll() or deadline is not None and time.perf_counter() > deadline
 
         try:
             values, nodes = search_sample(job, estimate, seed, live, node_limit, out_of_time)
@@ -161,7 +166,15 @@ class Helper:
     def answer(self, cancel: threading.Event) -> tuple[str, Any, int] | None:
         """The answer to the sample sent (None if cancelled first, or broken)."""
         while not self.conn.poll(0.005):
-            if cancel.is_set() or not self.process.is_alive():
+            if cancel.is_set():
+                # Stop the helper too: the next search would otherwise wait for
+                # it to finish work no one wants (a long budget's, for hours).
+                try:
+                    self.conn.send(("cancel",))
+                except OSError:
+                    self.broken = True
+                return None
+            if not self.process.is_alive():
                 return None
         self.waiting = False
         answer: tuple[str, Any, int] = self.conn.recv()

@@ -5,12 +5,15 @@ searching here would have given), and the helper really searches deals."""
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
 from cassino.ai import Budget, SeatView
 from cassino.ai import second_core
 from cassino.ai.master import Master
+from cassino.ai.worker import Thinker
+from cassino.rules import Game, Rules, standard_teams
 
 from .test_honesty import variant_positions
 
@@ -97,3 +100,30 @@ def test_a_helper_that_breaks_mid_search_changes_nothing_and_is_given_back(monke
         alone = Master(second_core=False).choose(view, random.Random(i), Budget(work=6))
         assert Master().choose(view, random.Random(i), Budget(work=6)) == alone
         assert not second_core._lock.locked(), "the helper was given back"
+
+
+@pytest.mark.parametrize("players,teams", [(2, False), (4, True)])
+def test_a_cancelled_search_leaves_the_helper_free_for_the_next(
+        monkeypatch: pytest.MonkeyPatch, players: int, teams: bool) -> None:
+    # A hint with a long thinking time, cancelled (the player played on): the
+    # helper was searching a deal (two players) or growing a tree (partnerships)
+    # for that long. The next decision must not wait for it.
+    monkeypatch.setattr(second_core, "cores", lambda: 2)
+    monkeypatch.setattr(second_core, "_helper", None)  # a helper of its own for this test
+    monkeypatch.setattr(second_core, "_failed", False)
+    try:
+        game = Game(Rules(), players, standard_teams(players, teams), seed=8)
+        view = SeatView(game.position, game.position.to_move, game.turns)
+        cancel = threading.Event()
+        threading.Timer(0.3, cancel.set).start()  # cancelled in the middle of its search
+        assert view.bare_position().is_legal(Master().choose(view, random.Random(2),
+                                                             Budget(ms=10**7, cancel=cancel)))
+        assert second_core._helper is not None, "the helper was at work"
+        nxt = Game(Rules(), 2, seed=3)
+        nxt_view = SeatView(nxt.position, nxt.position.to_move, nxt.turns)
+        thinker = Thinker(Master(), nxt_view, 1, ms=400)
+        move = thinker.result(timeout=20)
+        assert nxt.position.is_legal(move)
+    finally:
+        if second_core._helper is not None:
+            second_core._helper.close()
