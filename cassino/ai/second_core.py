@@ -16,7 +16,8 @@ interpreter: ``spawn``, which is also what a frozen executable can do) and
 used by one search at a time; a search that finds it busy, not started yet
 or broken searches alone. Nothing is lost if it never starts. A search
 cancelled while the helper works for it tells the helper to stop (it looks
-for a message between nodes), so the next search never waits on stale work.
+for a message whenever it checks its clock), so the next search never
+waits on stale work.
 
 At a table of more than two, and in Draw Cassino, the Master grows
 information-set trees (``infoset``) instead: the helper grows the second of

@@ -118,7 +118,7 @@ def test_a_cancelled_search_leaves_the_helper_free_for_the_next(
         threading.Timer(0.3, cancel.set).start()  # cancelled in the middle of its search
         assert view.bare_position().is_legal(Master().choose(view, random.Random(2),
                                                              Budget(ms=10**7, cancel=cancel)))
-        assert second_core._helper is not None, "the helper was at work"
+        assert second_core._helper is not None, "the helper was borrowed"
         nxt = Game(Rules(), 2, seed=3)
         nxt_view = SeatView(nxt.position, nxt.position.to_move, nxt.turns)
         thinker = Thinker(Master(), nxt_view, 1, ms=400)
