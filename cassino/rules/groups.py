@@ -121,6 +121,7 @@ class Values:
         self.high_bits = sum(1 << 4 * k for k in range(14) if kinds[k] and min(kinds[k]) > cap // 2)
         self.low_fields = self.field_mask & ~(self.high_bits * FIELD)
         self._low_reaches: dict[int, int] = {}
+        self._collapsed_reaches: dict[int, int] = {}
         # Memos: the sums reached, by count vector; patterns of captures (by
         # value), single builds (by the sum joining the card), multiple builds
         # and additions (by value and card's value), and the groups and their
@@ -133,15 +134,18 @@ class Values:
         self._groups_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._unions_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
-        self._fits: dict[int, tuple[list[Sub], int, list[tuple[int, tuple[int, ...]]]]] = {}
+        self._fits: dict[int, tuple[list[Sub], int, list[tuple[int, list[tuple[int, tuple[int, ...]]],
+                                                                 dict[int, int]]]]] = {}
+        self._drops: list[dict[int, int]] = []  # the memos of each sum's halves (``_fitting``)
 
     def _forget(self) -> None:
         """Forget every memo and start afresh: long searches meet ever more
         tables. Checked at each new count of the loose cards, whose number
         bounds the other memos' (about five entries to one)."""
         memos: list[dict[int, Any]] = [
-            self.reaches, self._low_reaches, *self.captures_by, *self.singles_by,
-            *self._groups_by, *self._unions_by, *self.multiples_by.values(), *self.additions_by.values()]
+            self.reaches, self._low_reaches, self._collapsed_reaches, *self.captures_by, *self.singles_by,
+            *self._groups_by, *self._unions_by, *self._drops, *self.multiples_by.values(),
+            *self.additions_by.values()]
         for m in memos:
             m.clear()
 
@@ -162,31 +166,38 @@ class Values:
         A group holds at most one card of a high kind (worth more than half
         the largest build), so the sums are those of the low kinds (memoized
         by their counts, which repeat far more often) plus each high kind
-        present."""
+        present: memoized also by the low kinds' counts and which high kinds
+        are present."""
         low = vec & self.low_fields
-        reach = self._low_reaches.get(low)
-        if reach is None:
-            reach = 1
-            capmask = (1 << self.cap + 1) - 1
-            k = 0
-            while low >> 4 * k:
-                for _ in range(low >> 4 * k & FIELD):
-                    r = reach
-                    for v in self.kind_values[k]:
-                        r |= reach << v
-                    reach = r & capmask
-                k += 1
-            self._low_reaches[vec & self.low_fields] = reach
-        sums = reach
-        high = (vec | vec >> 1 | vec >> 2) & self.high_bits
-        while high:
-            unit = high & -high
-            high ^= unit
-            for v in self.kind_values[unit.bit_length() >> 2]:
-                sums |= reach << v
+        # High kinds count only by their presence: tables that differ only in
+        # how many of a high kind they hold share their sums.
+        key = low | (vec | vec >> 1 | vec >> 2) & self.high_bits
+        sums = self._collapsed_reaches.get(key)
+        if sums is None:
+            reach = self._low_reaches.get(low)
+            if reach is None:
+                reach = 1
+                capmask = (1 << self.cap + 1) - 1
+                k = 0
+                while low >> 4 * k:
+                    for _ in range(low >> 4 * k & FIELD):
+                        r = reach
+                        for v in self.kind_values[k]:
+                            r |= reach << v
+                        reach = r & capmask
+                    k += 1
+                self._low_reaches[low] = reach
+            sums = reach
+            high = key ^ low
+            while high:
+                unit = high & -high
+                high ^= unit
+                for v in self.kind_values[unit.bit_length() >> 2]:
+                    sums |= reach << v
+            sums &= (1 << self.cap + 1) - 2
+            self._collapsed_reaches[key] = sums
         if len(self.reaches) >= _MEMO_VECTORS:
             self._forget()
-        sums &= (1 << self.cap + 1) - 2
         self.reaches[vec] = sums
         return sums
 
@@ -289,11 +300,19 @@ class Values:
             # The partitions that fit: none takes more cards of a kind than the
             # table holds. Each kind's count names, as bits over the list of
             # partitions, those that take more; what is left, in list order.
-            parts, whole, excess = self._fitting(s)
-            drop = 0
-            for shift, over in excess:
-                drop |= over[low >> shift & FIELD]
-            keep = whole & ~drop
+            # The lower and the higher kinds' counts are looked up apart: each
+            # half repeats far more often than the whole table.
+            parts, whole, halves = self._fitting(s)
+            keep = whole
+            for fields, excess, drops in halves:
+                half = low & fields
+                drop = drops.get(half)
+                if drop is None:
+                    drop = 0
+                    for shift, over in excess:
+                        drop |= over[half >> shift & FIELD]
+                    drops[half] = drop
+                keep &= ~drop
             got = []
             while keep:
                 bit = keep & -keep
@@ -302,10 +321,13 @@ class Values:
             self._groups_by[s][low] = got
         return got
 
-    def _fitting(self, s: int) -> tuple[list[Sub], int, list[tuple[int, tuple[int, ...]]]]:
-        """The partitions of s, a bit for each, and for each kind that can be
-        part of them, by count on the table (0 to 15), the bits of those
-        taking more of that kind than that count. Worked out once per sum."""
+    def _fitting(self, s: int) -> tuple[list[Sub], int, list[tuple[int, list[tuple[int, tuple[int, ...]]],
+                                                                     dict[int, int]]]]:
+        """The partitions of s, a bit for each, and for each half of the kinds
+        that can be part of them (the lower and the higher): its fields, for
+        each of its kinds by count on the table (0 to 15) the bits of the
+        partitions taking more of that kind than that count, and a memo of
+        the half's counts. Worked out once per sum."""
         got = self._fits.get(s)
         if got is None:
             parts = self._partitions(s)
@@ -315,7 +337,12 @@ class Values:
                     over = tuple(sum(1 << i for i, e in enumerate(parts) if e[0] >> 4 * k & FIELD > n)
                                  for n in range(16))
                     excess.append((4 * k, over))
-            got = self._fits[s] = (parts, (1 << len(parts)) - 1, excess)
+            middle = (len(excess) + 1) // 2
+            halves: list[tuple[int, list[tuple[int, tuple[int, ...]]], dict[int, int]]] = [
+                (sum(FIELD << shift for shift, _ in half), half, {})
+                for half in (excess[:middle], excess[middle:]) if half]
+            self._drops.extend(h[2] for h in halves)
+            got = self._fits[s] = (parts, (1 << len(parts)) - 1, halves)
         return got
 
     def _partitions(self, s: int) -> list[Sub]:
