@@ -122,6 +122,7 @@ class Values:
         self.low_fields = self.field_mask & ~(self.high_bits * FIELD)
         self._low_reaches: dict[int, int] = {}
         self._collapsed_reaches: dict[int, int] = {}
+        self._high_shifts: dict[int, tuple[int, ...]] = {}  # the values of the high kinds present
         # Memos: the sums reached, by count vector; patterns of captures (by
         # value), single builds (by the sum joining the card), multiple builds
         # and additions (by value and card's value), and the groups and their
@@ -187,13 +188,14 @@ class Values:
                         reach = r & capmask
                     k += 1
                 self._low_reaches[low] = reach
-            sums = reach
             high = key ^ low
-            while high:
-                unit = high & -high
-                high ^= unit
-                for v in self.kind_values[unit.bit_length() >> 2]:
-                    sums |= reach << v
+            shifts = self._high_shifts.get(high)
+            if shifts is None:
+                shifts = self._high_shifts[high] = tuple(
+                    v for k in range(14) if high >> 4 * k & 1 for v in self.kind_values[k])
+            sums = reach
+            for v in shifts:
+                sums |= reach << v
             sums &= (1 << self.cap + 1) - 2
             self._collapsed_reaches[key] = sums
         if len(self.reaches) >= _MEMO_VECTORS:
