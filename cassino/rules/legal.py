@@ -418,23 +418,22 @@ class MoveGenerator:
         build values it answers for, those it answers for twice, and the gaps
         between a card's value and a build value another card answers for
         (bit 0: the same value)."""
-        info = self.card_info
+        by_bit = self.card_by_bit
         held = twice = 0
+        cards = []
         m = hand
         while m:
             low = m & -m
             m ^= low
-            bits = info[low.bit_length() - 1][4]
+            info = by_bit[low]
+            bits = info[5]
             twice |= held & bits
             held |= bits
+            cards.append(info)
         gaps = 0
-        m = hand
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            targets = held & ~(info[c][4] & ~twice)
-            for bv in info[c][3]:
+        for info in cards:
+            targets = held & ~(info[5] & ~twice)
+            for bv in info[4]:
                 gaps |= targets >> bv
         memo = self.hand_facts
         if len(memo) >= _MEMO_LIMIT:
