@@ -239,21 +239,19 @@ class Values:
 
     def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:
         """The loose cards that, with a card counting bv, split into two or more
-        groups of V: a new multiple build (§5). Memo: ``multiples_by[V << 4 | bv]``."""
+        groups of V: a new multiple build (§5). Memo: ``multiples_by[V << 4 | bv]``.
+
+        A group of V - bv (or the card alone) and one or more groups of V, in
+        count vectors. The generator asks only where ``joined`` has no answer
+        (where each takes every loose card of its ranks, they go together where
+        their ranks do not meet: no memo needed)."""
         low = vec & self.below[V]
         memo = self.multiples_by.get(V << 4 | bv)
         if memo is None:
             memo = self.multiples_by[V << 4 | bv] = {}
         got = memo.get(low)
         if got is None:
-            # A group of V - bv (or the card alone) and one or more groups of V:
-            # when each takes every loose card of its ranks, they go together
-            # where their ranks do not meet; otherwise in count vectors.
-            firsts = ALONE if bv == V else self.singles(vec, bv, V)
-            got = joined(firsts, self.captures(vec, V))
-            if got is None:
-                got = _patterns(self._multiples(low, bv, V), vec)
-            memo[low] = got
+            got = memo[low] = _patterns(self._multiples(low, bv, V), vec)
         return got
 
     def additions(self, vec: int, bv: int, V: int) -> list[Pattern]:
@@ -434,23 +432,19 @@ def _pattern(e: Sub, vec: int) -> Pattern:
     the ranks whose loose cards it takes whole; and if it takes only some of
     a rank's (or buckeye's ten of diamonds), the tuple form."""
     x, fields, kinds = e
-    if x == vec & fields and not kinds >> TD_KIND:
+    differ = vec & fields ^ x  # non-zero in the fields of the kinds taken in part
+    if not differ and not kinds >> TD_KIND:
         return kinds  # every loose card of each kind (rank) taken: the common case
-    full = extra = 0
+    extra = 1 << BIG_CASINO if kinds >> TD_KIND else 0
+    some = COMPACT[(differ | differ >> 1 | differ >> 2 | differ >> 3) & LOW_BITS & RANK_FIELDS]
     partial = []
-    m = kinds
+    m = some
     while m:
         bit = m & -m
         m ^= bit
         k = bit.bit_length() - 1
-        n = x >> 4 * k & FIELD
-        if k == TD_KIND:
-            extra = 1 << BIG_CASINO
-        elif n == vec >> 4 * k & FIELD:
-            full |= bit
-        else:
-            partial.append((k + 1, n))
-    return (full, extra, tuple(partial))
+        partial.append((k + 1, x >> 4 * k & FIELD))
+    return (kinds & ~some & RANK_BITS, extra, tuple(partial))
 
 
 def _patterns(subs: list[Sub], vec: int) -> list[Pattern]:
