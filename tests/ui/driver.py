@@ -33,6 +33,10 @@ def open_table(pos: Position | None = None, size: tuple[int, int] = (1280, 720),
 def step(app: App, n: int = 1) -> None:
     for _ in range(n):
         app.step(1 / 60)
+        # The real loop sleeps between frames; a loop that never did would hold
+        # the interpreter and starve the computer players' threads (a hint that
+        # takes milliseconds took seconds, and over ten on a busy machine).
+        time.sleep(0)
 
 
 def settle(app: App, limit: float = 20.0) -> None:

@@ -8,6 +8,7 @@ import time
 import pygame
 import pytest
 
+from cassino.rules import Move
 from cassino.settings import Settings
 from cassino.ui.app import App
 from cassino.ui.screens import setup_scene, show_title
@@ -229,14 +230,38 @@ def test_the_hint_and_menu_buttons_do_what_h_and_esc_do() -> None:
 
     app, table = open_table(table_position(hand="8S 3C 9H", loose="8D 5H KC"))
     click(app, table.geo.hint_button.center)
-    end = time.monotonic() + 10
-    while table.hinter is not None and time.monotonic() < end:
+    hinter, start = table.hinter, time.monotonic()
+    while table.hinter is not None and time.monotonic() < start + 10:
         step(app)
-    assert table.message.startswith("Hint: ")
+    assert table.message.startswith("Hint: "), \
+        f"after {time.monotonic() - start:.1f} s: {table.message!r} (the hint's error: {hinter and hinter.error!r})"
     click(app, table.geo.menu_button.center)
     from cassino.ui.table.pause import PauseScene
 
     assert isinstance(app.top, PauseScene)
+
+
+def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch,
+                                                        caplog: pytest.LogCaptureFixture) -> None:
+    from cassino.ai.master import Master
+
+    def broken(*args: object) -> Move:
+        raise RuntimeError("out of ideas")
+
+    monkeypatch.setattr(Master, "choose", broken)
+    app, table = open_table(table_position(hand="8S 3C 9H", loose="8D 5H KC"))
+    key(app, pygame.K_h)
+    end = time.monotonic() + 10
+    while table.hinter is not None and time.monotonic() < end:
+        step(app)
+    assert table.message.startswith("No hint this time"), table.message
+    assert table.human_turn() and table.hint_move is None
+    key(app, pygame.K_h)  # asking again asks the Master again
+    end = time.monotonic() + 10
+    while table.hinter is not None and time.monotonic() < end:
+        step(app)
+    assert [r.message for r in caplog.records] == ["the hint found no move"] * 2
+    assert all("out of ideas" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
 
 
 def test_setup_names_the_people_for_pass_and_play() -> None:

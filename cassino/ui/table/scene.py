@@ -292,9 +292,13 @@ class TableScene(Scene, TableState):
     def _hint_ready(self) -> None:
         hinter, self.hinter = self.hinter, None
         view = self.hint_view
-        if hinter is None or hinter.move is None or view is None or view.key() != \
+        if hinter is None or view is None or view.key() != \
                 SeatView(self.pos, self.pos.to_move, self.game.turns).key():
             return  # the game moved on
+        if hinter.move is None:
+            log.error("the hint found no move", exc_info=hinter.error)
+            self.say("No hint this time: the Master could not work one out.")
+            return
         move = hinter.move
         self.hint_move = move
         words = describe(self.pos, move) + ("" if move.kind == "trail" or move.card < 0
@@ -314,9 +318,13 @@ class TableScene(Scene, TableState):
     def _why_ready(self) -> None:
         explainer, self.explainer = self.explainer, None
         view = self.hint_view
-        if explainer is None or explainer.result is None or view is None or self.hint_move is None \
+        if explainer is None or view is None or self.hint_move is None \
                 or view.key() != SeatView(self.pos, self.pos.to_move, self.game.turns).key():
             return  # the game moved on
+        if explainer.result is None:
+            log.error("the hint's reason could not be worked out", exc_info=explainer.error)
+            self.say("No reason this time: the weighing of the moves failed.")
+            return
         self.say(f"Why: {explainer.result}")
 
     # -- messages and the log ----------------------------------------------------------------
