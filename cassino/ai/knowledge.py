@@ -7,6 +7,7 @@ what a move does goes to the rules engine.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 
 from cassino.rules import Build, Event, Move, Position, Rules
@@ -377,12 +378,18 @@ def playout(pos: Position, worth: Worth) -> Event:
             return event
 
 
-def paired_t(ours: list[float], theirs: list[float]) -> float:
-    """How clearly ``ours`` beats ``theirs``, the two valued on the same deals:
-    the paired t statistic of their differences (huge for a lead without
-    spread, 0 for no lead)."""
-    n = len(ours)
+def paired_t(ours: Sequence[float], theirs: Sequence[float]) -> float:
+    """How clearly ``ours`` beats ``theirs``, the two valued on the same deals
+    (as many as the shorter has): the paired t statistic of their differences
+    (huge for a lead without spread, 0 for no lead or fewer than two deals).
+    Differences within rounding of each other count as no spread, and a lead
+    within rounding of nothing as none."""
+    n = min(len(ours), len(theirs))
+    if n < 2:
+        return 0.0
     diffs = [a - b for a, b in zip(ours, theirs)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean / (var / n) ** 0.5 if var > 0 else (1e9 if mean > 0 else 0.0)
+    if var <= 1e-18:
+        return 1e9 if mean > 1e-12 else 0.0
+    return float(mean / (var / n) ** 0.5)

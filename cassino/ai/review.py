@@ -28,6 +28,7 @@ from cassino.rules.scoring import final_scores
 
 from .expert import outcome
 from .intermediate import Evaluator
+from . import knowledge
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
 from .player import Budget
 from .view import SeatView
@@ -182,15 +183,7 @@ def twins(a: Move, b: Move, worth: Worth) -> bool:
 def paired_t(a: Appraisal, b: Appraisal) -> float:
     """How clearly ``a`` beats ``b`` on the same deals: the paired t statistic
     of their win chances (large when the lead holds deal after deal)."""
-    n = min(a.deals, b.deals)
-    if n < 2:
-        return 0.0
-    diffs = [x - y for x, y in zip(a.wins, b.wins)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if var <= 1e-18:
-        return 1e9 if mean > 1e-12 else 0.0
-    return float(mean / (var / n) ** 0.5)
+    return knowledge.paired_t(a.wins, b.wins)
 
 
 _GERUNDS = {"Capture": "capturing", "Build": "building", "Trail": "trailing", "Pluck": "plucking",

@@ -143,6 +143,14 @@ def test_a_clear_lead_deal_after_deal_is_confident_and_noise_is_not() -> None:
     noisy = Appraisal(move, 0.55, 0.5, (0.9, 0.1, 0.9, 0.3))
     assert paired_t(steady, behind) > 10
     assert paired_t(noisy, behind) < 1
+    # A lead of exactly the same size on every deal: as sure as can be. Values
+    # that differ only by rounding: no lead at all. One deal says nothing.
+    level = Appraisal(move, 0.5, 0.0, tuple(0.1 * 3 + 0.2 for _ in range(4)))
+    rounded = Appraisal(move, 0.5, 0.0, tuple(0.3 + 0.2 + 1e-16 * (i % 2) for i in range(4)))
+    ahead = Appraisal(move, 0.6, 0.0, tuple(0.6 for _ in range(4)))
+    assert paired_t(ahead, level) == 1e9
+    assert paired_t(rounded, level) == 0.0 and paired_t(level, rounded) == 0.0
+    assert paired_t(Appraisal(move, 0.9, 0.0, (0.9,)), Appraisal(move, 0.1, 0.0, (0.1,))) == 0.0
 
 
 def test_reasons_say_the_moves_in_the_game_s_words() -> None:
