@@ -26,9 +26,9 @@ from cassino.rules import BUILD, CALL, PLUCK, Event, Game, Move, Position, card_
 from cassino.rules.cards import rank_of
 from cassino.rules.scoring import final_scores
 
+from . import knowledge
 from .expert import outcome
 from .intermediate import Evaluator
-from . import knowledge
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
 from .player import Budget
 from .view import SeatView
