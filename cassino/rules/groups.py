@@ -135,6 +135,8 @@ class Values:
         self._groups_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._unions_by: tuple[dict[int, list[Sub]], ...] = tuple({} for _ in range(cap + 1))
         self._parts: dict[int, list[Sub]] = {}  # partitions of each sum
+        self._valued = [(k, vs) for k, vs in enumerate(self.kind_values) if vs]
+        self._completed: dict[tuple[int, int], list[int]] = {}  # ``_completions``
         self._fits: dict[int, tuple[list[Sub], int, list[tuple[int, list[tuple[int, tuple[int, ...]]],
                                                                  dict[int, int]]]]] = {}
         self._drops: list[dict[int, int]] = []  # the memos of each sum's halves (``_fitting``)
@@ -334,9 +336,14 @@ class Values:
             excess = []
             for k, values in enumerate(self.kind_values):
                 if values and min(values) <= s:
-                    over = tuple(sum(1 << i for i, e in enumerate(parts) if e[0] >> 4 * k & FIELD > n)
-                                 for n in range(16))
-                    excess.append((4 * k, over))
+                    # A partition taking c cards of kind k takes more than n of
+                    # them for each n below c (c is at most four).
+                    shift = 4 * k
+                    over = [0] * 16
+                    for i, e in enumerate(parts):
+                        for n in range(e[0] >> shift & FIELD):
+                            over[n] |= 1 << i
+                    excess.append((shift, tuple(over)))
             middle = (len(excess) + 1) // 2
             halves: list[tuple[int, list[tuple[int, tuple[int, ...]]], dict[int, int]]] = [
                 (sum(FIELD << shift for shift, _ in half), half, {})
@@ -350,27 +357,33 @@ class Values:
         whatever the table: worked out once per sum."""
         got = self._parts.get(s)
         if got is None:
-            out: list[int] = []
-            kinds = [(k, vs) for k, vs in enumerate(self.kind_values) if vs]
+            got = self._parts[s] = [_sub(x) for x in dict.fromkeys(self._completions(0, s))]
+        return got
 
-            def walk(i: int, left: int, acc: int) -> None:
-                for j in range(i, len(kinds)):
-                    k, values = kinds[j]
-                    unit = 1 << 4 * k
-                    for v in values:
-                        taken, need = acc, left
-                        for _ in range(4 if len(values) == 1 else 1):
-                            need -= v
-                            if need < 0:
-                                break
-                            taken += unit
-                            if need == 0:
-                                out.append(taken)
-                            else:
-                                walk(j + 1, need, taken)
-
-            walk(0, s, 0)
-            got = self._parts[s] = [_sub(x) for x in dict.fromkeys(out)]
+    def _completions(self, i: int, left: int) -> list[int]:
+        """The multisets of the kinds with a value, from the i-th on, adding up
+        to ``left``, as count vectors: the kinds in order, each taken once,
+        twice, ... (a two-valued kind once, at either value) before the next.
+        Memoized by (i, left), which the sums share."""
+        got = self._completed.get((i, left))
+        if got is None:
+            got = []
+            kinds = self._valued
+            for j in range(i, len(kinds)):
+                k, values = kinds[j]
+                unit = 1 << 4 * k
+                for v in values:
+                    taken, need = 0, left
+                    for _ in range(4 if len(values) == 1 else 1):
+                        need -= v
+                        if need < 0:
+                            break
+                        taken += unit
+                        if need == 0:
+                            got.append(taken)
+                        else:
+                            got += [taken + x for x in self._completions(j + 1, need)]
+            self._completed[(i, left)] = got
         return got
 
     def _unions(self, vec: int, v: int) -> list[Sub]:
