@@ -227,6 +227,9 @@ def combination_refusal(rules: Rules) -> str | None:
 # -- presets (§9.23) -------------------------------------------------------
 
 
+_PRESET_RULES: dict[tuple[str, int | None], Rules] = {}  # ``Preset.rules``, by preset and seating
+
+
 class Preset(NamedTuple):
     """A named bundle of options (§9.23) and the seatings it is played with."""
 
@@ -237,11 +240,16 @@ class Preset(NamedTuple):
     partnerships_only_for: tuple[int, ...] = ()  # seat counts that must play in partnerships
 
     def rules(self, players: int | None = None) -> Rules:
-        """The preset's rules; California's number of rounds depends on the players."""
-        options = dict(self.options)
-        if options.get("rounds") == "2 per player":
-            options["rounds"] = 2 * (players or self.players[0])
-        return Rules.from_json(options)
+        """The preset's rules; California's number of rounds depends on the players.
+        Made once per preset and seating: rules never change, and naming a game
+        (``preset_of``) asks every preset for its rules."""
+        got = _PRESET_RULES.get((self.key, players))
+        if got is None:
+            options = dict(self.options)
+            if options.get("rounds") == "2 per player":
+                options["rounds"] = 2 * (players or self.players[0])
+            got = _PRESET_RULES[(self.key, players)] = Rules.from_json(options)
+        return got
 
     def allows(self, players: int, partnerships: bool) -> bool:
         """Whether the preset is played by this many players (in partnerships or not)."""

@@ -147,6 +147,8 @@ def test_a_reset_that_cannot_write_says_so_and_keeps_the_old_file(tmp_path: Path
     app, scene = screen(tmp_path, games(True, True, False))
     before = (tmp_path / STATS).read_bytes()
     assert app.store is not None
+    rows = scene.rows()
+    assert [r[:3] for r in rows] == [("Intermediate", "Standard", "3")]
 
     def full_disk(name: str, data: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -162,6 +164,7 @@ def test_a_reset_that_cannot_write_says_so_and_keeps_the_old_file(tmp_path: Path
                                    "They are kept as they were")
     assert str(tmp_path) in scene.notice
     assert figures(scene)["games played"] == "3"  # still shown as they were
+    assert scene.rows() == rows
     assert (tmp_path / STATS).read_bytes() == before
     step(app)  # the notice draws, and the buttons still fit
     assert scene.menu.visible == 2
@@ -172,6 +175,8 @@ def test_a_reset_that_cannot_write_says_so_and_keeps_the_old_file(tmp_path: Path
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert scene.notice == "" and scene.stats == Stats() and Store(tmp_path).load_stats() == Stats()
+    step(app)
+    assert scene.rows() == [] and scene.lines()[0].startswith("No games yet")  # not the rows from before
 
 
 def test_a_folder_that_cannot_be_written_makes_a_reset_fail_without_a_crash(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ asks first, and a file that cannot be written is said, not fatal."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 
@@ -31,6 +32,10 @@ class StatsScene(Overlay):
         self.notice = ""   # what went wrong with the last reset, in words
         self.first_row = 0  # the table's first row shown, when not every row fits
         self._fit = 1 << 30  # how many rows the table had room for at the last frame
+        # The rows and the columns' widths, worked out once for these statistics
+        # (a frame asks for them several times; a reset replaces the statistics).
+        self._rows: tuple[Stats | None, list[Row]] | None = None
+        self._widths: tuple[int, list[Row], list[int]] | None = None
 
         def reset() -> None:
             def yes() -> None:
@@ -133,7 +138,9 @@ class StatsScene(Overlay):
 
     def rows(self) -> list[Row]:
         """The table's rows, the totals first."""
-        return self.totals() + self.records()
+        if self._rows is None or self._rows[0] is not self.stats:
+            self._rows = (self.stats, self.totals() + self.records())
+        return self._rows[1]
 
     def lines(self) -> list[str]:
         """What the screen says, as lines of text (the chart aside)."""
@@ -145,8 +152,12 @@ class StatsScene(Overlay):
             [f"{a} · {r}: played {p}, won {w}, lost {lost}" for a, r, p, w, lost, _ in self.records()]
 
     def _columns(self, fs: int) -> list[int]:
-        rows = [STATS_HEAD, *self.rows()]
-        return [max(theme.font(fs, bold=True).size(row[i])[0] for row in rows) for i in range(len(STATS_HEAD))]
+        rows = self.rows()
+        if self._widths is None or self._widths[0] != fs or self._widths[1] is not rows:
+            font = theme.font(fs, bold=True)
+            self._widths = (fs, rows, [max(font.size(row[i])[0] for row in (STATS_HEAD, *rows))
+                                       for i in range(len(STATS_HEAD))])
+        return self._widths[2]
 
     def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         """The notice of a failed reset, the figures, the chart, the table and the totals."""
@@ -301,6 +312,7 @@ _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps s
                "controller strict": "strict builds"}
 
 
+@functools.lru_cache(maxsize=512)
 def rules_words(name: str) -> str:
     """A game as the statistics name it, in words: a preset's name stays as it
     is ('Royal'); a custom game's options ('controller=strict, target=11')
