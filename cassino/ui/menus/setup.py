@@ -11,7 +11,8 @@ from typing import Any
 
 import pygame
 
-from cassino.rules import PRESET_LIST, PRESETS, InvalidRulesError, Rules, seating_refusal, standard_teams
+from cassino.rules import (PRESET_LIST, PRESETS, STANDARD, InvalidRulesError, Rules, seating_refusal,
+                           standard_teams)
 from cassino.setups import CUSTOM, MAX_SEATS, Setup
 from cassino.setups import LEVELS as LEVEL_NAMES
 
@@ -201,7 +202,7 @@ class SetupScene(Scene):
 
         def cycle_option(key: str, values: tuple[Any, ...]) -> Callable[[], None]:
             def act() -> None:
-                default = getattr(Rules(), key)
+                default = getattr(STANDARD, key)
                 now = self.custom.get(key, default)
                 order = list(values) if now in values else [now, *values]
                 value = order[(order.index(now) + 1) % len(order)]
@@ -244,7 +245,7 @@ class SetupScene(Scene):
                               f"Royal to {SHORT_TARGET} points instead of 21: a game of a round or two"))
         if self.game == CUSTOM:
             for key, label, values, line in OPTION_ROWS:
-                value = self.custom.get(key, getattr(Rules(), key))
+                value = self.custom.get(key, getattr(STANDARD, key))
                 items.append(Item(option_label(key, label, value), cycle_option(key, values), line))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
         refused = self.refusal()
@@ -333,7 +334,7 @@ class SetupScene(Scene):
         length = f"{rules.rounds} rounds" if rules.rounds is not None else f"game to {rules.target}"
         out.append(("dim", f"{seats} · {length}"))
         changed = [(option_label(key, label, getattr(rules, key)), line) for key, label, _, line in OPTION_ROWS
-                   if getattr(rules, key) != getattr(Rules(), key)]
+                   if getattr(rules, key) != getattr(STANDARD, key)]
         if not changed:
             out.append(("dim", "The standard rules, nothing changed."))
         for label, line in changed:
