@@ -60,6 +60,7 @@ FRAMES = textwrap.dedent("""
 
 
 def frames(where: Path, games: int, count: int, size: tuple[int, int]) -> dict[str, float]:
+    """The checkout at ``where`` drawing the statistics screen: its median and best frame."""
     env = dict(os.environ, PYTHONPATH=str(where), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     out = subprocess.run([sys.executable, "-c", FRAMES, str(games), str(count), str(size[0]), str(size[1])],
                          cwd=where, env=env, capture_output=True, text=True, check=True).stdout
@@ -68,6 +69,7 @@ def frames(where: Path, games: int, count: int, size: tuple[int, int]) -> dict[s
 
 
 def main() -> int:
+    """Both checkouts at each window size, one JSON line each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="e397785")
     parser.add_argument("--games", type=int, default=25)
