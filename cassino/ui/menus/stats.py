@@ -5,7 +5,6 @@ asks first, and a file that cannot be written is said, not fatal."""
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 
@@ -32,9 +31,10 @@ class StatsScene(Overlay):
         self.notice = ""   # what went wrong with the last reset, in words
         self.first_row = 0  # the table's first row shown, when not every row fits
         self._fit = 1 << 30  # how many rows the table had room for at the last frame
-        # The rows and the columns' widths, worked out once for these statistics
-        # (a frame asks for them several times; a reset replaces the statistics).
-        self._rows: tuple[Stats | None, list[Row]] | None = None
+        # The rows (and how many of them are totals) and the columns' widths,
+        # worked out once for these statistics (a frame asks for them several
+        # times; a reset replaces the statistics).
+        self._rows: tuple[Stats | None, list[Row], int] | None = None
         self._widths: tuple[int, list[Row], list[int]] | None = None
 
         def reset() -> None:
@@ -138,9 +138,14 @@ class StatsScene(Overlay):
 
     def rows(self) -> list[Row]:
         """The table's rows, the totals first."""
+        return self._counted()[0]
+
+    def _counted(self) -> tuple[list[Row], int]:
+        """The table's rows and how many of them, first, are totals."""
         if self._rows is None or self._rows[0] is not self.stats:
-            self._rows = (self.stats, self.totals() + self.records())
-        return self._rows[1]
+            totals = self.totals()
+            self._rows = (self.stats, totals + self.records(), len(totals))
+        return self._rows[1], self._rows[2]
 
     def lines(self) -> list[str]:
         """What the screen says, as lines of text (the chart aside)."""
@@ -178,7 +183,7 @@ class StatsScene(Overlay):
         if self.notice:
             y += fs // 2
         y += self._headlines(surface, pygame.Rect(box.x, y, box.width, 0), fs) + fs
-        rows = self.rows()
+        rows, totals = self._counted()
         # What the table may have: the room left once the rest is placed.
         room = self.body_room() - (y - box.y) - 2 * fs
         chart_h = chart_height(fs, room // 3)
@@ -196,7 +201,7 @@ class StatsScene(Overlay):
             draw_chart(surface, pygame.Rect(box.x, y, box.width, chart_h), s.recent, fs)
         y += chart_h + fs
         if rows:
-            y = self._table(surface, box, y, fs, rows, len(self.totals()), fit)
+            y = self._table(surface, box, y, fs, rows, totals, fit)
         return y - box.y + fs
 
     def _headlines(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> int:
@@ -312,7 +317,6 @@ _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps s
                "controller strict": "strict builds"}
 
 
-@functools.lru_cache(maxsize=512)
 def rules_words(name: str) -> str:
     """A game as the statistics name it, in words: a preset's name stays as it
     is ('Royal'); a custom game's options ('controller=strict, target=11')
