@@ -39,6 +39,8 @@ import tempfile
 import textwrap
 from pathlib import Path
 
+from checkout import checkout  # benchmarks/checkout.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 
@@ -129,15 +131,6 @@ def selfplay(engine: Path, args: list[str]) -> dict[str, object]:
                           capture_output=True, text=True, check=True)
     line: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return line
-
-
-def checkout(commit: str, where: Path) -> Path:
-    """The commit's ``cassino/`` package, extracted with ``git archive``."""
-    where.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "archive", commit, "cassino"], cwd=ROOT, capture_output=True,
-                             check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
-    return where
 
 
 def main() -> None:

@@ -18,10 +18,11 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 import textwrap
 from pathlib import Path
+
+from checkout import checkout  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = ((1024, 600), (1920, 1080))
@@ -76,13 +77,7 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp)
-        archive = subprocess.run(["git", "archive", args.base, "cassino", "assets"], cwd=ROOT,
-                                 capture_output=True, check=True).stdout
-        tar = base / "base.tar"
-        tar.write_bytes(archive)
-        with tarfile.open(tar) as t:
-            t.extractall(base, filter="data")
+        base = checkout(args.base, Path(tmp), ("cassino", "assets"))
         for size in SIZES:
             was = frames(base, args.games, args.frames, size)
             now = frames(ROOT, args.games, args.frames, size)

@@ -23,9 +23,10 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
+
+from checkout import checkout  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "c4a9c82"
@@ -51,13 +52,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp)
-        archive = subprocess.run(["git", "archive", BASE, "cassino", "assets"], cwd=ROOT, capture_output=True,
-                                 check=True).stdout
-        tar = base / "base.tar"
-        tar.write_bytes(archive)
-        with tarfile.open(tar) as t:
-            t.extractall(base, filter="data")
+        base = checkout(BASE, Path(tmp), ("cassino", "assets"))
         old: list[dict[str, object]] = []
         new: list[dict[str, object]] = []
         old_cpu: list[dict[str, object]] = []
