@@ -27,7 +27,8 @@ from .game import Game, Turn, first_dealer, round_deck
 from .moves import (BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, move_from_json, parse_any_move,
                     parse_move)
 from .options import PRESET_LIST, PRESETS, STANDARD, Preset, Rules, describe_rules, preset_of
-from .position import Interpretation, Position
+from .position import Position
+from .reasons import Interpretation
 from .scoring import ScoringItem, scoring_items
 from .shape import Shape, seating_refusal, shape_of, standard_teams
 

@@ -17,7 +17,7 @@ is a bitmask (see ``cards``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from . import apply as _apply
 from . import dealing as _dealing
@@ -28,19 +28,13 @@ from .cards import Card, CardSet
 from .legal import generator
 from .moves import Move
 from .options import Rules
+from .reasons import Interpretation
 from .shape import Shape, shape_of
 
 if TYPE_CHECKING:
     from .events import DealEvent, Event
 
 __all__ = ["Build", "Interpretation", "Position", "table_cards"]
-
-
-class Interpretation(NamedTuple):
-    """What a card dropped on some table items could mean: the legal moves, or why none."""
-
-    moves: list[Move]
-    reason: str | None
 
 
 class Position:

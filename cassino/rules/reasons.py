@@ -11,7 +11,7 @@ duties); otherwise the rule of §4-§5 or §9 its shape breaks.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .builds import Build
 from .cards import RANK_NAMES, RANK_SETS, Card, CardSet, card_symbol, cards_of, rank_of
@@ -19,7 +19,14 @@ from .legal import Duty, generator
 from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, _plural
 
 if TYPE_CHECKING:
-    from .position import Interpretation, Position
+    from .position import Position
+
+
+class Interpretation(NamedTuple):
+    """What a card dropped on some table items could mean: the legal moves, or why none."""
+
+    moves: list[Move]
+    reason: str | None
 
 
 def violation(pos: Position, move: Move) -> str | None:
@@ -201,8 +208,6 @@ def _shape_reason(pos: Position, move: Move) -> str:
 def explain(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> Interpretation:
     """What playing ``card`` onto exactly the ``pointed`` table items could
     mean: every legal move taking exactly those items, or why none is legal."""
-    from .position import Interpretation
-
     t = 0
     for item in pointed:
         t |= item.cards if isinstance(item, Build) else 1 << item
