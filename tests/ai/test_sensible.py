@@ -171,8 +171,8 @@ def test_a_beginner_makes_no_other_build(rules: Rules) -> None:
 # -- five and six players -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players,opponent,games", [(5, "random", 40), (5, "beginner", 100),
-                                                    (6, "random", 40), (6, "beginner", 100)])
+@pytest.mark.parametrize("players,opponent,games", [(5, "random", 40), (5, "beginner", 60),
+                                                    (6, "random", 40), (6, "beginner", 60)])
 def test_the_intermediate_wins_well_above_its_share_at_five_and_six(players: int, opponent: str,
                                                                     games: int) -> None:
     """One Intermediate against four or five others: it wins far more than its
