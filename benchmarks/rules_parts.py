@@ -3,22 +3,25 @@
     python benchmarks/rules_parts.py [--baseline c4a9c82] [--runs 5] [--rounds 400] [--seed 11]
 
 ``rules_speed.py`` gives the headline ratio; this splits it into parts, so
-that whoever works on the target sees which part holds it back. Each engine
-plays the random rounds of its own ``selfplay`` (two players, the standard
-game) in a fresh process, then, in the same process, times:
+that whoever works on the target sees which part holds it back. In a fresh
+process for each engine, the random rounds of its own ``selfplay`` (two
+players, the standard game) are played three times over:
 
 - ``first``: the rounds with the process's memos empty, as ``selfplay`` runs;
 - ``again``: the same rounds once more, every memo filled;
-- ``listing``: of ``again``, listing the moves as play asks for them (this
-  engine's ``moves()``, the baseline's ``legal_moves()``);
-- ``playing``: of ``again``, playing the moves chosen (``Game.play``: the
+- ``listing``: the part of ``again`` spent listing the moves as play asks
+  for them (this engine's ``moves()``, the baseline's ``legal_moves()``);
+- ``playing``: the part spent playing the moves chosen (``Game.play``: the
   move applied, the game's records, the deals and the scoring);
 - ``rest``: ``again`` less the two: choosing a move and the loop;
-- ``warm-up``: ``first`` less ``again``: what filling the memos costs.
+- ``warm-up``: ``first`` less ``again``: what filling the memos costs (with
+  the interpreter's own warm-up).
 
-CPU time of the process (steadier than the wall clock on a shared machine),
-the best of ``--runs`` fresh processes for each part timed (the last two are
-worked out from those), the engines taking turns. Prints a
+``first`` and ``again`` are the process's CPU time (steadier than the wall
+clock on a shared machine). The two parts are each one's share of a third
+run of the same rounds, split by the wall clock around each call, applied
+to ``again``. Each figure is the best of ``--runs`` fresh processes (the
+last two are worked out from those), the engines taking turns. Prints a
 JSON line per engine and a table of the parts with their ratios.
 """
 

@@ -31,8 +31,12 @@ SCREEN_WORK = 40
 
 
 @pytest.fixture(autouse=True)
-def _quit(monkeypatch: pytest.MonkeyPatch) -> object:
+def _lighter_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gamereview, "review", functools.partial(review, work=SCREEN_WORK))
+
+
+@pytest.fixture(autouse=True)
+def _quit() -> object:
     yield
     pygame.quit()
 
