@@ -4,8 +4,9 @@
 
 ``rules_speed.py`` gives the headline ratio; this splits it into parts, so
 that whoever works on the target sees which part holds it back. In a fresh
-process for each engine, the random rounds of its own ``selfplay`` (two
-players, the standard game) are played three times over:
+process for each engine, the random rounds (``--rounds``; two players, the
+standard game; each move chosen as this engine's ``selfplay`` chooses it, by
+both engines alike) are played three times over:
 
 - ``first``: the rounds with the process's memos empty, as ``selfplay`` runs;
 - ``again``: the same rounds once more, every memo filled;
@@ -45,38 +46,31 @@ PARTS = textwrap.dedent("""
     sys.path.insert(0, sys.argv[1])
     rounds_wanted, seed = int(sys.argv[2]), int(sys.argv[3])
     from cassino.rules import Game, Position
-    # This engine lists moves unsorted and reports an event; the baseline sorts
-    # and reports a round's result. Each is driven as its own selfplay drives it.
-    listed = hasattr(Position, "moves")
+    # As each engine's selfplay lists: this one unsorted (``moves``), the baseline
+    # sorted; this one's play reports an event, the baseline's the round's result.
+    listing = getattr(Position, "moves", Position.legal_moves)
     split = time.perf_counter
 
     def rounds(parts):
-        rng = random.Random(seed)
-        pick = rng.random
+        pick = random.Random(seed).random
         done = games = 0
         game = Game(players=2, seed=f"{seed}/{games}")
         while done < rounds_wanted:
-            pos = game.position
             t0 = split()
-            legal = pos.moves() if listed else pos.legal_moves()
+            legal = listing(game.position)
             t1 = split()
-            move = legal[int(pick() * len(legal))] if listed else legal[rng.randrange(len(legal))]
+            move = legal[int(pick() * len(legal))]
             t2 = split()
-            got = game.play(move, checked=False)
+            result = game.play(move, checked=False)
             t3 = split()
             if parts is not None:
                 parts[0] += t1 - t0
                 parts[1] += t3 - t2
-            if listed:
-                ended = got.round_end is not None
-                over = game.winner is not None
-            else:
-                ended = got is not None
-                over = game.over
-            done += ended
-            if over:
-                games += 1
-                game = Game(players=2, seed=f"{seed}/{games}")
+            if getattr(result, "round_end", result) is not None:
+                done += 1
+                if game.over:
+                    games += 1
+                    game = Game(players=2, seed=f"{seed}/{games}")
 
     clock = time.process_time
     t = clock(); rounds(None); first = clock() - t
