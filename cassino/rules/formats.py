@@ -11,51 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from .builds import Build
-from .cards import card_text, cards_of, parse_card, parse_cards
+from .cards import parse_card, parse_cards
 from .errors import (CassinoError, IllegalMoveError, InvalidCardError, InvalidMoveError,
                      InvalidPositionError, InvalidRecordError, InvalidRulesError)
 from .game import Game
 from .jsontext import short as _short
 from .moves import parse_move
 from .options import Rules
-from .position import Position
+from .position import POSITION_FORMAT, Position
 from .shape import seating_refusal, shape_of
 
-POSITION_FORMAT = "cassino-position/1"
 RECORD_FORMAT = "cassino-record/1"
 MAX_MOVES = 100_000  # far more than any game has; a longer list is refused by size
 
 
-def _cards(mask: int) -> list[str]:
-    return [card_text(c) for c in cards_of(mask)]
-
-
 def position_to_json(pos: Position) -> dict[str, Any]:
     """A position as docs/formats.md writes it; a variant's fields only where it says."""
-    out: dict[str, Any] = {
-        "format": POSITION_FORMAT,
-        "rules": pos.rules.to_json(),
-        "players": pos.players,
-        "teams": [list(t) for t in pos.teams],
-        "dealer": pos.dealer,
-        "to_move": pos.to_move,
-        "hands": [_cards(h) for h in pos.hands],
-        "stock": [card_text(c) for c in pos.stock],
-        "loose": _cards(pos.loose),
-        "builds": [{"cards": _cards(b.cards), "value": b.value, "multiple": b.multiple,
-                    "controller": b.controller} for b in pos.builds],
-        "captured": [_cards(c) for c in pos.captured],
-        "sweeps": list(pos.sweeps),
-        "last_capturer": pos.last_capturer,
-        "scores": list(pos.scores),
-    }
-    if pos.rules.pluck:
-        out["plucked"] = [s for s in range(pos.players) if pos.plucked >> s & 1]
-    if pos.winner is not None:
-        out["winner"] = pos.winner
-    if pos.rules.rounds is not None:
-        out["round"] = pos.round
-    return out
+    return pos.to_json()
 
 
 def _int(data: dict[str, Any], key: str, default: Any = ..., low: int = 0,

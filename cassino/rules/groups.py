@@ -151,6 +151,7 @@ class Values:
             *self.additions_by.values()]
         for m in memos:
             m.clear()
+        self._high_shifts.clear()
 
     def counts(self, loose: CardSet) -> int:
         """The count vector of the loose cards that have a value."""

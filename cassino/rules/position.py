@@ -17,14 +17,14 @@ is a bitmask (see ``cards``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import apply as _apply
 from . import dealing as _dealing
 from . import reasons as _reasons
 from . import validate as _validate
 from .builds import Build, table_cards
-from .cards import Card, CardSet
+from .cards import Card, CardSet, card_text, cards_of
 from .legal import generator
 from .moves import Move
 from .options import Rules
@@ -34,7 +34,9 @@ from .shape import Shape, shape_of
 if TYPE_CHECKING:
     from .events import DealEvent, Event
 
-__all__ = ["Build", "Interpretation", "Position", "table_cards"]
+__all__ = ["Build", "Interpretation", "POSITION_FORMAT", "Position", "table_cards"]
+
+POSITION_FORMAT = "cassino-position/1"
 
 
 class Position:
@@ -244,7 +246,36 @@ class Position:
         """Everything that makes this position impossible under the rules; empty if none."""
         return _validate.position_problems(self)
 
-    def __repr__(self) -> str:
-        from .formats import position_to_json
+    def to_json(self) -> dict[str, Any]:
+        """The position as docs/formats.md writes it; a variant's fields only where it says."""
+        out: dict[str, Any] = {
+            "format": POSITION_FORMAT,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "teams": [list(t) for t in self.teams],
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": [_texts(h) for h in self.hands],
+            "stock": [card_text(c) for c in self.stock],
+            "loose": _texts(self.loose),
+            "builds": [{"cards": _texts(b.cards), "value": b.value, "multiple": b.multiple,
+                        "controller": b.controller} for b in self.builds],
+            "captured": [_texts(c) for c in self.captured],
+            "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer,
+            "scores": list(self.scores),
+        }
+        if self.rules.pluck:
+            out["plucked"] = [s for s in range(self.players) if self.plucked >> s & 1]
+        if self.winner is not None:
+            out["winner"] = self.winner
+        if self.rules.rounds is not None:
+            out["round"] = self.round
+        return out
 
-        return f"Position({position_to_json(self)!r})"
+    def __repr__(self) -> str:
+        return f"Position({self.to_json()!r})"
+
+
+def _texts(mask: CardSet) -> list[str]:
+    return [card_text(c) for c in cards_of(mask)]
