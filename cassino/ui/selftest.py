@@ -147,11 +147,13 @@ def play_game(app: App, seed: int, started: float) -> dict[str, Any]:
     table = TableScene(app, game, list(SEATS))
     app.replace(table)
     frames = 0
-    shown: set[int] = set()
+    # The summaries answered, kept alive: a freed scene's id() may come back as
+    # the next summary's, which would then go unanswered and stall the game.
+    shown: list[RoundOverScene] = []
     while True:
         top = app.top
-        if isinstance(top, RoundOverScene) and id(top) not in shown:
-            shown.add(id(top))
+        if isinstance(top, RoundOverScene) and not any(top is s for s in shown):
+            shown.append(top)
             _check_round(table, top)
             if game.over:
                 break
