@@ -11,7 +11,8 @@ module, and are reached through its methods:
 - ``deal()``: ``dealing.py``; ``problems()``: ``validate.py``.
 
 It is mutable for speed (search clones it with ``copy()``); every card set
-is a bitmask (see ``cards``).
+is a bitmask (see ``cards``). ``to_json()`` writes it as docs/formats.md
+does; ``formats.position_from_json`` reads it back, checked.
 """
 
 from __future__ import annotations
