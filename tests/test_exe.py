@@ -104,7 +104,6 @@ def test_selftest_fails_when_a_computer_player_breaks(tmp_path: Path, monkeypatc
     assert summary["selftest"] == "failed" and "gave no legal move" in summary["error"]
 
 
-
 def test_selftest_answers_every_summary_even_where_addresses_repeat(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A round's summary freed after it is dismissed can leave its address, and so
@@ -117,6 +116,7 @@ def test_selftest_answers_every_summary_even_where_addresses_repeat(
     assert selftest.run(seed=1, out=None) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["rounds"] >= 2 and summary["moves"] == 48 * summary["rounds"]
+
 
 def test_an_unexpected_error_is_logged_and_shown_with_the_logs_path(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep_logging: None) -> None:

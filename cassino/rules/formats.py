@@ -26,7 +26,7 @@ MAX_MOVES = 100_000  # far more than any game has; a longer list is refused by s
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:
-    """A position as docs/formats.md writes it; a variant's fields only where it says."""
+    """A position as docs/formats.md writes it (``Position.to_json``)."""
     return pos.to_json()
 
 

@@ -18,8 +18,7 @@ from cassino.rules import Game, standard_teams
 from cassino.settings import Settings
 from cassino.ui.app import App
 from cassino.ui.screens import sit_down
-from cassino.ui.table import TableScene, default_seats
-from cassino.ui.table import gamereview
+from cassino.ui.table import TableScene, default_seats, gamereview
 from cassino.ui.table.gamereview import GameReviewScene
 from cassino.ui.table.scoresheet import RoundOverScene
 
