@@ -17,60 +17,22 @@ from .view import SeatView
 T = TypeVar("T")
 
 
-class Thinker:
-    """One decision in progress. ``done`` / ``move`` are read by the UI thread."""
-
-    def __init__(self, player: Player, view: SeatView, seed: int | str, ms: float | None = None,
-                 work: int | None = None):
-        self.cancel_event = threading.Event()
-        self.budget = Budget(ms=ms if ms is not None else player.default_ms, work=work,
-                             cancel=self.cancel_event)
-        self.move: Move | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(player, view, seed),
-                                        name=f"ai-{player.level}", daemon=True)
-        self._thread.start()
-
-    def _run(self, player: Player, view: SeatView, seed: int | str) -> None:
-        try:
-            self.move = player.choose(view, random.Random(seed), self.budget)
-        except BaseException as e:  # reported to the UI thread, never lost
-            self.error = e
-
-    @property
-    def done(self) -> bool:
-        """True once the player has answered (or failed)."""
-        return not self._thread.is_alive()
-
-    def cancel(self) -> None:
-        """Ask the player to stop; its best move so far still arrives."""
-        self.cancel_event.set()
-
-    def result(self, timeout: float | None = None) -> Move:
-        """Wait for the move (for tools and tests; the UI polls ``done``)."""
-        self._thread.join(timeout)
-        if self.error is not None:
-            raise self.error
-        if self.move is None:
-            raise TimeoutError("the computer player is still thinking")
-        return self.move
-
-
 class Errand(Generic[T]):
-    """Any other piece of thinking in a background thread (the reason for a
-    hint, say): ``work(cancel)`` runs there and should stop soon once
-    ``cancel`` is set; the UI polls ``done`` and reads ``result``."""
+    """A piece of thinking in a background thread (a computer player's move,
+    the reason for a hint): ``work(cancel)`` runs there and should stop soon
+    once ``cancel`` is set; the UI polls ``done`` and reads ``value``."""
 
-    def __init__(self, work: Callable[[threading.Event], T], name: str):
-        self.cancel_event = threading.Event()
-        self.result: T | None = None
+    def __init__(self, work: Callable[[threading.Event], T], name: str,
+                 cancel: threading.Event | None = None):
+        self.cancel_event = cancel or threading.Event()
+        self.value: T | None = None
         self.error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, args=(work,), name=name, daemon=True)
         self._thread.start()
 
     def _run(self, work: Callable[[threading.Event], T]) -> None:
         try:
-            self.result = work(self.cancel_event)
+            self.value = work(self.cancel_event)
         except BaseException as e:  # reported to the UI thread, never lost
             self.error = e
 
@@ -80,5 +42,34 @@ class Errand(Generic[T]):
         return not self._thread.is_alive()
 
     def cancel(self) -> None:
-        """Ask the work to stop early."""
+        """Ask the work to stop early (a player's best move so far still arrives)."""
         self.cancel_event.set()
+
+    def wait(self, timeout: float | None = None) -> T:
+        """Wait for the value (for tools and tests; the UI polls ``done``)."""
+        self._thread.join(timeout)
+        if self.error is not None:
+            raise self.error
+        if self.value is None:
+            raise TimeoutError(f"{self._thread.name} is still at work")
+        return self.value
+
+
+class Thinker(Errand[Move]):
+    """One decision of a computer player in progress, within its budget."""
+
+    def __init__(self, player: Player, view: SeatView, seed: int | str, ms: float | None = None,
+                 work: int | None = None):
+        cancel = threading.Event()
+        self.budget = Budget(ms=ms if ms is not None else player.default_ms, work=work, cancel=cancel)
+        super().__init__(lambda _: player.choose(view, random.Random(seed), self.budget),
+                         f"ai-{player.level}", cancel)
+
+    @property
+    def move(self) -> Move | None:
+        """The move, once chosen."""
+        return self.value
+
+    def result(self, timeout: float | None = None) -> Move:
+        """Wait for the move (for tools and tests; the UI polls ``done``)."""
+        return self.wait(timeout)

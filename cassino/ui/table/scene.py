@@ -321,11 +321,11 @@ class TableScene(Scene, TableState):
         if explainer is None or view is None or self.hint_move is None \
                 or view.key() != SeatView(self.pos, self.pos.to_move, self.game.turns).key():
             return  # the game moved on
-        if explainer.result is None:
+        if explainer.value is None:
             log.error("the hint's reason could not be worked out", exc_info=explainer.error)
             self.say("No reason this time: the weighing of the moves failed.")
             return
-        self.say(f"Why: {explainer.result}")
+        self.say(f"Why: {explainer.value}")
 
     # -- messages and the log ----------------------------------------------------------------
 
