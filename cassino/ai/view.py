@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cassino.rules import Build, Move, Position, Rules, Shape, Turn
+from cassino.rules import Build, Move, Position, Rules, Shape, Turn, table_cards
 from cassino.rules.cards import CardSet, cards_of
 from cassino.rules.legal import MoveGenerator, generator
 
@@ -63,10 +63,7 @@ class SeatView:
     @property
     def table(self) -> CardSet:
         """Every card on the table: loose and in builds."""
-        t = self.loose
-        for b in self.builds:
-            t |= b.cards
-        return t
+        return table_cards(self.loose, self.builds)
 
     def key(self) -> tuple[object, ...]:
         """Everything the seat sees; two views with equal keys are the same view."""

@@ -150,10 +150,7 @@ class Position:
     @property
     def table(self) -> CardSet:
         """Every card on the table: loose cards and the cards of all builds."""
-        t = self.loose
-        for b in self.builds:
-            t |= b.cards
-        return t
+        return table_cards(self.loose, self.builds)
 
     @property
     def deals_per_round(self) -> int:
