@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from cassino.rules import Move
 
@@ -24,7 +24,7 @@ class Errand(Generic[T]):
 
     def __init__(self, work: Callable[[threading.Event], T], name: str,
                  cancel: threading.Event | None = None):
-        self.cancel_event = cancel or threading.Event()
+        self.cancel_event = cancel if cancel is not None else threading.Event()
         self.value: T | None = None
         self.error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, args=(work,), name=name, daemon=True)
@@ -48,11 +48,11 @@ class Errand(Generic[T]):
     def wait(self, timeout: float | None = None) -> T:
         """Wait for the value (for tools and tests; the UI polls ``done``)."""
         self._thread.join(timeout)
+        if self._thread.is_alive():
+            raise TimeoutError(f"{self._thread.name} is still at work")
         if self.error is not None:
             raise self.error
-        if self.value is None:
-            raise TimeoutError(f"{self._thread.name} is still at work")
-        return self.value
+        return cast(T, self.value)  # the work's own answer, None included
 
 
 class Thinker(Errand[Move]):

@@ -4,11 +4,14 @@ that keeps to its deadline and can be cancelled."""
 from __future__ import annotations
 
 import random
+import threading
 import time
+
+import pytest
 
 from cassino.ai import Budget, SeatView, make_player
 from cassino.ai.hint import why
-from cassino.ai.worker import Thinker
+from cassino.ai.worker import Errand, Thinker
 from cassino.rules import Game, Rules, parse_move
 
 from tests.rules.helpers import table_position
@@ -61,3 +64,27 @@ def test_a_cancelled_worker_stops_early_with_a_legal_move() -> None:
     thinker.cancel()
     move = thinker.result(timeout=5)
     assert game.position.is_legal(move)
+
+
+def test_an_errand_waits_for_its_work_and_says_when_it_is_not_done() -> None:
+    release = threading.Event()
+    errand = Errand(lambda cancel: "done" if release.wait(10) else "given up", "slow")
+    with pytest.raises(TimeoutError, match="slow is still at work"):
+        errand.wait(timeout=0.01)
+    assert not errand.done
+    release.set()
+    assert errand.wait(timeout=10) == "done" and errand.done
+    # A work that answers None answers it; one that fails raises its error to the waiter.
+    assert Errand(lambda cancel: None, "quiet").wait(timeout=10) is None
+
+    def fail(cancel: threading.Event) -> str:
+        raise ValueError("no reason found")
+
+    with pytest.raises(ValueError, match="no reason found"):
+        Errand(fail, "failing").wait(timeout=10)
+
+
+def test_cancelling_an_errand_sets_the_event_its_work_watches() -> None:
+    errand = Errand(lambda cancel: cancel.wait(10), "watching")
+    errand.cancel()
+    assert errand.wait(timeout=10) is True
