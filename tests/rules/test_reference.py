@@ -315,9 +315,15 @@ class Reference:
 
 
 _REFERENCES: dict[Rules, Reference] = {}
+# Memo entries kept over all references before they start afresh: the memos
+# only speed the brute force up, and a long run (many examples) would grow
+# them to gigabytes.
+_MEMO_LIMIT = 1_000_000
 
 
 def reference(rules: Rules) -> Reference:
+    if sum(len(r._groups) + len(r._completions) for r in _REFERENCES.values()) > _MEMO_LIMIT:
+        _REFERENCES.clear()
     if rules not in _REFERENCES:
         _REFERENCES[rules] = Reference(rules)
     return _REFERENCES[rules]
