@@ -259,8 +259,18 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     runner = max(others, key=lambda a: (a.win, a.points))
     if (this.win, this.points) >= (runner.win, runner.points):
         return reason(this, runner, now=True)
-    return (f"{gerund(move)[0].upper() + gerund(move)[1:]} and {gerund(runner.move)} are about "
-            f"equally good here ({_chance(this.win)} and {_chance(runner.win)} to win the game).")
+    # The hint's search and this second weighing sample the hidden cards apart:
+    # say which way they lean without calling the hint better than it weighed.
+    first = gerund(move)[0].upper() + gerund(move)[1:]
+    if round(100 * this.win) == round(100 * runner.win):
+        return (f"{first} and {gerund(runner.move)} are about equally good here: both give about "
+                f"{_chance(this.win)} to win the game.")
+    if paired_t(runner, this) <= CONFIDENT:
+        return (f"{first} and {gerund(runner.move)} are too close to call from what you can see "
+                f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
+    other = gerund(runner.move)
+    return (f"{first} is the search's choice, but on a second look {other} does a little better "
+            f"({_chance(runner.win)} against {_chance(this.win)} to win the game).")
 
 
 def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,

@@ -194,3 +194,38 @@ def test_twin_plays_are_weighed_once_and_why_never_compares_a_move_with_its_twin
     assert parse_move("7S-") in chosen
     why = explain(view, trail, random.Random(1), Budget(work=4))
     assert "7♥" in why and "7♦" not in why, why
+
+
+class _Fixed:
+    """An analyst that answers set win chances, deal by deal: the hinted
+    move's and every other's."""
+
+    def __init__(self, hinted: Move, mine: tuple[float, ...], theirs: tuple[float, ...]):
+        self.hinted, self.mine, self.theirs = hinted, mine, theirs
+
+    def appraise(self, view: SeatView, moves: object, rng: random.Random, budget: Budget) -> list[Appraisal]:
+        return [Appraisal(m, sum(w) / len(w), 0.0, w)
+                for m in moves for w in [self.mine if m == self.hinted else self.theirs]]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("mine, theirs, words", [
+    ((0.51, 0.51), (0.51, 0.515), "about equally good here: both give about 51% to win the game."),
+    ((0.40, 0.58), (0.60, 0.44), "too close to call from what you can see (49% and 52% to win the game)"),
+    ((0.45, 0.49), (0.49, 0.53), "on a second look"),
+])
+def test_why_never_calls_a_hint_that_weighed_less_the_better_one(mine: tuple[float, ...],
+                                                                  theirs: tuple[float, ...], words: str) -> None:
+    """The hint comes from the Master's search; "why?" weighs the moves again
+    on other deals, and may find the next best a little ahead. It then says
+    so in as many words, rather than showing the hint behind under the
+    heading "about equally good"."""
+    from cassino.ai.review import explain
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("7H 9C TC", "5C 2D KH"), 0)
+    hinted = parse_move("7Hx7:5C,2D")
+    why = explain(view, hinted, random.Random(1), Budget(work=4), judge=_Fixed(hinted, mine, theirs))
+    assert words in why, why
+    assert why.startswith("Capturing 2♦ and 5♣ with the 7♥"), why
