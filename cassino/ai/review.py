@@ -268,8 +268,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     if paired_t(runner, this) <= CONFIDENT:
         return (f"{first} and {gerund(runner.move)} are too close to call from what you can see "
                 f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
-    other = gerund(runner.move)
-    return (f"{first} is the search's choice, but on a second look {other} does a little better "
+    return (f"On a second look {gerund(runner.move)} does a little better than {gerund(move)} "
             f"({_chance(runner.win)} against {_chance(this.win)} to win the game).")
 
 

@@ -41,7 +41,7 @@ def test_h_twice_shows_the_hint_then_why() -> None:
     assert table.message.startswith("Why: ")
     assert any(words in table.message for words in (" more than ", " as good as ", "about equally good",
                                                      "a better chance to win", "too close to call",
-                                                     "on a second look"))
+                                                     "On a second look"))
     assert table.hint_move == hinted and table.game.moves == [], "asking why never plays"
 
 
