@@ -268,7 +268,8 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     if paired_t(runner, this) <= CONFIDENT:
         return (f"{first} and {gerund(runner.move)} are too close to call from what you can see "
                 f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
-    return (f"On a second look {gerund(runner.move)} does a little better than {gerund(move)} "
+    degree = "a little better" if runner.win - this.win < 0.05 else "better"
+    return (f"On a second look {gerund(runner.move)} does {degree} than {gerund(move)} "
             f"({_chance(runner.win)} against {_chance(this.win)} to win the game).")
 
 
