@@ -7,6 +7,7 @@ never depends on the cards the seat could not see."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -203,9 +204,10 @@ class _Fixed:
     def __init__(self, hinted: Move, mine: tuple[float, ...], theirs: tuple[float, ...]):
         self.hinted, self.mine, self.theirs = hinted, mine, theirs
 
-    def appraise(self, view: SeatView, moves: object, rng: random.Random, budget: Budget) -> list[Appraisal]:
+    def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
+                 budget: Budget) -> list[Appraisal]:
         return [Appraisal(m, sum(w) / len(w), 0.0, w)
-                for m in moves for w in [self.mine if m == self.hinted else self.theirs]]  # type: ignore[attr-defined]
+                for m in moves for w in [self.mine if m == self.hinted else self.theirs]]
 
 
 @pytest.mark.parametrize("mine, theirs, words", [
