@@ -441,14 +441,13 @@ class Values:
         return list(out.values())
 
 
-def _pattern(e: Sub, vec: int) -> Pattern:
-    """How a sub-multiset of the loose cards (counted ``vec``) becomes cards:
-    the ranks whose loose cards it takes whole; and if it takes only some of
-    a rank's (or buckeye's ten of diamonds), the tuple form."""
+def _partial(e: Sub, vec: int) -> Pattern:
+    """The tuple form of a sub-multiset of the loose cards (counted ``vec``)
+    that takes only some of a rank's loose cards, or buckeye's ten of
+    diamonds: the ranks it takes whole, the ten, and how many of each rank
+    taken in part. (``_patterns`` gives the plain form of the others.)"""
     x, fields, kinds = e
     differ = vec & fields ^ x  # non-zero in the fields of the kinds taken in part
-    if not differ and not kinds >> TD_KIND:
-        return kinds  # every loose card of each kind (rank) taken: the common case
     extra = 1 << BIG_CASINO if kinds >> TD_KIND else 0
     some = COMPACT[(differ | differ >> 1 | differ >> 2 | differ >> 3) & LOW_BITS & RANK_FIELDS]
     partial = []
@@ -462,13 +461,14 @@ def _pattern(e: Sub, vec: int) -> Pattern:
 
 
 def _patterns(subs: list[Sub], vec: int) -> list[Pattern]:
-    """The patterns of these sub-multisets of the loose cards (counted ``vec``)."""
+    """The patterns of these sub-multisets of the loose cards (counted
+    ``vec``): the ranks whose loose cards each takes whole, or the tuple form."""
     out: list[Pattern] = []
     for e in subs:
         if e[0] == vec & e[1] and not e[2] >> TD_KIND:
-            out.append(e[2])  # every loose card of each kind taken (no ten of diamonds apart)
+            out.append(e[2])  # every loose card of each kind taken (no ten of diamonds apart): the common case
         else:
-            out.append(_pattern(e, vec))
+            out.append(_partial(e, vec))
     return out
 
 
