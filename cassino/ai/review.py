@@ -261,15 +261,15 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
         return reason(this, runner, now=True)
     # The hint's search and this second weighing sample the hidden cards apart:
     # say which way they lean without calling the hint better than it weighed.
-    first = gerund(move)[0].upper() + gerund(move)[1:]
+    mine, other = gerund(move), gerund(runner.move)
+    both = f"{mine[0].upper() + mine[1:]} and {other}"
     if round(100 * this.win) == round(100 * runner.win):
-        return (f"{first} and {gerund(runner.move)} are about equally good here: both give about "
-                f"{_chance(this.win)} to win the game.")
+        return f"{both} are about equally good here: both give about {_chance(this.win)} to win the game."
     if paired_t(runner, this) <= CONFIDENT:
-        return (f"{first} and {gerund(runner.move)} are too close to call from what you can see "
+        return (f"{both} are too close to call from what you can see "
                 f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
-    return (f"On a second look {gerund(runner.move)} does {degree} than {gerund(move)} "
+    return (f"On a second look {other} does {degree} than {mine} "
             f"({_chance(runner.win)} against {_chance(this.win)} to win the game).")
 
 
