@@ -393,6 +393,28 @@ def test_a_setup_remembered_by_the_first_version_is_read(tmp_path: object) -> No
     assert setup_scene(app).game == "standard" and store.problems, "a damaged file is set aside, and said"
 
 
+def test_the_all_computer_players_line_says_the_level_the_seats_play_at() -> None:
+    app, setup = setup_app()
+    setup.players, setup.kinds = 3, [None, "intermediate", "intermediate", None, None, None]
+    setup.refresh()
+
+    def line() -> str:
+        return next(it.label for it in setup.menu.items if it.label.startswith("All computer players:"))
+
+    assert line() == "All computer players: Intermediate"
+    press(app, setup, "Seat 2:")  # Intermediate -> Expert: the two seats now differ
+    assert setup.kinds[1] == "expert" and line() == "All computer players: mixed"
+    press(app, setup, "All computer players:")  # first brings every seat to one level
+    assert setup.kinds[1:3] == ["intermediate", "intermediate"]
+    assert line() == "All computer players: Intermediate"
+    press(app, setup, "All computer players:")
+    assert setup.kinds[1:3] == ["expert", "expert"] and line() == "All computer players: Expert"
+    setup.players = 2  # one computer seat: the line names its level, whatever the third seat holds
+    setup.refresh()
+    press(app, setup, "Seat 2:")  # Expert -> Master
+    assert line() == "All computer players: Master" and setup.level == "master"
+
+
 def test_each_level_is_described_where_it_is_chosen() -> None:
     from cassino.setups import LEVELS
 

@@ -166,8 +166,14 @@ class SetupScene(Scene):
             self._seating_changed()
             self.refresh()
 
+        # The level every computer seat shares, or None while they differ.
+        levels = {k for k in self.kinds[:self.players] if k is not None}
+        shared = levels.pop() if len(levels) == 1 else None
+
         def cycle_level() -> None:
-            self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + 1) % len(LEVEL_NAMES)]
+            # From seats at different levels, first bring them all to one.
+            if shared is not None:
+                self.level = LEVEL_NAMES[(LEVEL_NAMES.index(shared) + 1) % len(LEVEL_NAMES)]
             self.kinds = [None, *(self.level if k is not None else None for k in self.kinds[1:])]
             self.refresh()
 
@@ -175,6 +181,9 @@ class SetupScene(Scene):
             def act() -> None:
                 order: list[str | None] = [None, *LEVEL_NAMES]
                 self.kinds[i] = order[(order.index(self.kinds[i]) + 1) % len(order)]
+                seated = {k for k in self.kinds[:self.players] if k is not None}
+                if len(seated) == 1:  # the level new computer seats take
+                    self.level = seated.pop()
                 self.refresh()
             return act
 
@@ -223,8 +232,13 @@ class SetupScene(Scene):
                       "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
         if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
-            items.append(Item(f"All computer players: {self.level.capitalize()}", cycle_level,
-                              "Every computer seat at once. " + about_level(self.level)))
+            if shared is not None:
+                items.append(Item(f"All computer players: {shared.capitalize()}", cycle_level,
+                                  "Every computer seat at once. " + about_level(shared)))
+            else:
+                items.append(Item("All computer players: mixed", cycle_level,
+                                  f"The computer seats play at different levels; choose to make them all "
+                                  f"{self.level.capitalize()}"))
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
