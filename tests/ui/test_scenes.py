@@ -381,3 +381,21 @@ def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> N
                               ("All opponents", "Strict builds, game to 11", "1", "0", "1", "0%")]
     assert scene.rows() == scene.totals() + scene.records()
     assert scene.headlines()[4:] == [("6 points", "best round · 6.0 on average"), ("1", "sweep")]
+
+
+def test_the_title_says_its_focused_items_hint_only_while_nothing_covers_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cassino.ui.art import theme
+
+    app = App((1920, 1080), Settings(speed="instant", fullscreen=False))
+    title = show_title(app)
+    hint = title.menu.items[title.menu.focus].hint
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: (drawn.append(s), text(s, *a, **k))[1])
+    step(app)
+    assert hint in drawn
+    app.push(RulesScene(app))  # a box over the title, which shows dimmed around it
+    drawn.clear()
+    step(app)
+    assert drawn and hint not in drawn, "under the rules' box, half of it would peek out below"

@@ -91,7 +91,9 @@ class TitleScene(Scene):
         area_h = h - top - fs * 2
         self.menu.layout((w // 2, top + area_h // 2), round(min(max(w * 0.26, 300), 520)), fs, area_h)
         self.menu.draw(surface)
-        hint = self.menu.items[self.menu.focus].hint
+        # The focused item's hint, while nothing covers the menu (below a box it
+        # would peek out, half hidden, saying what the menu's item does).
+        hint = self.menu.items[self.menu.focus].hint if self.app.top is self else ""
         small = theme.px((w, h), 22, 12)
         y = h - fs // 2
         if hint:
