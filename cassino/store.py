@@ -212,6 +212,51 @@ class Store:
         """Whether a game in progress is kept (Continue on the title screen)."""
         return self.path(SAVED_GAME).exists()
 
+    def game_in_words(self) -> str | None:
+        """The kept game's score in words, for Continue's hint; None if the file
+        does not say it plainly. Nothing is checked or set aside here:
+        Continue replays the game in full and says what is wrong with it."""
+        try:
+            path = self.path(SAVED_GAME)
+            if path.stat().st_size > PEEK_BYTES:
+                return None
+            return saved_game_in_words(loads(path.read_bytes()))
+        except (OSError, InvalidJSONError):
+            return None
+
+
+# A kept game is read for Continue's hint only up to this size (a game's save is
+# a few kilobytes; a larger file is left to Continue to check).
+PEEK_BYTES = 256 * 1024
+
+
+def saved_game_in_words(data: Any) -> str | None:
+    """"You 7, North 5": the score of a saved game's JSON (partners joined by
+    "&"); None unless its players' names, teams and scores are all as the
+    formats say."""
+    if not isinstance(data, dict):
+        return None
+    players, pos = data.get("players"), data.get("position")
+    if not isinstance(players, list) or not isinstance(pos, dict) or not 2 <= len(players) <= 6:
+        return None
+    names = [p.get("name") if isinstance(p, dict) else None for p in players]
+    teams, scores = pos.get("teams"), pos.get("scores")
+    if not all(_is_name(n) for n in names) or not isinstance(teams, list) or not isinstance(scores, list) \
+            or len(teams) != len(scores):
+        return None
+    sides = []
+    for team, score in zip(teams, scores):
+        if not isinstance(team, list) or not team or not all(_count(i) and i < len(names) for i in team) \
+                or not _count(score):
+            return None
+        sides.append(" & ".join(str(names[i]).strip() for i in team) + f" {score}")
+    return ", ".join(sides)
+
+
+def _count(x: object) -> bool:
+    """A whole number from 0 up (not a bool, which JSON keeps apart)."""
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**6
+
 
 # Who may sit in a saved game: a person, or a computer of a level the table offers.
 KINDS = ("human", *(f"ai:{level}" for level in LEVELS))

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cassino.ai import make_player
 from cassino.ai.view import SeatView
 from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
 from cassino.setups import LEVELS
-from cassino.store import SAVED_GAME, SETTINGS, Store
+from cassino.store import SAVED_GAME, SETTINGS, Store, saved_game_in_words
 
 SEATS = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
 
@@ -148,3 +151,54 @@ def test_every_setting_round_trips_and_bad_choices_are_named(tmp_path: Path) -> 
         Settings.from_json({"thinking": 400})
     with pytest.raises(ValueError, match="'volume' must be a number from 0 to 1"):
         Settings.from_json({"volume": 3})
+
+
+def test_continue_names_the_kept_games_score(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = played(60)  # into the second round (48 cards are played in a round)
+    store.save_game(game, SEATS)
+    you, north = game.position.scores
+    assert game.position.round == 2 and you + north > 0
+    assert store.game_in_words() == f"You {you}, North {north}"
+
+
+def test_partners_are_named_together_with_their_score(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    seats = [{"name": name, "seat": i, "kind": "human" if i == 0 else "ai:beginner"}
+             for i, name in enumerate(["You", "West", "North", "East"])]
+    store.save_game(Game(players=4, teams=[[0, 2], [1, 3]], seed=2), seats)
+    assert store.game_in_words() == "You & North 0, West & East 0"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(field=st.sampled_from(["players", "position", "teams", "scores", "name"]), value=json_values)
+def test_any_field_of_a_kept_game_gives_its_words_or_none(field: str, value: object) -> None:
+    """Continue's hint reads the file without checking the game: whatever a
+    field holds, it gives words or None, and never raises."""
+    doc: dict[str, Any] = json.loads(json.dumps({"players": SEATS, "position": position_to_json(Game(seed=3).position)}))
+    if field in ("players", "position"):
+        doc[field] = value
+    elif field == "name":
+        doc["players"][1]["name"] = value
+    else:
+        doc["position"][field] = value
+    words = saved_game_in_words(doc)
+    assert words is None or words.startswith("You ")
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300) | json_values.map(lambda v: json.dumps(v).encode()))
+def test_any_bytes_kept_as_the_game_leave_the_hint_plain_and_the_file_alone(data: bytes) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / SAVED_GAME).write_bytes(data)
+        store = Store(Path(folder))
+        assert store.game_in_words() is None  # never a real game's
+        assert (Path(folder) / SAVED_GAME).read_bytes() == data and store.problems == []

@@ -46,7 +46,9 @@ class TitleScene(Scene):
         app = self.app
         items = []
         if app.store is not None and app.store.has_game():
-            items.append(Item("Continue", self.resume, "Back to the game you left, where you left it"))
+            kept = app.store.game_in_words()
+            items.append(Item("Continue", self.resume, f"Back to your game as you left it: {kept}" if kept
+                              else "Back to the game you left, where you left it"))
         items += [
             Item("Play", self.routes.play, "You against one Intermediate computer player"),
             Item("New game", self.routes.new_game, "Choose the players, their levels and the rules"),
@@ -97,7 +99,7 @@ class TitleScene(Scene):
         small = theme.px((w, h), 22, 12)
         y = h - fs // 2
         if hint:
-            t = theme.text(hint, small, theme.DIM)
+            t = theme.fit_text(hint, small, w - 40, theme.DIM)
             surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
             y -= t.get_height() + 4
         # Files that had to be set aside: said plainly, once, on the way in.
