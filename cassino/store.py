@@ -218,7 +218,8 @@ class Store:
         Continue replays the game in full and says what is wrong with it."""
         try:
             path = self.path(SAVED_GAME)
-            if path.stat().st_size > PEEK_BYTES:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > PEEK_BYTES:  # a pipe would never end
                 return None
             return saved_game_in_words(loads(path.read_bytes()))
         except (OSError, InvalidJSONError):

@@ -236,3 +236,20 @@ def test_the_longest_name_a_game_has_is_kept() -> None:
     stats = Stats()
     stats.record_game("beginner+intermediate+expert+beginner+intermediate", rules, Result(True, 10_000, 9_998), 4)
     assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p.mkdir(),
+    lambda p: os.mkfifo(p),  # reading it would wait for a writer for ever
+    lambda p: p.write_bytes(b"{" + b" " * (300 * 1024) + b"}"),
+    lambda p: p.write_bytes(b"[" * 50_000),
+    lambda p: p.write_bytes("{}".encode("utf-16")),
+], ids=["folder", "pipe", "over 256 KiB", "deep", "utf-16"])
+def test_continues_hint_passes_over_a_kept_game_that_is_no_plain_file(tmp_path: Path,
+                                                                      make: Callable[[Path], None]) -> None:
+    if not hasattr(os, "mkfifo") and "mkfifo" in repr(make):
+        pytest.skip("no named pipes here")
+    make(tmp_path / SAVED_GAME)
+    store = Store(tmp_path)
+    assert store.game_in_words() is None
+    assert store.problems == [] and os.path.lexists(tmp_path / SAVED_GAME), "Continue says what is wrong, not the hint"
