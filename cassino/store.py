@@ -75,32 +75,35 @@ class Store:
 
     def read(self, name: str) -> Any | None:
         """The file's JSON, or None if there is none (or it was set aside)."""
+        data, wrong = self._json(name)
+        if wrong is not None:
+            self.set_aside(name, wrong)
+        return data
+
+    def _json(self, name: str) -> tuple[Any | None, str | None]:
+        """The file's JSON (None if there is none) and, if it cannot be read,
+        why not; nothing set aside."""
         path = self.path(name)
         try:
             info = os.stat(path)
         except FileNotFoundError:
-            return None
+            return None, None
         except OSError as e:
-            self.set_aside(name, f"it could not be read ({e.strerror or e})")
-            return None
+            return None, f"it could not be read ({e.strerror or e})"
         if not stat.S_ISREG(info.st_mode):
-            self.set_aside(name, "it is not a file")
-            return None
+            return None, "it is not a file"  # a pipe, say, whose reading would never end
         refusal = size_refusal(info.st_size)
         if refusal:
-            self.set_aside(name, refusal)
-            return None
+            return None, refusal
         try:
             with open(path, "rb") as f:
                 data = f.read(MAX_BYTES + 1)
         except OSError as e:
-            self.set_aside(name, f"it could not be read ({e.strerror or e})")
-            return None
+            return None, f"it could not be read ({e.strerror or e})"
         try:
-            return loads(data)
+            return loads(data), None
         except InvalidJSONError as e:
-            self.set_aside(name, str(e))
-            return None
+            return None, str(e)
 
     def write(self, name: str, data: Any) -> None:
         """Replace the file atomically with ``data`` as JSON."""
@@ -216,19 +219,8 @@ class Store:
         """The kept game's score in words, for Continue's hint; None if the file
         does not say it plainly. Nothing is checked or set aside here:
         Continue replays the game in full and says what is wrong with it."""
-        try:
-            path = self.path(SAVED_GAME)
-            info = os.stat(path)
-            if not stat.S_ISREG(info.st_mode) or info.st_size > PEEK_BYTES:  # a pipe would never end
-                return None
-            return saved_game_in_words(loads(path.read_bytes()))
-        except (OSError, InvalidJSONError):
-            return None
-
-
-# A kept game is read for Continue's hint only up to this size (a game's save is
-# a few kilobytes; a larger file is left to Continue to check).
-PEEK_BYTES = 256 * 1024
+        data, wrong = self._json(SAVED_GAME)
+        return saved_game_in_words(data) if wrong is None else None
 
 
 def saved_game_in_words(data: Any) -> str | None:

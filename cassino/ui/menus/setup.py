@@ -166,14 +166,17 @@ class SetupScene(Scene):
             self._seating_changed()
             self.refresh()
 
-        # The level every computer seat shares, or None while they differ.
+        # The level every computer seat shares, or None while they differ; when
+        # they agree, it is the level new computer seats take.
         levels = {k for k in self.kinds[:self.players] if k is not None}
         shared = levels.pop() if len(levels) == 1 else None
+        if shared is not None:
+            self.level = shared
 
         def cycle_level() -> None:
             # From seats at different levels, first bring them all to one.
             if shared is not None:
-                self.level = LEVEL_NAMES[(LEVEL_NAMES.index(shared) + 1) % len(LEVEL_NAMES)]
+                self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + 1) % len(LEVEL_NAMES)]
             self.kinds = [None, *(self.level if k is not None else None for k in self.kinds[1:])]
             self.refresh()
 
@@ -181,9 +184,6 @@ class SetupScene(Scene):
             def act() -> None:
                 order: list[str | None] = [None, *LEVEL_NAMES]
                 self.kinds[i] = order[(order.index(self.kinds[i]) + 1) % len(order)]
-                seated = {k for k in self.kinds[:self.players] if k is not None}
-                if len(seated) == 1:  # the level new computer seats take
-                    self.level = seated.pop()
                 self.refresh()
             return act
 
