@@ -1,6 +1,10 @@
 """A vertical menu of buttons, worked by mouse and keyboard alike (the title
 screen, the pause menu, settings and the move chooser all use it), and the
-overlay: a box with a title and a menu over the scene below."""
+overlay: a box with a title and a menu over the scene below.
+
+A button that chooses among values (a setting, a seat's level, the game)
+steps both ways: Right, Enter or a click step on, Left or a click on its
+left arrow step back, so the value before is one press away, not a lap."""
 
 from __future__ import annotations
 
@@ -15,11 +19,23 @@ from .art import theme
 
 @dataclass
 class Item:
-    """A button: its words, what it does, and a line saying so."""
+    """A button: its words, what it does, and a line saying so; a choice
+    among values also has ``back``, its step the other way."""
 
     label: str
     action: Callable[[], object]
     hint: str = ""
+    back: Callable[[], object] | None = None
+
+
+def choice(label: str, step: Callable[[int], object], hint: str) -> Item:
+    """A button choosing among values: ``step(1)`` to the next, ``step(-1)`` to the one before."""
+    return Item(label, lambda: step(1), hint, lambda: step(-1))
+
+
+def arrow_zone(r: pygame.Rect) -> int:
+    """How wide each end of a choice's button is where its arrows are (a click there steps)."""
+    return r.height
 
 
 class Menu:
@@ -68,7 +84,11 @@ class Menu:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
                     self.focus = i
-                    self.items[i].action()
+                    item = self.items[i]
+                    if item.back is not None and event.pos[0] < r.left + arrow_zone(r):
+                        item.back()
+                    else:
+                        item.action()
                     return True
             return False
         if event.type == pygame.MOUSEWHEEL:
@@ -77,7 +97,13 @@ class Menu:
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
-        if key in (pygame.K_UP, pygame.K_LEFT) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+        back = self.items[self.focus].back if self.items else None
+        if back is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if key == pygame.K_LEFT:
+                back()
+            else:
+                self.items[self.focus].action()
+        elif key in (pygame.K_UP, pygame.K_LEFT) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
             self.focus = (self.focus - 1) % len(self.items)
         elif key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
             self.focus = (self.focus + 1) % len(self.items)
@@ -103,13 +129,27 @@ class Menu:
             surface.blit(theme.rounded_box(r.size, colour + (235,), r.height // 4, border + (255,),
                                            max(2, r.height // 16)), r.topleft)
             label = f"{i + 1}.  {item.label}" if numbered and i < 9 else item.label
-            t = theme.fit_text(label, self.px, r.width - self.px, theme.INK, bold=hot)
+            room = r.width - self.px
+            if item.back is not None:
+                _arrows(surface, r, theme.INK if hot else theme.DIM)
+                room -= 2 * arrow_zone(r) - self.px
+            t = theme.fit_text(label, self.px, room, theme.INK, bold=hot)
             surface.blit(t, t.get_rect(center=r.center))
         if self.visible < len(self.items):
             more = theme.text(f"{self.scroll + 1}-{self.scroll + self.visible} of {len(self.items)}  (scroll)",
                               max(10, self.px * 2 // 3), theme.DIM)
             last = self.rects[self.scroll + self.visible - 1]
             surface.blit(more, more.get_rect(midtop=(last.centerx, last.bottom + 4)))
+
+
+def _arrows(surface: pygame.Surface, r: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A choice's arrows, one at each end of its button: the value before, the value after."""
+    half = max(3, r.height // 7)
+    for sign, x in ((-1, r.left + arrow_zone(r) // 2), (1, r.right - arrow_zone(r) // 2)):
+        tip = (x + sign * half, r.centery)
+        points = [tip, (x - sign * half, r.centery - round(half * 1.2)), (x - sign * half, r.centery + round(half * 1.2))]
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.aalines(surface, colour, True, points)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:

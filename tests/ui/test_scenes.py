@@ -399,3 +399,105 @@ def test_the_title_says_its_focused_items_hint_only_while_nothing_covers_it(
     drawn.clear()
     step(app)
     assert drawn and hint not in drawn, "under the rules' box, half of it would peek out below"
+
+
+def _focus(menu_items: list, prefix: str) -> int:  # type: ignore[type-arg]
+    return next(i for i, it in enumerate(menu_items) if it.label.startswith(prefix))
+
+
+def test_a_choice_in_the_setup_steps_back_with_left_and_its_left_arrow() -> None:
+    from cassino.rules import PRESET_LIST
+    from .driver import click
+
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    step(app)
+    last = [p.key for p in PRESET_LIST if p.allows(2, False)][-1]
+    setup.menu.focus = _focus(setup.menu.items, "Game:")
+    key(app, pygame.K_LEFT)
+    assert setup.game == "custom", "the value before the first is the last: Custom"
+    key(app, pygame.K_LEFT)
+    assert setup.game == last
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert setup.game == "standard"
+    setup.menu.focus = _focus(setup.menu.items, "Players:")
+    key(app, pygame.K_LEFT)
+    assert setup.players == 6 and setup.menu.items[setup.menu.focus].label == "Players: 6"
+    key(app, pygame.K_RIGHT)
+    assert setup.players == 2
+    seat = _focus(setup.menu.items, "Seat 2:")
+    setup.menu.focus = seat
+    key(app, pygame.K_LEFT)
+    assert setup.kinds[1] == "beginner"
+
+    # A click on a choice's left end steps back; anywhere else on it, on.
+    setup.game = "standard"  # six players had moved it to a game six may play
+    setup.refresh()
+    step(app)
+    r = setup.menu.rects[_focus(setup.menu.items, "Game:")]
+    click(app, (r.left + 5, r.centery))
+    assert setup.game == "custom"
+    r = setup.menu.rects[_focus(setup.menu.items, "Game:")]
+    click(app, r.center)
+    assert setup.game == "standard"
+
+    # Buttons that choose nothing keep the arrows for moving the focus.
+    start = _focus(setup.menu.items, "Start")
+    setup.menu.focus = start
+    key(app, pygame.K_LEFT)
+    assert setup.menu.focus == start - 1 and isinstance(app.top, SetupScene)
+
+
+def test_a_setting_steps_both_ways_and_the_sound_runs_round_through_off() -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False, sound=False))
+    show_title(app)
+    settings = SettingsScene(app)
+    app.push(settings)
+    step(app)
+    settings.menu.focus = _focus(settings.menu.items, "Animation speed")
+    key(app, pygame.K_LEFT)
+    assert app.settings.speed == "slow"
+    key(app, pygame.K_RIGHT)
+    assert app.settings.speed == "instant"
+    assert settings.menu.items[settings.menu.focus].label == "Animation speed: instant"
+
+    settings.menu.focus = _focus(settings.menu.items, "Sound")
+    heard = []
+    for k in (pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT):
+        key(app, k)
+        heard.append(app.settings.volume if app.settings.sound else "off")
+    assert heard == [1.0, 0.7, 1.0, "off", 0.25]
+    app.settings.volume = 0.6  # a level set by hand in the file: the nearest step each way
+    key(app, pygame.K_RIGHT)
+    assert app.settings.volume == 0.7
+    app.settings.volume = 0.6
+    key(app, pygame.K_LEFT)
+    assert app.settings.volume == 0.5
+
+
+@pytest.mark.parametrize("custom, focus, says", [
+    ({}, "Sweeps: 1 point", "9♣ takes the 9♦ and 6♥ + 3♠"),            # the standard game's sweeps
+    ({"sweeps": 2}, "Sweeps: 2 points", "9♥ takes 4♦ + 5♠ and clears the table: 2 points"),
+    ({}, "Build control: hoyle", "You control a build of 8 and hold 8♠ and 4♥. You may not trail"),
+    ({"controller": "strict"}, "Build control: strict", "Their build of 6"),
+    ({"court_capture": "all"}, "Court cards take: all", "K♣ takes both K♥ and K♦"),  # its own page, not California's
+    ({"royal": True}, "Royal values: yes", "K♠ counts 13"),
+    ({}, "Game to 21 points", None),   # no picture says what a target is (it was Royal's K♠)
+    ({}, "Deal one at a time: no", None),  # California's example shows its court cards, not its deal
+])
+def test_a_custom_options_example_shows_that_option_as_chosen(custom: dict[str, object], focus: str,
+                                                               says: str | None) -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    setup.game, setup.custom = "custom", dict(custom)
+    setup.refresh()
+    setup.menu.focus = _focus(setup.menu.items, focus)
+    example = setup.example()
+    if says is None:
+        assert example is None, example.says  # type: ignore[union-attr]
+    else:
+        assert example is not None and example.says.startswith(says), example

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, THINKING, VOLUMES
 
 from ..app import App
-from ..widgets import Item, Overlay
+from ..widgets import Item, Overlay, choice
 
 
 def _either(values: tuple[str, ...]) -> str:
@@ -32,7 +32,7 @@ SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
 
 
 class SettingsScene(Overlay):
-    """Every setting, a line each; Enter or a click changes it."""
+    """Every setting, a line each; Enter, a click or Right steps it on, Left back."""
 
     def __init__(self, app: App):
         st = app.settings
@@ -41,36 +41,38 @@ class SettingsScene(Overlay):
             app.save_settings()
             self.refresh()
 
-        def cycle(name: str, options: tuple[str, ...]) -> Callable[[], None]:
-            def act() -> None:
-                setattr(st, name, options[(options.index(getattr(st, name)) + 1) % len(options)])
+        def cycle(name: str, options: tuple[str, ...]) -> Callable[[int], None]:
+            def step(by: int) -> None:
+                setattr(st, name, options[(options.index(getattr(st, name)) + by) % len(options)])
                 changed()
-            return act
+            return step
 
-        def toggle(name: str) -> Callable[[], None]:
-            def act() -> None:
+        def toggle(name: str) -> Callable[[int], None]:
+            def step(by: int) -> None:
                 setattr(st, name, not getattr(st, name))
                 changed()
-            return act
+            return step
 
-        def screen() -> None:
+        def screen(by: int) -> None:
             app.toggle_fullscreen()
             self.refresh()
 
-        def sound() -> None:
-            # off -> 25% -> 50% -> 70% -> 100% -> off
-            if not st.sound:
-                st.sound, st.volume = True, VOLUMES[0]
-            elif st.volume >= VOLUMES[-1]:
-                st.sound = False
-            else:
-                st.volume = next(v for v in VOLUMES if v > st.volume)
+        def sound(by: int) -> None:
+            # Off, 25%, 50%, 70%, 100%, and round again, either way; a volume
+            # set by hand in the file steps to the nearest level that way.
+            volume = st.volume if st.sound else 0.0
+            levels = (0.0, *VOLUMES)
+            further = [v for v in levels if (v - volume) * by > 0]
+            new = (min(further) if by > 0 else max(further)) if further else levels[0 if by > 0 else -1]
+            st.sound = new > 0
+            if new > 0:
+                st.volume = new
             app.sounds.play("capture")
             changed()
 
-        self.actions = [cycle("speed", SPEEDS), cycle("ai_delay", AI_DELAYS), toggle("four_colour"),
-                        cycle("card_back", CARD_BACKS), cycle("table_colour", TABLE_COLOURS), screen, sound,
-                        toggle("undo"), cycle("thinking", THINKING)]
+        self.steps = [cycle("speed", SPEEDS), cycle("ai_delay", AI_DELAYS), toggle("four_colour"),
+                      cycle("card_back", CARD_BACKS), cycle("table_colour", TABLE_COLOURS), screen, sound,
+                      toggle("undo"), cycle("thinking", THINKING)]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 
@@ -85,8 +87,8 @@ class SettingsScene(Overlay):
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}",
                   f"Computer thinking time: {st.thinking}"]
         focus = self.menu.focus
-        self.menu.items = [Item(label, act, hint) for label, act, hint in zip(labels, self.actions, SETTING_HINTS)] + \
-            [Item("Back", lambda: self.app.pop(self), "Enter or click a line to change it; Esc goes back")]
+        self.menu.items = [choice(label, step, hint) for label, step, hint in zip(labels, self.steps, SETTING_HINTS)] + \
+            [Item("Back", lambda: self.app.pop(self), "Enter, a click or the arrows change a line; Esc goes back")]
         self.menu.focus = focus
 
 

@@ -28,10 +28,10 @@ from ..app import App, Scene
 from ..art import theme
 from ..art.cloth import felt
 from ..options import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, rules_in_words
-from ..rulebook import SECTIONS, Example
+from ..rulebook import OPTIONS, SECTIONS, Example
 from ..rulebook.page import draw_ops, example_ops
 from ..rulebook.screen import section_for
-from ..widgets import Item, Menu
+from ..widgets import Item, Menu, choice
 
 SHORT_TARGET = 6    # Royal's short game (§9.21)
 
@@ -160,8 +160,8 @@ class SetupScene(Scene):
         """The menu's lines for the setup as it now stands (seats, levels, names, rules)."""
         self.notice = ""
 
-        def cycle_players() -> None:
-            self.players = 2 + (self.players - 1) % (MAX_SEATS - 1)
+        def step_players(by: int) -> None:
+            self.players = 2 + (self.players - 2 + by) % (MAX_SEATS - 1)
             self.partnerships = self.partnerships and self.players == 4
             self._seating_changed()
             self.refresh()
@@ -173,19 +173,19 @@ class SetupScene(Scene):
         if shared is not None:
             self.level = shared
 
-        def cycle_level() -> None:
+        def step_level(by: int) -> None:
             # From seats at different levels, first bring them all to one.
             if shared is not None:
-                self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + 1) % len(LEVEL_NAMES)]
+                self.level = LEVEL_NAMES[(LEVEL_NAMES.index(self.level) + by) % len(LEVEL_NAMES)]
             self.kinds = [None, *(self.level if k is not None else None for k in self.kinds[1:])]
             self.refresh()
 
-        def cycle_seat(i: int) -> Callable[[], None]:
-            def act() -> None:
+        def step_seat(i: int) -> Callable[[int], None]:
+            def step(by: int) -> None:
                 order: list[str | None] = [None, *LEVEL_NAMES]
-                self.kinds[i] = order[(order.index(self.kinds[i]) + 1) % len(order)]
+                self.kinds[i] = order[(order.index(self.kinds[i]) + by) % len(order)]
                 self.refresh()
-            return act
+            return step
 
         def edit(what: str | int) -> Callable[[], None]:
             def act() -> None:
@@ -193,34 +193,34 @@ class SetupScene(Scene):
                 self.refresh()
             return act
 
-        def toggle_teams() -> None:
+        def toggle_teams(by: int) -> None:
             if self.players == 4:
                 self.partnerships = not self.partnerships
                 self._seating_changed()
             self.refresh()
 
-        def cycle_game() -> None:
+        def step_game(by: int) -> None:
             choices = self.presets()
-            self.game = choices[(choices.index(self.game) + 1) % len(choices)] if self.game in choices \
+            self.game = choices[(choices.index(self.game) + by) % len(choices)] if self.game in choices \
                 else choices[0]
             self.refresh()
 
-        def toggle_short() -> None:
+        def toggle_short(by: int) -> None:
             self.short = not self.short
             self.refresh()
 
-        def cycle_option(key: str, values: tuple[Any, ...]) -> Callable[[], None]:
-            def act() -> None:
+        def step_option(key: str, values: tuple[Any, ...]) -> Callable[[int], None]:
+            def step(by: int) -> None:
                 default = getattr(STANDARD, key)
                 now = self.custom.get(key, default)
                 order = list(values) if now in values else [now, *values]
-                value = order[(order.index(now) + 1) % len(order)]
+                value = order[(order.index(now) + by) % len(order)]
                 if value == default:
                     self.custom.pop(key, None)
                 else:
                     self.custom[key] = value
                 self.refresh()
-            return act
+            return step
 
         typing = "Type, then Enter when done; Backspace rubs out"
 
@@ -228,39 +228,39 @@ class SetupScene(Scene):
             return "A person at this screen (pass and play), or a computer and its level" if kind is None \
                 else f"{kind.capitalize()}: {LEVEL_WORDS[kind]}"
 
-        items = [Item(f"Players: {self.players}", cycle_players,
+        items = [choice(f"Players: {self.players}", step_players,
                       "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
         if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
             if shared is not None:
-                items.append(Item(f"All computer players: {shared.capitalize()}", cycle_level,
+                items.append(choice(f"All computer players: {shared.capitalize()}", step_level,
                                   "Every computer seat at once. " + about_level(shared)))
             else:
-                items.append(Item("All computer players: mixed", cycle_level,
+                items.append(choice("All computer players: mixed", step_level,
                                   f"The computer seats play at different levels; choose to make them all "
                                   f"{self.level.capitalize()}"))
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
-                items.append(Item(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                                  cycle_seat(i), about_level(kind)))
+                items.append(choice(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
+                                    step_seat(i), about_level(kind)))
             if kind is None and len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
                 items.append(Item(f"Seat {i + 1} name: {shown}", edit(i),
                                   typing if self.editing == i else "Enter or click, type the name, Enter"))
         if self.players == 4:
-            items.append(Item(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
-                              "Seats 1 and 3 play against seats 2 and 4, partners sitting opposite"))
+            items.append(choice(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
+                                "Seats 1 and 3 play against seats 2 and 4, partners sitting opposite"))
         name, _ = self.about()
-        items.append(Item(f"Game: {PRESETS[self.game].name if self.game != CUSTOM else 'Custom'}", cycle_game,
-                          "The variants these players can play, then Custom: every option by hand"))
+        items.append(choice(f"Game: {PRESETS[self.game].name if self.game != CUSTOM else 'Custom'}", step_game,
+                            "The variants these players can play, then Custom: every option by hand"))
         if self.game == "royal":
-            items.append(Item(f"Short game (to {SHORT_TARGET}): {'yes' if self.short else 'no'}", toggle_short,
-                              f"Royal to {SHORT_TARGET} points instead of 21: a game of a round or two"))
+            items.append(choice(f"Short game (to {SHORT_TARGET}): {'yes' if self.short else 'no'}", toggle_short,
+                                f"Royal to {SHORT_TARGET} points instead of 21: a game of a round or two"))
         if self.game == CUSTOM:
             for key, label, values, line in OPTION_ROWS:
                 value = self.custom.get(key, getattr(STANDARD, key))
-                items.append(Item(option_label(key, label, value), cycle_option(key, values), line))
+                items.append(choice(option_label(key, label, value), step_option(key, values), line))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
         refused = self.refusal()
         items += [Item(f"Deal number: {deal}", edit("deal"),
@@ -365,7 +365,12 @@ class SetupScene(Scene):
         if self.game == CUSTOM:
             if key is None:
                 return None
-            sections = [sec for sec in SECTIONS if any(key in o for o in sec.options)]
+            # A page showing the value chosen first (Sweeps: 1 point, the standard
+            # game's sweeps), then the option's own page (before a variant's).
+            value = self.custom.get(key, getattr(STANDARD, key))
+            sections = sorted((sec for sec in SECTIONS if key in sec.shown()),
+                              key=lambda sec: (all(o.get(key, getattr(STANDARD, key)) != value for o in sec.options),
+                                               sec.group != OPTIONS))
         elif self.refusal() is None:
             sections = [SECTIONS[section_for(self.rules(), self.players)]]
         else:

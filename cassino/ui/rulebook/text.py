@@ -100,7 +100,10 @@ class Example:
 class Section:
     """One page of the rules screen. ``options`` are the rule options it
     explains (as ``Rules`` keyword arguments; ``{}`` is the standard game); its
-    examples are played under the first of them, by ``players`` players."""
+    examples are played under the first of them, by ``players`` players.
+    ``shows``: the options its examples show, where a variant sets more than
+    it shows (Royal's examples show court values, not its sweeps or target);
+    by default every option it sets."""
 
     title: str
     group: str
@@ -108,6 +111,11 @@ class Section:
     examples: tuple[Example, ...] = ()
     options: tuple[RuleOptions, ...] = ({},)
     players: int = 2  # the players of its examples
+    shows: tuple[str, ...] | None = None
+
+    def shown(self) -> set[str]:
+        """The options its examples show."""
+        return set(self.shows) if self.shows is not None else {k for o in self.options for k in o}
 
 
 GAME, VARIANTS, OPTIONS, HERE = "The game", "Variants", "Custom options", "At the table"
@@ -217,7 +225,7 @@ SECTIONS: tuple[Section, ...] = (
         Example("You control a build of 8 and hold 8♠ and 4♥. You may not trail the 4♥, and the "
                 "8♠ must stay for the build: your only play is to capture it now.",
                 table="5D+3C=8 KC", hand="8S 4H", legal=("8Sx8:5D,3C",), only=True),
-    )),
+    ), shows=("controller",)),
     Section("Sweeps", GAME, (
         "A capture that leaves the table *empty* is a *sweep*, worth 1 point. The next player has "
         "nothing to take and must trail.",
@@ -226,7 +234,7 @@ SECTIONS: tuple[Section, ...] = (
     ), (
         Example("9♣ takes the 9♦ and 6♥ + 3♠: the table is empty, a sweep.",
                 table="6H 3S 9D", hand="9C", legal=("9Cx9:9D,6H,3S",)),
-    )),
+    ), shows=("sweeps",)),
     Section("Scoring", GAME, (
         "At the end of each round, each player (or partnership) counts what they captured:",
         "• *Most cards*: 3 points",
@@ -259,7 +267,7 @@ SECTIONS: tuple[Section, ...] = (
     ), (
         Example("K♠ counts 13: it takes 6♦ + 7♣.", table="6D 7C", hand="KS", legal=("KSx13:6D,7C",)),
         Example("Put A♠ on Q♥ to build 13, for your K♦.", table="QH", hand="AS KD", legal=("ASb13:QH",)),
-    ), ({"royal": True, "sweeps": 0}, {"royal": True, "sweeps": 0, "target": 6})),
+    ), ({"royal": True, "sweeps": 0}, {"royal": True, "sweeps": 0, "target": 6}), shows=("royal",)),
     Section("Royal, aces 14", VARIANTS, (
         "New game, *Game: Royal, aces 14*. Royal, and an ace played from your hand to capture counts "
         "*1 or 14*, as you choose. An ace on the table or in a build counts 1.",
@@ -273,7 +281,7 @@ SECTIONS: tuple[Section, ...] = (
         Example("A♦ on K♣ builds 14, for your A♥.", table="KC", hand="AD AH", legal=("ADb14:KC",)),
         Example("With K♠ and A♥ on the table, your A♣ takes both as 14, or the A♥ alone as 1.",
                 table="KS AH", hand="AC", legal=("ACx14:KS,AH", "ACx1:AH", "AC-"), only=True),
-    ), ({"royal": True, "ace_14": True, "sweeps": 0},)),
+    ), ({"royal": True, "ace_14": True, "sweeps": 0},), shows=("ace_14",)),
     Section("Buckeye", VARIANTS, (
         "New game, *Game: Buckeye*. Royal, and the *ten of diamonds counts 10 or 11*, wherever it is "
         "used: from your hand, on the table in a sum, or in a build (whose value then fixes it).",
@@ -284,7 +292,7 @@ SECTIONS: tuple[Section, ...] = (
                 table="JS 7H 3C", hand="TD KD", legal=("TDx10:7H,3C", "TDx11:JS", "TDb13:3C")),
         Example("On the table the 10♦ may count 11: your J♥ takes it.", table="TD 2C", hand="JH 9C",
                 legal=("JHx11:TD", "9Cm11:TD,2C")),
-    ), ({"royal": True, "buckeye": True, "sweeps": 0},)),
+    ), ({"royal": True, "buckeye": True, "sweeps": 0},), shows=("buckeye",)),
     Section("Spade Cassino", VARIANTS, (
         "New game, *Game: Spade Cassino*. The standard game, and every *spade* you take scores *1 point*, "
         "the *jack of spades 2*, on top of the usual points (so the A♠ and the 2♠ score twice).",
@@ -294,7 +302,7 @@ SECTIONS: tuple[Section, ...] = (
         Example("These four spades in your pile score 1 + 1 + 1 + 2 = 5 spade points, besides the 2♠ "
                 "as little casino and the A♠ as an ace.",
                 pile="AS 2S 7S JS", items=(("spade_points", 5), ("2S", 1), ("AS", 1))),
-    ), ({"spade_scoring": True, "target": 61},)),
+    ), ({"spade_scoring": True, "target": 61},), shows=("spade_scoring",)),
     Section("Draw Cassino", VARIANTS, (
         "New game, *Game: Draw Cassino*. Only the first deal is dealt. After each card you play, you "
         "*draw* the top card of the stock, so your hand stays at four cards.",
@@ -324,7 +332,7 @@ SECTIONS: tuple[Section, ...] = (
     ), (
         Example("26 cards each, and these 8 spades among yours: you score 3 for cards and 1 for spades.",
                 pile="AS 2S 3S 4S 5S 6S 7S 8S", pile_extra=18, items=(("cards", 3), ("spades", 1))),
-    ), ({"card_tie_to_spades": True, "target": 31},)),
+    ), ({"card_tie_to_spades": True, "target": 31},), shows=("card_tie_to_spades",)),
     Section("California", VARIANTS, (
         "New game, *Game: California*, for 2, 3, 4 or 6 players. A *court card takes every loose card of "
         "its rank* at once. Sweeps score nothing, and the cards are *dealt one at a time*.",
@@ -336,7 +344,7 @@ SECTIONS: tuple[Section, ...] = (
     ), ({"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 4},
         {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 6},
         {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 8},
-        {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 12})),
+        {"court_capture": "all", "sweeps": 0, "deal_singly": True, "rounds": 12}), shows=("court_capture",)),
     Section("Trailing royals", VARIANTS, (
         "New game, *Game: Trailing royals*. Court cards still have no number, but they *pair in any "
         "number*: a queen takes one or more loose queens, and queen builds, together.",
@@ -347,7 +355,7 @@ SECTIONS: tuple[Section, ...] = (
         Example("Your Q♦ may take either queen or both, build queens on one or both, or trail.",
                 table="QS QH 5C", hand="QD QC",
                 legal=("QDx:QS", "QDx:QH", "QDx:QS,QH", "QDm12:QS", "QDm12:QS,QH", "QD-")),
-    ), ({"trailing_royals": True, "sweeps": 0},)),
+    ), ({"trailing_royals": True, "sweeps": 0},), shows=("trailing_royals",)),
     Section("Five and six players", VARIANTS, (
         "New game, *Players: 5* gives *Game: Five players*: the twos of hearts, diamonds and clubs are "
         "left out, so 49 cards. Four cards each in the first deal (four to the table), *five* each in the "
