@@ -72,6 +72,20 @@ def test_a_drop_with_several_meanings_opens_the_chooser() -> None:
     assert table.pos.builds[0].multiple and table.pos.builds[0].value == 8
 
 
+def test_the_chooser_says_which_capture_sweeps_the_table() -> None:
+    # The 3♥ takes the 3♠ alone on the table (a sweep) or builds 6 for the 6♣.
+    app, table = open_table(table_position(hand="3H 6C", loose="3S"))
+    drag(app, hand_card_centre(table, c("3H")), item_centre(table, cards("3S")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert chooser.labels == ["Capture 3♠: a sweep", "Build 6: 3♠+3♥"]
+    key(app, pygame.K_ESCAPE)
+    # With another card left on the table, the same capture is no sweep.
+    app, table = open_table(table_position(hand="3H 6C", loose="3S 9D"))
+    drag(app, hand_card_centre(table, c("3H")), item_centre(table, cards("3S")))
+    assert app.top.labels == ["Capture 3♠", "Build 6: 3♠+3♥"]  # type: ignore[attr-defined]
+
+
 def test_cancelling_the_chooser_changes_nothing() -> None:
     app, table = open_table(simple())
     before = position_to_json(table.game.position)

@@ -212,7 +212,7 @@ def test_an_ace_that_could_count_1_or_14_asks_which_is_meant() -> None:
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
     assert chooser.title.startswith("Which do you mean? The A♣ counts 1 or 14")
-    assert chooser.labels == ["Capture K♠+A♥ (the A♣ as 14)", "Capture A♥ (the A♣ as 1)"]
+    assert chooser.labels == ["Capture K♠+A♥ (the A♣ as 14): a sweep", "Capture A♥ (the A♣ as 1)"]
     key(app, pygame.K_2)
     assert table.game.moves[0].text() == "ACx1:AH"
     assert "A 1, or 14 from your hand" in table.legend and "J 11 · Q 12 · K 13" in table.legend

@@ -24,7 +24,7 @@ from cassino.rules import Move, card_symbol, cards_of
 from .chooser import ChooserScene
 from .motion import Spot
 from .state import Drag, TableState
-from .words import describe
+from .words import describe, sweep_note
 
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
@@ -322,7 +322,7 @@ class TableInput:
         if len(values) > 1:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"
-        table.app.push(ChooserScene(table.app, table.stage, card, title, moves, [describe(pos, m) for m in moves],
+        table.app.push(ChooserScene(table.app, table.stage, card, title, moves, [describe(pos, m) + sweep_note(pos, m) for m in moves],
                                     lambda i: self.act.play(moves[i]), lambda: self.send_home(card)))
 
     def send_home(self, card: int) -> None:

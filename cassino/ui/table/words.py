@@ -74,6 +74,12 @@ def describe(pos: Position, move: Move, past: bool = False) -> str:
     return describe_on(pos.loose, pos.builds, pos.rules, move, past)
 
 
+def sweep_note(pos: Position, move: Move) -> str:
+    """The words ': a sweep' when a capture would leave the table empty, as the
+    engine's event for it says (played on a copy of the position)."""
+    return ": a sweep" if move.kind == CAPTURE and pos.copy().play(move).sweep else ""
+
+
 def describe_turn(turn: Turn, rules: Rules) -> str:
     """A move of the round in the log's words, on the table it was made on."""
     return describe_on(turn.loose, turn.builds, rules, turn.move, past=True)
