@@ -16,6 +16,11 @@ def _pygame() -> None:
     pygame.init()
 
 
+@pytest.fixture(autouse=True)
+def _quit() -> None:
+    """Unlike the other screens' tests (conftest.py), pygame stays up from one card test to the next."""
+
+
 @pytest.mark.parametrize("width", [40, 72, 140])
 def test_every_card_has_its_own_face_at_every_size(width: int) -> None:
     faces = [card_face(c, width) for c in DECK]

@@ -36,11 +36,6 @@ DAMAGED = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path,
                                                               caplog: pytest.LogCaptureFixture) -> None:

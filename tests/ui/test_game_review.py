@@ -34,11 +34,6 @@ def _lighter_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gamereview, "review", functools.partial(review, work=SCREEN_WORK))
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 def after_one_round(players: int = 2, size: tuple[int, int] = (1024, 600)) -> tuple[App, TableScene]:
     """A table whose first round a beginner (you) played against the intermediate."""

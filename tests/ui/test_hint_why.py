@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pygame
-import pytest
 
 from cassino.ui.app import App
 from cassino.ui.table import TableScene
@@ -14,11 +13,6 @@ from tests.rules.helpers import table_position
 
 from .driver import key, open_table, step
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def until(app: App, done: object, limit: float = 20.0) -> None:

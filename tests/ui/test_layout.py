@@ -24,11 +24,6 @@ from .driver import settle, step
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (1100, 1000), (3840, 2160)]
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 def named_rects(geo: TableLayout) -> dict[str, pygame.Rect]:
     """Every part of the table that must stand apart, by name."""

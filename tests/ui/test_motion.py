@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 
 from cassino.rules import Game
 from cassino.settings import Settings
@@ -31,11 +30,6 @@ from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, key,
 def c(text: str) -> int:
     return cards(text).bit_length() - 1
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def at_rest_matches_stage(table: TableScene) -> None:

@@ -4,9 +4,6 @@ comes first whenever the last hand shown was someone else's."""
 
 from __future__ import annotations
 
-import pygame
-import pytest
-
 from cassino.rules import Game
 from cassino.settings import Settings
 from cassino.ui.app import App
@@ -15,11 +12,6 @@ from cassino.ui.table import Seat, TableScene
 
 from .driver import bare_cloth, click, drag, hand_card_centre, settle
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def face_up_hands(table: TableScene) -> set[int]:

@@ -15,7 +15,6 @@ import random
 from pathlib import Path
 
 import pygame
-import pytest
 
 from cassino.settings import Settings
 from cassino.store import Store
@@ -30,11 +29,6 @@ KEYS = (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_TAB, pygame.K
         pygame.K_s, pygame.K_z, pygame.K_a, pygame.K_5, pygame.K_KP_ENTER)
 SIZES = ((1024, 600), (1280, 720), (1920, 1080), (800, 500), (2560, 1440), (1100, 900))
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:

@@ -3,8 +3,6 @@ game and option the setup offers, and every section fits the smallest window."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -208,11 +206,6 @@ def test_every_game_the_setup_offers_has_its_section_naming_it() -> None:
 
 # -- the screen -----------------------------------------------------------------------------------
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> Iterator[None]:
-    yield
-    pygame.quit()
 
 
 def rules_app(size: tuple[int, int] = (1024, 600)) -> tuple[App, RulesScene]:

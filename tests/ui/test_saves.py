@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pygame
-import pytest
 
 from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
@@ -19,11 +18,6 @@ from cassino.ui.menus.title import TitleScene
 
 from .driver import bare_cloth, drag, hand_card_centre, key, settle, step
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> None:

@@ -22,11 +22,6 @@ from tests.rules.helpers import table_position
 from .driver import key, open_table, step
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 def title_app() -> App:
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))

@@ -25,11 +25,6 @@ from cassino.ui.widgets import Overlay
 from .driver import key, post, step
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 def screen(tmp_path: Path, stats: Stats, size: tuple[int, int] = (1024, 600)) -> tuple[App, StatsScene]:
     store = Store(tmp_path)

@@ -24,11 +24,6 @@ def c(text: str) -> int:
     return cards(text).bit_length() - 1
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 def simple() -> object:
     # You hold 8♠ 3♣ 2♦ 9♥; on the table 8♦, 5♥ and K♣.

@@ -18,11 +18,6 @@ from cassino.ui.table import Seat, TableScene
 from .driver import key, step
 
 
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
-
 
 @pytest.mark.parametrize("thinking", ["quick", "normal", "long"])
 @pytest.mark.parametrize("level,usual", [("expert", Expert.default_ms), ("master", Master.default_ms)])

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 
 from cassino.settings import Settings
 from cassino.store import Store
@@ -16,11 +15,6 @@ from cassino.ui.table import TableScene
 
 from .driver import key, step
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def type_text(text: str) -> None:

@@ -20,7 +20,6 @@ from cassino.ui.table.scoresheet import RoundOverScene
 from cassino.ui.table.summary import round_rows
 from cassino.ui.table import Seat, TableScene
 from cassino.ui.menus.setup import CUSTOM, SetupScene
-from cassino.ui.menus.title import TitleScene
 from tests.rules.helpers import cards, table_position
 
 from .driver import click, drag, hand_card_centre, item_centre, key, open_table, settle, step
@@ -29,11 +28,6 @@ from .driver import click, drag, hand_card_centre, item_centre, key, open_table,
 def c(text: str) -> int:
     return cards(text).bit_length() - 1
 
-
-@pytest.fixture(autouse=True)
-def _quit() -> object:
-    yield
-    pygame.quit()
 
 
 def drawn_text(app: App) -> list[str]:
