@@ -23,8 +23,7 @@ import random
 from collections.abc import Callable
 from math import erf, sqrt
 
-from cassino.rules import Build, Event, Move, Position
-from cassino.rules.cards import CardSet, cards_of, rank_of
+from cassino.rules import Event, Move, Position
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import final_scores
 
@@ -33,7 +32,7 @@ from .intermediate import Evaluator, call_wins
 from .knowledge import (Worth, candidate_moves, greedy_move, paired_t, playout,  # noqa: F401
                         plays_this_deal, shortlist, unlikely_cards, worth_of)
 from .player import Budget, Player
-from .view import SeatView, generator_of
+from .view import SeatView
 
 
 # How the game's race goes on from given totals: a round's margin between
