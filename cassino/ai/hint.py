@@ -43,19 +43,31 @@ def why(view: SeatView, move: Move) -> str:
         taken = card_symbol(move.takes.bit_length() - 1)
         return f"Pluck the {taken} into your pile before you play: it counts toward most cards."
     card = card_symbol(move.card)
-    loose, builds = after(view, move)
     points = _items(move)
     if move.kind == "capture":
         n = move.takes.bit_count()
         what = f"{n} card{'s' if n > 1 else ''}"
-        if not loose and not builds:
-            return f"Sweep the table with the {card}: {what} and a point for the sweep."
+        # The engine's word for a sweep: the table left empty by the capture,
+        # not by the round's end taking what was left.
+        event = view.bare_position().apply(move)
+        if event.sweep:
+            if points:
+                what += f", including {_join(points)},"
+            team = view.team_of[view.seat]
+            if event.round_end is None and event.winner == team:  # sudden death
+                return f"Sweep the table with the {card}: {what} and the sweep wins the game."
+            worth = view.rules.sweeps
+            if not worth:
+                return f"Sweep the table with the {card}: {what} and the next player can only trail."
+            return (f"Sweep the table with the {card}: {what} and "
+                    f"{'a point' if worth == 1 else f'{worth} points'} for the sweep.")
         if any(b.cards & move.takes and b.controller != view.seat for b in view.builds):
             return f"Take the build with the {card} before its owner does ({what})."
         if points:
             return f"Capture {what} with the {card}, including {_join(points)}."
         return f"Capture {what} with the {card}: every card counts toward most cards."
     if move.kind == "build":
+        _, builds = after(view, move)
         b = next(x for x in builds if x.cards >> move.card & 1)
         keep = "your own" if all(x.controller == view.seat for x in view.builds if x.cards & move.takes) \
             else "an opponent's"
@@ -63,7 +75,9 @@ def why(view: SeatView, move: Move) -> str:
             if b.value != next(x.value for x in view.builds if x.cards & move.takes):
                 return (f"Raise {keep} build to {b.value}, which you hold: the cards become "
                         f"yours to take next turn.")
-            return f"Add to {keep} build of {b.value} to make it harder to take, then capture it with your {b.value}."
+            mine = "more cards for your" if keep == "your own" else "it becomes yours, with more cards, for your"
+            return (f"Add to {keep} build of {b.value}: {mine} {b.value} next turn, and a multiple build "
+                    f"cannot be raised.")
         extra = f", with {_join(points)}" if points else ""
         return (f"Build {b.label()} with the {card} to take {b.cards.bit_count()} cards next "
                 f"turn with the {b.value} you keep{extra}.")

@@ -38,6 +38,40 @@ def test_the_hint_reason_says_what_a_sweep_and_a_build_do() -> None:
     assert "Capture 1 card" in why(SeatView(pos, 0), parse_move("TDx10:TH"))
 
 
+def test_the_sweep_reason_counts_the_sweep_as_the_rules_score_it() -> None:
+    capture = parse_move("8Sx8:5D,3H")
+    standard = why(SeatView(table_position("8S 9C", "5D 3H"), 0), capture)
+    assert standard == "Sweep the table with the 8♠: 2 cards and a point for the sweep."
+    two = why(SeatView(table_position("8S 9C", "5D 3H", rules=Rules(sweeps=2)), 0), capture)
+    assert two.endswith("and 2 points for the sweep.")
+    # Royal scores no sweeps: the reason is that the next player has nothing to take.
+    royal = why(SeatView(table_position("8S 9C", "5D 3H", rules=Rules(royal=True, sweeps=0)), 0), capture)
+    assert "point" not in royal and royal.endswith("the next player can only trail.")
+    # Big casino taken in a sweep is named too.
+    casino = why(SeatView(table_position("TD 9C", "TH"), 0), parse_move("TDx10:TH"))
+    assert casino == "Sweep the table with the 10♦: 1 card, including big casino, and a point for the sweep."
+    # Under sudden death, at 20 to 18, the sweep wins the game.
+    sudden = table_position("8S 9C", "5D 3H", rules=Rules(sudden_death=True), scores=[20, 18])
+    assert why(SeatView(sudden, 0), capture).endswith("the sweep wins the game.")
+
+
+def test_adding_to_a_build_says_whose_it_becomes() -> None:
+    own = table_position("8S 8H", builds=[("5D 3C", 8, False, 0)])
+    assert why(SeatView(own, 0), parse_move("8Hm8:5D,3C")) == \
+        "Add to your own build of 8: more cards for your 8 next turn, and a multiple build cannot be raised."
+    theirs = table_position("8S 8H", builds=[("5D 3C", 8, False, 1)], others=["8C 2D"])
+    assert why(SeatView(theirs, 0), parse_move("8Hm8:5D,3C")).startswith(
+        "Add to an opponent's build of 8: it becomes yours, with more cards, for your 8 next turn")
+
+
+def test_the_last_capture_of_the_round_is_no_sweep_though_the_table_ends_empty() -> None:
+    # The round's last card takes the 5♦; the 9♥ left goes to the last capturer at
+    # the round's end, which is never a sweep (§8).
+    pos = table_position("5S", "5D 9H", others=[""], dealer=0)
+    reason = why(SeatView(pos, 0), parse_move("5Sx5:5D"))
+    assert "Sweep" not in reason and reason.startswith("Capture 1 card with the 5♠")
+
+
 def test_a_trail_says_nothing_is_worth_taking_only_when_nothing_can_be_taken() -> None:
     pos = table_position("KS 9C", "5D 3H")
     assert why(SeatView(pos, 0), parse_move("KS-")).startswith("Nothing worth taking")

@@ -33,7 +33,7 @@ from .scoresheet import RoundOverScene, SheetScene
 from .seats import Seat
 from .stage import Stage
 from .state import LastMove, TableState
-from .words import describe, describe_turn, sweep_note
+from .words import describe, describe_turn
 
 log = logging.getLogger("cassino.table")
 
@@ -302,7 +302,7 @@ class TableScene(Scene, TableState):
         move = hinter.move
         self.hint_move = move
         words = describe(self.pos, move) + ("" if move.kind == "trail" or move.card < 0
-                                            else f" with the {card_symbol(move.card)}") + sweep_note(self.pos, move)
+                                            else f" with the {card_symbol(move.card)}")
         self.say(f"Hint: {words}. {why(view, move)}")
 
     def _ask_why(self, view: SeatView, move: Move) -> None:
