@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 
 from cassino.rules import Game, Rules, standard_teams
+from cassino.store import Store
 
 from .app import App
 from .menus.setup import NewGame, SetupScene
-from .menus.title import TitleScene
+from .menus.title import TitleScene, kept_game_words
 from .table import Exits, Seat, TableScene, default_seats
 from .widgets import Item, Overlay
 
@@ -73,7 +74,7 @@ def start_game(app: App, choice: NewGame | None = None, ask: bool = True) -> Tab
     choice = choice or NewGame()
     store = app.store
     if ask and store is not None and store.has_game():
-        _ask_before_losing(app, choice)
+        _ask_before_losing(app, store, choice)
         return None
     seed = choice.seed if choice.seed is not None else random.randrange(1 << 30)
     teams = standard_teams(choice.players, choice.partnerships)
@@ -109,7 +110,7 @@ def resume(app: App) -> bool:
     return True
 
 
-def _ask_before_losing(app: App, choice: NewGame) -> None:
+def _ask_before_losing(app: App, store: Store, choice: NewGame) -> None:
     question: Overlay
 
     def keep() -> None:
@@ -122,7 +123,7 @@ def _ask_before_losing(app: App, choice: NewGame) -> None:
         start_game(app, choice, ask=False)
 
     question = Overlay(app, "A game is in progress. Continue it, or start a new one and lose it?",
-                       [Item("Continue the game in progress", keep, "Back to the saved game, where you left it"),
+                       [Item("Continue the game in progress", keep, kept_game_words(store)),
                         Item("Start anew (the game in progress is lost)", anew,
                              "The saved game is replaced by the new one")],
                        lambda: app.pop(question))

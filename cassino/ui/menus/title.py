@@ -8,6 +8,7 @@ from typing import Protocol
 import pygame
 
 from cassino.rules import parse_card
+from cassino.store import Store
 
 from ..app import App, Scene
 from ..art import theme
@@ -32,6 +33,12 @@ class TitleRoutes(Protocol):
         """The saved game; False if it could not be read (it is set aside)."""
 
 
+def kept_game_words(store: Store) -> str:
+    """What Continue brings back, with the kept game's score when its file says it plainly."""
+    kept = store.game_in_words()
+    return f"Back to your game as you left it: {kept}" if kept else "Back to the game you left, where you left it"
+
+
 class TitleScene(Scene):
     """Cassino's front door."""
 
@@ -46,9 +53,7 @@ class TitleScene(Scene):
         app = self.app
         items = []
         if app.store is not None and app.store.has_game():
-            kept = app.store.game_in_words()
-            items.append(Item("Continue", self.resume, f"Back to your game as you left it: {kept}" if kept
-                              else "Back to the game you left, where you left it"))
+            items.append(Item("Continue", self.resume, kept_game_words(app.store)))
         items += [
             Item("Play", self.routes.play, "You against one Intermediate computer player"),
             Item("New game", self.routes.new_game, "Choose the players, their levels and the rules"),
