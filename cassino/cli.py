@@ -235,7 +235,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """A game record's review: where the reviewed seats lost most against the
     best move found from their own information, with the reason."""
-    from cassino.ai.review import REVIEW_WORK, review, say, worst
+    from cassino.ai.review import REVIEW_WORK, points_words, review, say, worst
 
     data, game = _replayed(args.record)
     seats = _record_seats(data)
@@ -269,8 +269,9 @@ def cmd_review(args: argparse.Namespace) -> int:
         return 0
     mistakes = [m for m in moments if m.mistake]
     names = ", ".join(who[s] for s in wanted)
-    print(f"{names}: {len(moments)} decisions reviewed, {len(mistakes)} clear mistakes"
-          f"{f' (about {sum(m.points_lost for m in mistakes):.1f} points in all)' if mistakes else ''}.")
+    lost = f" (about {points_words(sum(m.points_lost for m in mistakes))} in all)" if mistakes else ""
+    print(f"{names}: {len(moments)} decisions reviewed, {len(mistakes)} clear "
+          f"mistake{'' if len(mistakes) == 1 else 's'}{lost}.")
     if not shown:
         print("No move lost clearly against the best one found.")
     for m in shown:

@@ -210,7 +210,8 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _points(x: float) -> str:
+def points_words(x: float) -> str:
+    """A number of points as the review says it: '0.4 of a point', 'a point', '2.4 points'."""
     x = abs(x)
     if x < 0.95:
         return f"{x:.1f} of a point"
@@ -240,9 +241,9 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False) -> str:
             return f"{first} {was} as good as {other}: the same points and the same chance to win the game."
         return f"{first} {gives} a better chance to win the game than {other} ({chances}) for the same points."
     if lead < 0:  # better for the game though fewer points this round
-        return (f"{first} {was} worth about {_points(lead)} less than {other} this round but {gives} a "
+        return (f"{first} {was} worth about {points_words(lead)} less than {other} this round but {gives} a "
                 f"better chance to win the game ({chances}).")
-    line = f"{first} {was} worth about {_points(lead)} more than {other}"
+    line = f"{first} {was} worth about {points_words(lead)} more than {other}"
     return line + ("." if same_chance else f" (chance to win the game {chances}).")
 
 

@@ -232,3 +232,10 @@ def test_why_never_calls_a_hint_that_weighed_less_the_better_one(mine: tuple[flo
     why = explain(view, hinted, random.Random(1), Budget(work=4), judge=_Fixed(hinted, mine, theirs))
     assert words in why, why
     assert "capturing 2♦ and 5♣ with the 7♥" in why.lower(), "the hinted move is named: " + why
+
+
+def test_points_are_said_the_same_way_everywhere_the_review_says_them() -> None:
+    from cassino.ai.review import points_words
+
+    assert [points_words(x) for x in (0.4, 0.96, 1.0, 1.04, 2.0, 2.44, -1.5)] == \
+        ["0.4 of a point", "a point", "a point", "a point", "2 points", "2.4 points", "1.5 points"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from cassino.ai.review import Moment, review, say, worst
+from cassino.ai.review import Moment, points_words, review, say, worst
 from cassino.rules import Build, Game, Position, cards_of
 
 from ..app import App, Scene
@@ -156,12 +156,12 @@ class GameReviewScene(Scene):
                     f"or close to it.")
         lost = sum(m.points_lost for m in mistakes)
         return (f"{len(found)} decisions, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''} "
-                f"(about {lost:.1f} points in all). The costliest, in the order played:")
+                f"(about {points_words(lost)} in all). The costliest, in the order played:")
 
     def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
         """What the moment says: what was played, the better move, why, and what it cost."""
         who = self.who(moment.seat)
-        lost = [f"about {moment.points_lost:.1f} points"] if moment.points_lost >= 0.05 else []
+        lost = [f"about {points_words(moment.points_lost)}"] if moment.points_lost >= 0.05 else []
         if moment.win_lost >= 0.005:
             lost.append(f"{round(100 * moment.win_lost)}% of the chance to win the game")
         return [(f"{who} played: {say(moment.played)}.", theme.WARN, True),
