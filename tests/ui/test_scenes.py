@@ -421,16 +421,15 @@ def test_a_choice_in_the_setup_steps_back_with_left_and_its_left_arrow() -> None
     setup.menu.focus = _focus(setup.menu.items, "Players:")
     key(app, pygame.K_LEFT)
     assert setup.players == 6 and setup.menu.items[setup.menu.focus].label == "Players: 6"
+    assert setup.game == "california", "the one game six may play"
     key(app, pygame.K_RIGHT)
-    assert setup.players == 2
+    assert setup.players == 2 and setup.game == "standard", "the game chosen by hand comes back"
     seat = _focus(setup.menu.items, "Seat 2:")
     setup.menu.focus = seat
     key(app, pygame.K_LEFT)
     assert setup.kinds[1] == "beginner"
 
     # A click on a choice's left end steps back; anywhere else on it, on.
-    setup.game = "standard"  # six players had moved it to a game six may play
-    setup.refresh()
     step(app)
     r = setup.menu.rects[_focus(setup.menu.items, "Game:")]
     click(app, (r.left + 5, r.centery))
@@ -496,3 +495,19 @@ def test_a_custom_options_example_shows_that_option_as_chosen(custom: dict[str, 
         assert example is None, example.says  # type: ignore[union-attr]
     else:
         assert example is not None and example.says.startswith(says), example
+
+
+def test_the_game_chosen_comes_back_after_seatings_that_cannot_play_it() -> None:
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    setup.menu.focus = _focus(setup.menu.items, "Game:")
+    key(app, pygame.K_RIGHT)
+    assert setup.game == "royal"
+    games = []
+    for _ in range(5):  # 3, 4, 5, 6 and 2 players
+        setup.menu.focus = _focus(setup.menu.items, "Players:")
+        key(app, pygame.K_RIGHT)
+        games.append((setup.players, setup.game))
+    assert games == [(3, "royal"), (4, "royal"), (5, "five-players"), (6, "california"), (2, "royal")]

@@ -74,6 +74,7 @@ class SetupScene(Scene):
         # Each seat: None for a person, or a computer level. Seat 0 is the first person.
         self.kinds: list[str | None] = [None] + ["intermediate"] * (MAX_SEATS - 1)
         self.game = "standard"   # a preset's key, or CUSTOM
+        self.chosen = self.game  # the game last chosen by hand, back when the seating allows it again
         self.short = False       # Royal's short game, to 6
         self.custom: dict[str, Any] = {}  # a custom game's options (as ``Rules.to_json``)
         self.deal = ""          # typed deal number; empty means a random deal
@@ -129,6 +130,7 @@ class SetupScene(Scene):
         s = self.app.store.load_setup()  # the defaults if none, or set aside and said
         self.players, self.level, self.partnerships, self.kinds = s.players, s.level, s.partnerships, list(s.kinds)
         self.game, self.short, self.custom = s.game, s.short, dict(s.custom)
+        self.chosen = self.game
 
     def _remember(self) -> None:
         if self.app.store is not None:
@@ -152,9 +154,10 @@ class SetupScene(Scene):
     # -- the menu ----------------------------------------------------------------------------
 
     def _seating_changed(self) -> None:
-        """A preset this seating does not allow gives way to the first that it does."""
-        if self.game not in self.presets():
-            self.game = self.presets()[0]
+        """A preset this seating does not allow gives way to the first that it
+        does; the game chosen by hand comes back once the seating allows it."""
+        allowed = self.presets()
+        self.game = self.chosen if self.chosen in allowed else self.game if self.game in allowed else allowed[0]
 
     def refresh(self) -> None:
         """The menu's lines for the setup as it now stands (seats, levels, names, rules)."""
@@ -203,6 +206,7 @@ class SetupScene(Scene):
             choices = self.presets()
             self.game = choices[(choices.index(self.game) + by) % len(choices)] if self.game in choices \
                 else choices[0]
+            self.chosen = self.game
             self.refresh()
 
         def toggle_short(by: int) -> None:
