@@ -233,16 +233,16 @@ class SetupScene(Scene):
                 else f"{kind.capitalize()}: {LEVEL_WORDS[kind]}"
 
         items = [choice(f"Players: {self.players}", step_players,
-                      "2 to 6 players; four may play in partnerships; five play without three twos")]
+                        "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
         if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
             if shared is not None:
                 items.append(choice(f"All computer players: {shared.capitalize()}", step_level,
-                                  "Every computer seat at once. " + about_level(shared)))
+                                    "Every computer seat at once. " + about_level(shared)))
             else:
                 items.append(choice("All computer players: mixed", step_level,
-                                  f"The computer seats play at different levels; choose to make them all "
-                                  f"{self.level.capitalize()}"))
+                                    f"The computer seats play at different levels; choose to make them all "
+                                    f"{self.level.capitalize()}"))
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
@@ -371,9 +371,10 @@ class SetupScene(Scene):
                 return None
             # A page showing the value chosen first (Sweeps: 1 point, the standard
             # game's sweeps), then the option's own page (before a variant's).
-            value = self.custom.get(key, getattr(STANDARD, key))
+            standard = getattr(STANDARD, key)
+            value = self.custom.get(key, standard)
             sections = sorted((sec for sec in SECTIONS if key in sec.shown()),
-                              key=lambda sec: (all(o.get(key, getattr(STANDARD, key)) != value for o in sec.options),
+                              key=lambda sec: (all(o.get(key, standard) != value for o in sec.options),
                                                sec.group != OPTIONS))
         elif self.refusal() is None:
             sections = [SECTIONS[section_for(self.rules(), self.players)]]
