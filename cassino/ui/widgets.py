@@ -147,7 +147,8 @@ def _arrows(surface: pygame.Surface, r: pygame.Rect, colour: tuple[int, int, int
     half = max(3, r.height // 7)
     for sign, x in ((-1, r.left + arrow_zone(r) // 2), (1, r.right - arrow_zone(r) // 2)):
         tip = (x + sign * half, r.centery)
-        points = [tip, (x - sign * half, r.centery - round(half * 1.2)), (x - sign * half, r.centery + round(half * 1.2))]
+        wing = round(half * 1.2)
+        points = [tip, (x - sign * half, r.centery - wing), (x - sign * half, r.centery + wing)]
         pygame.draw.polygon(surface, colour, points)
         pygame.draw.aalines(surface, colour, True, points)
 

@@ -477,7 +477,8 @@ def test_a_setting_steps_both_ways_and_the_sound_runs_round_through_off() -> Non
     ({"sweeps": 2}, "Sweeps: 2 points", "9♥ takes 4♦ + 5♠ and clears the table: 2 points"),
     ({}, "Build control: hoyle", "You control a build of 8 and hold 8♠ and 4♥. You may not trail"),
     ({"controller": "strict"}, "Build control: strict", "Their build of 6"),
-    ({"court_capture": "all"}, "Court cards take: all", "K♣ takes both K♥ and K♦"),  # its own page, not California's
+    # Court cards' own page, not California's:
+    ({"court_capture": "all"}, "Court cards take: all", "K♣ takes both K♥ and K♦"),
     ({"royal": True}, "Royal values: yes", "K♠ counts 13"),
     ({}, "Game to 21 points", None),   # no picture says what a target is (it was Royal's K♠)
     ({}, "Deal one at a time: no", None),  # California's example shows its court cards, not its deal

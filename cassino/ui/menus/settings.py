@@ -87,7 +87,8 @@ class SettingsScene(Overlay):
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}",
                   f"Computer thinking time: {st.thinking}"]
         focus = self.menu.focus
-        self.menu.items = [choice(label, step, hint) for label, step, hint in zip(labels, self.steps, SETTING_HINTS)] + \
+        self.menu.items = [choice(label, step, hint)
+                           for label, step, hint in zip(labels, self.steps, SETTING_HINTS)] + \
             [Item("Back", lambda: self.app.pop(self), "Enter, a click or the arrows change a line; Esc goes back")]
         self.menu.focus = focus
 

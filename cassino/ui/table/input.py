@@ -322,7 +322,8 @@ class TableInput:
         if len(values) > 1:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"
-        table.app.push(ChooserScene(table.app, table.stage, card, title, moves, [describe(pos, m) + sweep_note(pos, m) for m in moves],
+        labels = [describe(pos, m) + sweep_note(pos, m) for m in moves]
+        table.app.push(ChooserScene(table.app, table.stage, card, title, moves, labels,
                                     lambda i: self.act.play(moves[i]), lambda: self.send_home(card)))
 
     def send_home(self, card: int) -> None:
