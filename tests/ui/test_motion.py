@@ -114,6 +114,21 @@ def test_s_shows_the_score_sheet_of_the_game_so_far() -> None:
     assert app.top is table
 
 
+def test_the_score_sheet_says_what_each_side_has_taken_this_round() -> None:
+    # Your pile: A♠ 10♦ 4♣ and a sweep; every other card out of play is in North's.
+    pos = table_position(hand="8S 3C", loose="8D 5H", others=["KH QH"], captured=["AS TD 4C"], sweeps=[1, 0])
+    app, table = open_table(pos)
+    key(app, pygame.K_s)
+    sheet = app.top
+    assert isinstance(sheet, SheetScene)
+    rows = dict(sheet.so_far())
+    north = pos.captured[1].bit_count()
+    assert rows["Cards"] == ["3", str(north)] and rows["Spades"] == ["1", "11"]
+    assert rows["Point cards"] == ["10♦ A♠", "2♠ A♣ A♥ A♦"]  # in the order they are counted
+    assert rows["Sweeps"] == ["1", "0"]
+    step(app)  # drawn, the block under the totals
+
+
 def test_play_asks_before_a_saved_game_is_lost(tmp_path: Path) -> None:
     store = Store(tmp_path)
     store.save_game(Game(seed=3), [{"name": "You", "seat": 0, "kind": "human"},

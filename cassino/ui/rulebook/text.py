@@ -483,8 +483,8 @@ SECTIONS: tuple[Section, ...] = (
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu.",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
         "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
-        "*H* or the Hint button suggests a move (see Hints and the review). *S* shows the score sheet of "
-        "every round so far. *L*, or "
+        "*H* or the Hint button suggests a move (see Hints and the review). *S*: the score sheet, and what "
+        "each side has taken this round. *L*, or "
         "pressing and holding a player's pile, shows the last capture again. *Ctrl+Z* takes your move "
         "back when Undo for practice is on in Settings (alone against the computer). *F11* switches full "
         "screen.",

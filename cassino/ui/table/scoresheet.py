@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from cassino.rules import RoundEnd
+from cassino.rules import RoundEnd, card_symbol, parse_card
+from cassino.rules.scoring import CARD_ITEMS, pile_items
 
 from ..app import App, Scene
 from ..art import theme
@@ -226,9 +227,14 @@ def _confetti(rng: random.Random, colour: theme.Colour) -> list[tuple[float, flo
     return [(rng.random(), rng.uniform(0.35, 0.7), rng.uniform(0.0, 1.2), rng.choice(colours)) for _ in range(160)]
 
 
+# The cards that score by themselves (§8): big and little casino, the aces.
+_POINT_CARDS = frozenset(key for _, key, _ in CARD_ITEMS)
+
+
 class SheetScene(Scene):
     """The score sheet of the game so far (S at the table): each round's
-    points and the running totals, side by side; any key closes it."""
+    points and the running totals, side by side, and what each side has
+    taken in the round in play; any key closes it."""
 
     opaque = False
 
@@ -250,6 +256,22 @@ class SheetScene(Scene):
         out.append(("Now", [str(t) for t in game.totals]))
         return out
 
+    def so_far(self) -> list[tuple[str, list[str]]]:
+        """The round in play as the piles stand, by the engine's tally (what
+        every player has seen taken): each side's cards, spades, point cards
+        and sweeps. Nothing once the game is over."""
+        game = self.table.game
+        pos = game.position
+        if game.over:
+            return []
+        items, cards, spades = pile_items(pos.rules, pos.captured, pos.sweeps)
+        points = [" ".join(card_symbol(parse_card(i.item)) for i in items if i.team == t and i.item in _POINT_CARDS)
+                  or "none" for t in range(len(cards))]
+        rows = [("Cards", [str(n) for n in cards]), ("Spades", [str(n) for n in spades]), ("Point cards", points)]
+        if pos.rules.sweeps:
+            rows.append(("Sweeps", [str(n) for n in pos.sweeps]))
+        return rows
+
     def draw(self, surface: pygame.Surface) -> None:
         """Every round's points and the running score, side by side."""
         dim(surface, 170)
@@ -259,13 +281,15 @@ class SheetScene(Scene):
         line = round(fs * 1.45)
         names = [table.names.team(t) for t in range(len(table.pos.teams))]
         rows = self.lines()
+        now = self.so_far()
+        extra = (len(now) + 1) * line + fs // 2 if now else 0  # "This round so far" and its rows
         label_w = round(fs * 7)
         col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
         col = min(col, (w - 40 - label_w - 2 * fs) // len(names))
         width = label_w + col * len(names) + 2 * fs
-        fit = max(1, (h - 10 - round(fs * 6.5)) // line - 1)
+        fit = max(1, (h - 10 - round(fs * 6.5) - extra) // line - 1)
         rows = rows[-fit:] if len(rows) > fit else rows  # the latest rounds, when they are many
-        height = round(fs * 4.5) + line * (len(rows) + 1) + fs * 2
+        height = round(fs * 4.5) + line * (len(rows) + 1) + fs * 2 + extra
         box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2)
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (248,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
@@ -286,5 +310,14 @@ class SheetScene(Scene):
                 colour = theme.GOLD if last else theme.INK
                 surface.blit(theme.fit_text(cell, fs, col - fs // 3, colour, bold=last), (x0 + label_w + i * col, y))
             y += line
+        if now:
+            y += fs // 2
+            surface.blit(theme.text(f"Round {table.pos.round} so far", fs, theme.GOLD, bold=True), (x0, y))
+            y += line
+            for label, cells in now:
+                surface.blit(theme.text(label, fs, theme.DIM), (x0, y))
+                for i, cell in enumerate(cells):
+                    surface.blit(theme.fit_text(cell, fs, col - fs // 3, theme.INK), (x0 + label_w + i * col, y))
+                y += line
         t = theme.text("Any key or a click closes it", round(fs * 0.8), theme.DIM)
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))
