@@ -17,6 +17,7 @@ from cassino.ui.menus.settings import SettingsScene
 from cassino.ui.table import TableScene
 from cassino.ui.menus.setup import SetupScene
 from cassino.ui.menus.title import TitleScene
+from cassino.ui.widgets import Item
 from tests.rules.helpers import table_position
 
 from .driver import key, open_table, step
@@ -396,7 +397,8 @@ def test_the_title_says_its_focused_items_hint_only_while_nothing_covers_it(
     assert drawn and hint not in drawn, "under the rules' box, half of it would peek out below"
 
 
-def _focus(menu_items: list, prefix: str) -> int:  # type: ignore[type-arg]
+def _focus(menu_items: list[Item], prefix: str) -> int:
+    """The index of the menu line that starts with ``prefix``."""
     return next(i for i, it in enumerate(menu_items) if it.label.startswith(prefix))
 
 
@@ -493,7 +495,7 @@ def test_a_custom_options_example_shows_that_option_as_chosen(custom: dict[str, 
     setup.menu.focus = _focus(setup.menu.items, focus)
     example = setup.example()
     if says is None:
-        assert example is None, example.says  # type: ignore[union-attr]
+        assert example is None, example
     else:
         assert example is not None and example.says.startswith(says), example
 
