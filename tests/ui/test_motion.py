@@ -129,6 +129,23 @@ def test_the_score_sheet_says_what_each_side_has_taken_this_round() -> None:
     step(app)  # drawn, the block under the totals
 
 
+def test_over_a_finished_rounds_summary_the_sheet_has_no_round_in_play() -> None:
+    # Your last card ends the round; S over its summary shows the rounds, not the
+    # next round's empty piles under the finished round's number.
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    app, table = open_table(table_position("5S", "5D 9H", others=[""], dealer=0))
+    drag(app, hand_card_centre(table, cards("5S").bit_length() - 1), item_centre(table, cards("5D")))
+    settle(app)
+    assert isinstance(app.top, RoundOverScene) and table.pos is not table.game.position
+    key(app, pygame.K_s)
+    if isinstance(app.top, RoundOverScene):  # that key only finished drawing the summary
+        key(app, pygame.K_s)
+    sheet = app.top
+    assert isinstance(sheet, SheetScene) and sheet.so_far() == []
+    assert [label for label, _ in sheet.lines()] == ["Round 1", "Now"]
+
+
 def test_play_asks_before_a_saved_game_is_lost(tmp_path: Path) -> None:
     store = Store(tmp_path)
     store.save_game(Game(seed=3), [{"name": "You", "seat": 0, "kind": "human"},

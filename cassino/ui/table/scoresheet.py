@@ -259,10 +259,11 @@ class SheetScene(Scene):
     def so_far(self) -> list[tuple[str, list[str]]]:
         """The round in play as the piles stand, by the engine's tally (what
         every player has seen taken): each side's cards, spades, point cards
-        and sweeps. Nothing once the game is over."""
+        and sweeps. Nothing while a finished round is on show (its summary
+        says it all) or once the game is over."""
         game = self.table.game
-        pos = game.position
-        if game.over:
+        pos = self.table.pos
+        if game.over or pos is not game.position:
             return []
         items, cards, spades = pile_items(pos.rules, pos.captured, pos.sweeps)
         points = [" ".join(card_symbol(parse_card(i.item)) for i in items if i.team == t and i.item in _POINT_CARDS)
