@@ -140,7 +140,7 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     setup = app.top
     assert isinstance(setup, SetupScene)
     def focus(prefix: str) -> None:
-        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+        setup.menu.focus = _focus(setup.menu.items, prefix)
 
     while setup.game != "custom":
         focus("Game:")
@@ -270,7 +270,7 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
     assert isinstance(setup, SetupScene)
 
     def focus(prefix: str) -> None:
-        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+        setup.menu.focus = _focus(setup.menu.items, prefix)
 
     def type_text(text: str) -> None:
         for ch in text:
@@ -318,7 +318,7 @@ def test_setup_rule_choices_make_the_rules_of_the_game(presses: dict[str, int], 
     step(app)
     for prefix, n in presses.items():
         for _ in range(n):
-            setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith(prefix))
+            setup.menu.focus = _focus(setup.menu.items, prefix)
             assert setup.menu.items[setup.menu.focus].hint, "every rule choice says what it changes"
             key(app, pygame.K_RETURN)
     assert setup.rules() == Rules(**expected)  # type: ignore[arg-type]

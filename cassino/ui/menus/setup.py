@@ -157,7 +157,10 @@ class SetupScene(Scene):
         """A preset this seating does not allow gives way to the first that it
         does; the game chosen by hand comes back once the seating allows it."""
         allowed = self.presets()
-        self.game = self.chosen if self.chosen in allowed else self.game if self.game in allowed else allowed[0]
+        if self.chosen in allowed:
+            self.game = self.chosen
+        elif self.game not in allowed:
+            self.game = allowed[0]
 
     def refresh(self) -> None:
         """The menu's lines for the setup as it now stands (seats, levels, names, rules)."""

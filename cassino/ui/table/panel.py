@@ -28,7 +28,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
                  (x, y))
     y += geo.line
     for side, team in enumerate(pos.teams):
-        names = " & ".join(table.seats[s].name for s in team)
+        names = table.names.team(side)
         colour = theme.seat_colour(team[0])
         pygame.draw.circle(surface, colour, (x + 6, y + geo.fs_small // 2 + 2), 5)
         line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60, theme.INK)

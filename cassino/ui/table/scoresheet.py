@@ -140,7 +140,7 @@ class RoundOverScene(Scene):
         w, h = self.app.size
         fs = theme.px(self.app.size, 24, 13)
         teams = table.pos.teams
-        names = [" & ".join(table.seats[s].name for s in team) for team in teams]
+        names = [table.names.team(t) for t in range(len(teams))]
         rows = self.rows
         label_w = max(round(fs * 11), max((theme.font(fs).size(r.label)[0] for r in rows), default=0) + fs)
         col = max(round(fs * 5), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
@@ -241,6 +241,8 @@ class SheetScene(Scene):
     def __init__(self, app: App, table: TableState):
         super().__init__(app)
         self.table = table
+        # Nothing is played while the sheet is up: the round's tally once, not every frame.
+        self.now = self.so_far()
 
     def handle(self, event: pygame.event.Event) -> None:
         """Any key or click closes the sheet."""
@@ -282,7 +284,7 @@ class SheetScene(Scene):
         line = round(fs * 1.45)
         names = [table.names.team(t) for t in range(len(table.pos.teams))]
         rows = self.lines()
-        now = self.so_far()
+        now = self.now
         extra = (len(now) + 1) * line + fs // 2 if now else 0  # "This round so far" and its rows
         label_w = round(fs * 7)
         col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
