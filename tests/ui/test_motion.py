@@ -11,11 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from cassino.rules import Game
 from cassino.settings import Settings
 from cassino.store import Store
 from cassino.ui.app import App
+from cassino.ui.art import theme
 from cassino.ui.menus.title import TitleScene
 from cassino.ui.screens import show_title
 from cassino.ui.table import Seat, TableScene
@@ -114,7 +116,7 @@ def test_s_shows_the_score_sheet_of_the_game_so_far() -> None:
     assert app.top is table
 
 
-def test_the_score_sheet_says_what_each_side_has_taken_this_round() -> None:
+def test_the_score_sheet_says_what_each_side_has_taken_this_round(monkeypatch: pytest.MonkeyPatch) -> None:
     # Your pile: A♠ 10♦ 4♣ and a sweep; every other card out of play is in North's.
     pos = table_position(hand="8S 3C", loose="8D 5H", others=["KH QH"], captured=["AS TD 4C"], sweeps=[1, 0])
     app, table = open_table(pos)
@@ -126,7 +128,17 @@ def test_the_score_sheet_says_what_each_side_has_taken_this_round() -> None:
     assert rows["Cards"] == ["3", str(north)] and rows["Spades"] == ["1", "11"]
     assert rows["Point cards"] == ["10♦ A♠", "2♠ A♣ A♥ A♦"]  # in the order they are counted
     assert rows["Sweeps"] == ["1", "0"]
-    step(app)  # drawn, the block under the totals
+    drawn: list[str] = []
+    real = theme.fit_text
+
+    def fit_text(s: str, px: int, width: int, *args: object, **kw: object) -> pygame.Surface:
+        if theme.font(px).size(s)[0] <= width:
+            drawn.append(s)
+        return real(s, px, width, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "fit_text", fit_text)
+    step(app)
+    assert "2♠ A♣ A♥ A♦" in drawn, "each side's point cards drawn whole, not cut short"
 
 
 def test_over_a_finished_rounds_summary_the_sheet_has_no_round_in_play() -> None:

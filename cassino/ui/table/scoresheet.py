@@ -287,7 +287,9 @@ class SheetScene(Scene):
         now = self.now
         extra = (len(now) + 1) * line + fs // 2 if now else 0  # "This round so far" and its rows
         label_w = round(fs * 7)
-        col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
+        cells = [c for _, row in now for c in row]  # point cards may be six of them
+        col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs,
+                  max((theme.font(fs).size(c)[0] for c in cells), default=0) + fs)
         col = min(col, (w - 40 - label_w - 2 * fs) // len(names))
         width = label_w + col * len(names) + 2 * fs
         fit = max(1, (h - 10 - round(fs * 6.5) - extra) // line - 1)
