@@ -17,6 +17,7 @@ from .app import App
 from .menus.setup import NewGame, SetupScene
 from .menus.title import TitleScene, kept_game_words
 from .table import Exits, Seat, TableScene, default_seats
+from .table.seats import named_seats
 from .widgets import Item, Overlay
 
 
@@ -51,20 +52,9 @@ def setup_scene(app: App) -> SetupScene:
 def seats_for(choice: NewGame) -> list[Seat]:
     """The seats of a new game: you at the bottom, computer players named by
     where they sit; people at the screen by their typed names."""
-    seats = default_seats(choice.players, choice.level)
-    kinds = choice.kinds
-    if kinds is None:
-        return seats
-    people = 0
-    named: list[Seat] = []
-    for seat, kind in zip(seats, kinds):
-        if kind is None:
-            people += 1
-            typed = choice.names[len(named)].strip() if choice.names is not None else ""
-            named.append(Seat(typed or f"Player {people}"))
-        else:
-            named.append(Seat(seat.name if seat.is_computer else "South", kind))
-    return named if people != 1 else [Seat("You") if k is None else s for s, k in zip(named, kinds)]
+    if choice.kinds is None:
+        return default_seats(choice.players, choice.level)
+    return named_seats(choice.kinds, choice.names or ())
 
 
 def start_game(app: App, choice: NewGame | None = None, ask: bool = True) -> TableScene | None:

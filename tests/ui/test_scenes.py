@@ -278,14 +278,14 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
         key(app, pygame.K_RETURN)
 
     for _ in range(4):  # Intermediate -> Expert -> Person
-        focus("Seat 2:")
+        focus("North:")
         if "Person" in setup.menu.items[setup.menu.focus].label:
             break
         key(app, pygame.K_RETURN)
-    focus("Seat 1 name")
+    focus("Name at South")
     key(app, pygame.K_RETURN)
     type_text("Ann")
-    focus("Seat 2 name")
+    focus("Name at North")
     key(app, pygame.K_RETURN)
     type_text("Ben")
     focus("Start")
@@ -426,7 +426,7 @@ def test_a_choice_in_the_setup_steps_back_with_left_and_its_left_arrow() -> None
     assert setup.game == "california", "the one game six may play"
     key(app, pygame.K_RIGHT)
     assert setup.players == 2 and setup.game == "standard", "the game chosen by hand comes back"
-    seat = _focus(setup.menu.items, "Seat 2:")
+    seat = _focus(setup.menu.items, "North:")
     setup.menu.focus = seat
     key(app, pygame.K_LEFT)
     assert setup.kinds[1] == "beginner"

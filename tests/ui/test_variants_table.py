@@ -351,10 +351,10 @@ def test_five_and_six_players_can_be_seated_with_people_and_levels() -> None:
     while setup.players != 6:
         press(app, setup, "Players:")
     assert setup.game == "california"
-    press(app, setup, "Seat 6:")  # Intermediate -> Expert
-    press(app, setup, "Seat 4:")
-    press(app, setup, "Seat 4:")
-    press(app, setup, "Seat 4:")  # Intermediate -> Expert -> Master -> a person
+    press(app, setup, "East:")  # seat 6: Intermediate -> Expert
+    press(app, setup, "North:")
+    press(app, setup, "North:")
+    press(app, setup, "North:")  # seat 4: Intermediate -> Expert -> Master -> a person
     assert setup.kinds[:6] == [None, "intermediate", "intermediate", None, "intermediate", "expert"]
     step(app)
     press(app, setup, "Start")
@@ -362,6 +362,35 @@ def test_five_and_six_players_can_be_seated_with_people_and_levels() -> None:
     assert isinstance(table, TableScene)
     assert [s.level for s in table.seats] == [None, "intermediate", "intermediate", None, "intermediate", "expert"]
     assert table.humans == [0, 3]
+
+
+def test_the_setup_names_each_seat_as_the_table_will_and_says_who_partners_whom() -> None:
+    app, setup = setup_app()
+    while setup.players != 4:
+        press(app, setup, "Players:")
+    lines = [it.label for it in setup.menu.items]
+    assert [ln for ln in lines if ln.endswith(": Intermediate") and "All" not in ln] == \
+        ["West: Intermediate", "North: Intermediate", "East: Intermediate"]
+    press(app, setup, "Partnerships:")
+    teams = next(it for it in setup.menu.items if it.label.startswith("Partnerships:"))
+    assert teams.label == "Partnerships: yes" and teams.hint.startswith("You and North against West and East")
+    press(app, setup, "North:")  # your partner: Intermediate -> Expert
+    press(app, setup, "East:")
+    press(app, setup, "East:")
+    press(app, setup, "East:")  # Intermediate -> Expert -> Master -> a person: two people share the screen
+    teams = next(it for it in setup.menu.items if it.label.startswith("Partnerships:"))
+    assert teams.hint.startswith("Player 1 and North against West and Player 2")
+    assert [it.label for it in setup.menu.items if it.label.startswith("Name at")] == \
+        ["Name at South: Player 1", "Name at East: Player 2"]
+    step(app)
+    press(app, setup, "Start")
+    table = app.scenes[0]
+    while not isinstance(table, TableScene):  # a cover screen between the people's turns
+        step(app)
+        table = app.scenes[0]
+    assert [(s.name, s.level) for s in table.seats] == \
+        [("Player 1", None), ("West", "intermediate"), ("North", "expert"), ("Player 2", None)]
+    assert [sorted(t) for t in table.game.teams] == [[0, 2], [1, 3]]
 
 
 def test_a_setup_remembered_by_the_first_version_is_read(tmp_path: object) -> None:
@@ -396,7 +425,7 @@ def test_the_all_computer_players_line_says_the_level_the_seats_play_at() -> Non
         return next(it.label for it in setup.menu.items if it.label.startswith("All computer players:"))
 
     assert line() == "All computer players: Intermediate"
-    press(app, setup, "Seat 2:")  # Intermediate -> Expert: the two seats now differ
+    press(app, setup, "West:")  # Intermediate -> Expert: the two seats now differ
     assert setup.kinds[1] == "expert" and line() == "All computer players: mixed"
     press(app, setup, "All computer players:")  # first brings every seat to one level
     assert setup.kinds[1:3] == ["intermediate", "intermediate"]
@@ -405,7 +434,7 @@ def test_the_all_computer_players_line_says_the_level_the_seats_play_at() -> Non
     assert setup.kinds[1:3] == ["expert", "expert"] and line() == "All computer players: Expert"
     setup.players = 2  # one computer seat: the line names its level, whatever the third seat holds
     setup.refresh()
-    press(app, setup, "Seat 2:")  # Expert -> Master
+    press(app, setup, "North:")  # Expert -> Master
     assert line() == "All computer players: Master" and setup.level == "master"
 
 
@@ -418,7 +447,7 @@ def test_each_level_is_described_where_it_is_chosen() -> None:
         item = next(it for it in setup.menu.items if it.label.startswith("All computer players:"))
         level = item.label.split(": ")[1]
         assert f"{level}: " in item.hint and len(item.hint) > len(level) + 40
-        seat = next(it for it in setup.menu.items if it.label.startswith("Seat 2:"))
+        seat = next(it for it in setup.menu.items if it.label.startswith("North:"))
         assert seat.hint.startswith(f"{level}: ")
         seen.append(level)
         press(app, setup, "All computer players:")

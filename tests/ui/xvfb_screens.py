@@ -74,16 +74,16 @@ def walk(size: tuple[int, int], out: Path) -> None:
             s.keys("Up")
             s.keys("Return")
             s.keys("Down", times=2)
-            s.keys("Return", times=2)  # Seat 2: Intermediate -> Expert -> Person; the names' rows appear
+            s.keys("Return", times=2)  # North: Intermediate -> Expert -> Person; the names' rows appear
             s.keys("Down", times=2)    # Game (no computer player now: no row for their level)
             s.keys("Return", times=10)  # Standard, the nine other presets for two, then Custom
             s.keys("Down", times=3)    # Sweeps, Court cards, Build control
             s.keys("Return", times=3)  # hoyle -> permissive -> answer -> strict
-            s.keys("Up", times=6)      # Seat 1 name
+            s.keys("Up", times=6)      # Name at South
             s.keys("Return")
             s.type("Ann")
             s.keys("Return")
-            s.keys("Down", times=2)    # Seat 2 name
+            s.keys("Down", times=2)    # Name at North
             s.keys("Return")
             s.type("Benjamin")
             s.shot("07-setup-typing-a-name")

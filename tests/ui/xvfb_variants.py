@@ -91,7 +91,7 @@ def setups(size: tuple[int, int], out: Path) -> None:
     s, home = launch(size, out, 2, "standard")
     try:
         open_setup(s)
-        s.keys("Down", times=3)  # Players, All computer players, Seat 2, then Game
+        s.keys("Down", times=3)  # Players, All computer players, North, then Game
         for preset in PRESET_LIST:
             if not preset.allows(2, False):
                 continue

@@ -31,6 +31,7 @@ from ..options import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_word
 from ..rulebook import OPTIONS, SECTIONS, Example
 from ..rulebook.page import draw_ops, example_ops
 from ..rulebook.screen import section_for
+from ..table.seats import named_seats, places
 from ..widgets import Item, Menu, choice
 
 SHORT_TARGET = 6    # Royal's short game (§9.21)
@@ -246,18 +247,22 @@ class SetupScene(Scene):
                 items.append(choice("All computer players: mixed", step_level,
                                     f"The computer seats play at different levels; choose to make them all "
                                     f"{self.level.capitalize()}"))
+        # Each seat by where it sits, as the table names the computer players there.
+        where = places(self.players)
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
-                items.append(choice(f"Seat {i + 1}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
+                items.append(choice(f"{where[i]}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
                                     step_seat(i), about_level(kind)))
             if kind is None and len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
-                items.append(Item(f"Seat {i + 1} name: {shown}", edit(i),
+                items.append(Item(f"Name at {where[i]}: {shown}", edit(i),
                                   typing if self.editing == i else "Enter or click, type the name, Enter"))
         if self.players == 4:
+            names = [s.name for s in named_seats(self.kinds[:4], self.names[:4])]
             items.append(choice(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
-                                "Seats 1 and 3 play against seats 2 and 4, partners sitting opposite"))
+                                f"{names[0]} and {names[2]} against {names[1]} and {names[3]}, partners "
+                                f"sitting opposite"))
         name, _ = self.about()
         items.append(choice(f"Game: {PRESETS[self.game].name if self.game != CUSTOM else 'Custom'}", step_game,
                             "The variants these players can play, then Custom: every option by hand"))

@@ -26,6 +26,31 @@ class Seat:
         return self.level is not None
 
 
+def places(players: int) -> tuple[str, ...]:
+    """Where each seat sits, in turn order from the first person's, at the
+    bottom when the game starts: 'South', then the computer players' names."""
+    return ("South", *SEAT_NAMES[players])
+
+
+def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[Seat]:
+    """The seats of a new game, seat by seat a computer level or None for a
+    person: one person alone is "You"; people sharing the screen go by the
+    names typed for them, else "Player 1", "Player 2"; computer players by
+    where they sit."""
+    where = places(len(kinds))
+    alone = sum(kind is None for kind in kinds) == 1
+    seats = []
+    people = 0
+    for i, kind in enumerate(kinds):
+        if kind is not None:
+            seats.append(Seat(where[i], kind))
+            continue
+        people += 1
+        name = typed[i].strip() if i < len(typed) else ""
+        seats.append(Seat("You" if alone else name or f"Player {people}"))
+    return seats
+
+
 def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
     """You at the bottom, computer players named by where they sit."""
     seats = []
