@@ -31,6 +31,7 @@ from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Po
                            replay, seating_refusal, standard_teams)
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
+from cassino.ui import MIN_SIZE
 
 BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
@@ -448,8 +449,9 @@ def _window(text: str | None, option: str = "--window") -> tuple[int, int] | Non
     if not match:
         raise Refused(f"{option} takes WIDTHxHEIGHT, e.g. 1280x720, not {short(text, 40)}")
     w, h = int(match[1]), int(match[2])
-    if w < 320 or h < 240:
-        raise Refused(f"{option} {text.strip()} is too small; the table needs at least 1024x600")
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise Refused(f"{option} {text.strip()} is too small; the table needs at least "
+                      f"{MIN_SIZE[0]}x{MIN_SIZE[1]}")
     if w > MAX_WINDOW or h > MAX_WINDOW:
         raise Refused(f"{option} {text.strip()} is larger than any screen; at most "
                       f"{MAX_WINDOW}x{MAX_WINDOW}")
@@ -596,7 +598,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_selfplay)
 
     s = sub.add_parser("play", help="open the game (the default without a command)")
-    s.add_argument("--window", help="a window of WIDTHxHEIGHT instead of full screen")
+    s.add_argument("--window", help="a window of WIDTHxHEIGHT instead of full screen (at least 1024x600)")
     s.add_argument("--quick", action="store_true", help="straight to a game against the Intermediate")
     s.add_argument("--seed", type=seed_number, help="the game's seed (its deals)")
     s.set_defaults(func=cmd_play)

@@ -405,6 +405,13 @@ def test_a_bad_window_size_is_refused() -> None:
     assert "WIDTHxHEIGHT" in result.stderr
 
 
+@pytest.mark.parametrize("size", ["800x600", "1024x599", "1023x768"])
+def test_a_window_smaller_than_the_table_is_refused_with_the_least_it_needs(size: str) -> None:
+    result = run("play", "--window", size)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().endswith(f"--window {size} is too small; the table needs at least 1024x600")
+
+
 def test_bench_ui_prints_frame_times_as_json_last() -> None:
     result = run("bench-ui", "--frames", "30", "--size", "1024x600")
     assert result.returncode == 0, result.stderr

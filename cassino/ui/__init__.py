@@ -13,3 +13,6 @@
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The smallest window the table is laid out for (a smaller desktop's full screen aside).
+MIN_SIZE = (1024, 600)

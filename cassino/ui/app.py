@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,7 @@ import pygame
 from cassino.resources import asset_path
 from cassino.settings import Settings
 
+from . import MIN_SIZE
 from .art import theme
 
 if TYPE_CHECKING:
@@ -26,7 +28,6 @@ if TYPE_CHECKING:
 FPS = 60
 MAX_STEP = 10.0  # the most time one frame accounts for (a scene caps its own motion's step)
 WINDOWED = (1280, 720)
-MIN_SIZE = (1024, 600)
 ICON = ("icon", "cassino.png")  # in assets/; made by assets/icon/make_icon.py
 
 
@@ -81,6 +82,7 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(asset_path(*ICON))))
         except (pygame.error, OSError):
             pass  # the default icon: not worth stopping for
+        self.least = MIN_SIZE  # the smallest the window may be made (``_open``)
         self.screen = self._open()
         pygame.display.set_caption("Cassino")
         from .sound import Sounds
@@ -91,13 +93,39 @@ class App:
     # -- the window --------------------------------------------------------------
 
     def _open(self) -> pygame.Surface:
+        smallest = self.smallest()
+        self.least = smallest
         if self.fixed_size is not None:
-            return pygame.display.set_mode(self.fixed_size, pygame.RESIZABLE)
+            # A size asked for (the command line refuses one under MIN_SIZE) is
+            # shown as asked: the tests stand small desktops in this way.
+            self.least = (min(smallest[0], self.fixed_size[0]), min(smallest[1], self.fixed_size[1]))
+            return self._windowed(self.fixed_size)
         if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else WINDOWED
         size = (max(MIN_SIZE[0], min(WINDOWED[0], desktop[0])), max(MIN_SIZE[1], min(WINDOWED[1], desktop[1])))
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        return self._windowed(size)
+
+    def _windowed(self, size: tuple[int, int]) -> pygame.Surface:
+        """A resizable window of ``size`` that the player cannot make smaller than ``least``."""
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():
+                # Deprecated in pygame-ce 2.5 for programs that draw through a Window;
+                # here only its minimum is set, for the window manager to keep to.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = self.least
+        except (AttributeError, pygame.error):
+            pass  # without it, ``resize`` still brings a smaller window back up
+        return screen
+
+    @staticmethod
+    def smallest() -> tuple[int, int]:
+        """The smallest window the table is laid out for, or the desktop if it is smaller."""
+        sizes = pygame.display.get_desktop_sizes()
+        if not sizes:
+            return MIN_SIZE
+        return (min(MIN_SIZE[0], sizes[0][0]), min(MIN_SIZE[1], sizes[0][1]))
 
     def save_settings(self) -> None:
         """Keep the settings as they are now (they apply at once)."""
@@ -117,9 +145,9 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """A window the player (or a test) resized."""
-        size = (max(320, size[0]), max(240, size[1]))
+        size = (max(self.least[0], size[0]), max(self.least[1], size[1]))
         if size != self.screen.get_size():
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = self._windowed(size)
         self._resized()
 
     def _resized(self) -> None:
@@ -168,7 +196,7 @@ class App:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
-            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
                 self.resize((event.w, event.h))
                 continue
             if event.type == pygame.WINDOWSIZECHANGED:

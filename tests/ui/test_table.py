@@ -174,6 +174,19 @@ def test_esc_opens_the_pause_menu_and_resume_returns() -> None:
     assert app.top is table
 
 
+@pytest.mark.parametrize("size, kept", [((640, 400), (1024, 600)), ((1000, 900), (1024, 900)),
+                                        ((1600, 480), (1600, 600))])
+def test_a_window_is_never_smaller_than_the_table_is_laid_out_for(size: tuple[int, int],
+                                                                 kept: tuple[int, int]) -> None:
+    """The dummy driver's desktop (1024x768) is larger than the smallest layout."""
+    app, table = open_table(simple(), size=(1280, 720))
+    app.resize(size)
+    settle(app)
+    assert app.size == kept and table.geo.size == kept
+    app.step(0.0, [pygame.event.Event(pygame.VIDEORESIZE, w=700, h=500, size=(700, 500))])
+    assert app.size == (1024, 600) and table.geo.size == (1024, 600)
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160), (1100, 1000), (2560, 1080)])
 def test_every_size_keeps_everything_on_screen_and_apart(size: tuple[int, int]) -> None:
     pos = table_position(hand="8S 3C 2D 9H", loose="AH 2H 3H 4S 5C 6H 7S JH QC KH TC AD 4D",
