@@ -66,6 +66,19 @@ def test_quit_from_the_title_ends_the_loop() -> None:
     assert not app.running
 
 
+def test_esc_at_the_title_goes_to_quit_and_a_second_esc_quits() -> None:
+    app = title_app()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # New game
+    key(app, pygame.K_ESCAPE)  # back to the title
+    title = app.top
+    assert isinstance(title, TitleScene) and app.running
+    key(app, pygame.K_ESCAPE)  # one press too many: the game stays open, on Quit
+    assert app.running and title.menu.items[title.menu.focus].label == "Quit"
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
 def test_pause_menu_reaches_rules_and_settings_and_quits_to_title() -> None:
     app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"))
     key(app, pygame.K_ESCAPE)

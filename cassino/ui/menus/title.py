@@ -45,7 +45,7 @@ class TitleScene(Scene):
     def __init__(self, app: App, routes: TitleRoutes):
         super().__init__(app)
         self.routes = routes
-        self.menu = Menu([], self.quit)
+        self.menu = Menu([], self.escape)
         self.refresh()
 
     def refresh(self) -> None:
@@ -71,6 +71,15 @@ class TitleScene(Scene):
         """Continue: back to the saved game, or the menu without it if it had to be set aside."""
         if not self.routes.resume():  # set aside: the notice says why
             self.refresh()
+
+    def escape(self) -> None:
+        """Esc: to Quit first, then Quit. Esc after Esc leaves a menu above the
+        title; one press too many should not close the game."""
+        last = len(self.menu.items) - 1
+        if self.menu.focus == last:
+            self.quit()
+        else:
+            self.menu.focus = last
 
     def quit(self) -> None:
         """Quit: close the window (a game in progress is already saved)."""
