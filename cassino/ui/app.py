@@ -144,7 +144,7 @@ class App:
         self._resized()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """A window the player (or a test) resized."""
+        """A window the player (or a test) resized: kept at ``least`` or more."""
         size = (max(self.least[0], size[0]), max(self.least[1], size[1]))
         if size != self.screen.get_size():
             self.screen = self._windowed(size)

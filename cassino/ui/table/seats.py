@@ -53,10 +53,11 @@ def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[
 
 def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
     """You at the bottom, computer players named by where they sit."""
+    where = places(players)
     seats = []
     for seat in range(players):
         place = (seat - you) % players
-        seats.append(Seat("You", None) if place == 0 else Seat(SEAT_NAMES[players][place - 1], level))
+        seats.append(Seat("You", None) if place == 0 else Seat(where[place], level))
     return seats
 
 
