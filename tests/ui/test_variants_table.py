@@ -375,11 +375,16 @@ def test_the_setup_names_each_seat_as_the_table_will_and_says_who_partners_whom(
     teams = next(it for it in setup.menu.items if it.label.startswith("Partnerships:"))
     assert teams.label == "Partnerships: yes" and teams.hint.startswith("You and North against West and East")
     press(app, setup, "North:")  # your partner: Intermediate -> Expert
+    hints = {it.label: it.hint for it in setup.menu.items}
+    assert hints["North: Expert"].startswith("Your partner. Expert: ")
+    assert hints["West: Intermediate"].startswith("Intermediate: ")
     press(app, setup, "East:")
     press(app, setup, "East:")
     press(app, setup, "East:")  # Intermediate -> Expert -> Master -> a person: two people share the screen
     teams = next(it for it in setup.menu.items if it.label.startswith("Partnerships:"))
     assert teams.hint.startswith("Player 1 and North against West and Player 2")
+    assert next(it.hint for it in setup.menu.items if it.label == "North: Expert").startswith(
+        "Player 1's partner. Expert: ")
     assert [it.label for it in setup.menu.items if it.label.startswith("Name at")] == \
         ["Name at South: Player 1", "Name at East: Player 2"]
     step(app)

@@ -249,17 +249,19 @@ class SetupScene(Scene):
                                     f"{self.level.capitalize()}"))
         # Each seat by where it sits, as the table names the computer players there.
         where = places(self.players)
+        names = [s.name for s in named_seats(self.kinds[:self.players], self.names[:self.players])]
+        partner = 2 if self.players == 4 and self.partnerships else None
         for i in range(self.players):
             kind = self.kinds[i]
             if i:
+                whose = "Your" if names[0] == "You" else f"{names[0]}'s"
                 items.append(choice(f"{where[i]}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                                    step_seat(i), about_level(kind)))
+                                    step_seat(i), (f"{whose} partner. " if i == partner else "") + about_level(kind)))
             if kind is None and len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
                 items.append(Item(f"Name at {where[i]}: {shown}", edit(i),
                                   typing if self.editing == i else "Enter or click, type the name, Enter"))
         if self.players == 4:
-            names = [s.name for s in named_seats(self.kinds[:4], self.names[:4])]
             items.append(choice(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
                                 f"{names[0]} and {names[2]} against {names[1]} and {names[3]}, partners "
                                 f"sitting opposite"))
