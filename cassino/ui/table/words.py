@@ -76,8 +76,9 @@ def describe(pos: Position, move: Move, past: bool = False) -> str:
 
 def sweep_note(pos: Position, move: Move) -> str:
     """The words ': a sweep' when a capture would leave the table empty, as the
-    engine's event for it says (played on a copy of the position)."""
-    return ": a sweep" if move.kind == CAPTURE and pos.copy().play(move).sweep else ""
+    engine's event for it says (applied to a copy of the position: the move is
+    one of its legal moves, so not checked again)."""
+    return ": a sweep" if move.kind == CAPTURE and pos.copy().apply(move).sweep else ""
 
 
 def describe_turn(turn: Turn, rules: Rules) -> str:
