@@ -208,7 +208,7 @@ class Overlay(Scene):
         size = self.app.size
         fs = theme.px(size, 30, 15)
         width = self.box_width()
-        head = len(theme.wrap(self.title, fs, width - 2 * fs, bold=True)) * round(fs * 1.3) + fs
+        head = len(theme.wrap_even(self.title, fs, width - 2 * fs, bold=True)) * round(fs * 1.3) + fs
         item_px = theme.px(size, 24, 14)
         # Under the buttons, a line or two saying what the one in focus does (room for the longest).
         small = theme.px(size, 20, 12)
@@ -229,7 +229,7 @@ class Overlay(Scene):
         size = self.app.size
         fs = theme.px(size, 30, 15)
         width = self.box_width()
-        title = theme.wrap(self.title, fs, width - 2 * fs, bold=True)
+        title = theme.wrap_even(self.title, fs, width - 2 * fs, bold=True)
         head, item_px, hint_h, _ = self._frame()
         probe = pygame.Rect(0, 0, width - 2 * fs, 0)
         extra = self.body(pygame.Surface((1, 1)), probe)

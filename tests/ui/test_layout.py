@@ -11,6 +11,8 @@ import time
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cassino.rules import PRESETS, Game, Rules, cards_of
 from cassino.settings import Settings
@@ -147,3 +149,45 @@ def test_every_fact_of_a_name_plate_fits_whole(players: int, size: tuple[int, in
         for line in lines:
             text = " · ".join(t for t, _ in line)
             assert theme.font(px).size(text)[0] <= width, f"seat {seat} at {size}: {text!r} too wide"
+
+
+YOUR_TURN = "Your turn: drag a card onto the table, or click table items, then a hand card."
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_status_line_breaks_evenly_never_leaving_a_word_alone(size: tuple[int, int]) -> None:
+    """Seen at 1366x768: "Your turn: drag a card ... then a hand" over "card."
+    Two lines of a centred caption share its words about evenly."""
+    from cassino.ui.art import theme
+
+    pygame.font.init()
+    theme.reset()
+    geo = TableLayout(size, 3, bottom_seat=0, actions=True)
+    width = geo.status.width - 20
+    lines = theme.wrap_even(YOUR_TURN, geo.fs, width, bold=True)
+    assert len(lines) == len(theme.wrap(YOUR_TURN, geo.fs, width, bold=True))
+    if len(lines) == 2:
+        short, long_ = sorted(len(ln) for ln in lines)
+        assert short >= long_ * 2 // 3, lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.text("abcdefghijklmnopqrstuvwxyz♠♦:.,", min_size=1, max_size=14), min_size=1,
+                      max_size=30),
+       width=st.integers(40, 900), px=st.integers(9, 30))
+def test_even_lines_are_as_many_as_plain_ones_and_no_wider(words: list[str], width: int, px: int) -> None:
+    """For any words and width: the same words in the same order, in as many
+    lines as the plain wrap makes, none wider than the width (unless a word
+    alone is), and the widest no wider than the plain wrap's widest."""
+    from cassino.ui.art import theme
+
+    pygame.font.init()
+    text = " ".join(words)
+    plain = theme.wrap(text, px, width)
+    even = theme.wrap_even(text, px, width)
+    f = theme.font(px)
+    assert " ".join(even).split(" ") == words
+    assert len(even) == len(plain)
+    for ln in even:
+        assert f.size(ln)[0] <= width or " " not in ln, (ln, width)
+    assert max(f.size(ln)[0] for ln in even) <= max(f.size(ln)[0] for ln in plain)

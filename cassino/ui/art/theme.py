@@ -91,7 +91,30 @@ def fit_text(s: str, px: int, width: int, colour: Colour = INK, bold: bool = Fal
 def wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Break ``s`` into lines no wider than ``width`` at ``px`` (cached: the log
     and captions are wrapped every frame)."""
+    return _wrap(s, font(px, bold), width)
+
+
+@lru_cache(maxsize=256)
+def wrap_even(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``wrap``'s lines, as many of them, made as even as they can be: a
+    centred caption then never ends with a word left alone on its last line."""
     f = font(px, bold)
+    lines = _wrap(s, f, width)
+    if len(lines) < 2 or "\n" in s:
+        return lines
+    # The narrowest width that still needs no more lines (a binary search).
+    lo = min(width, max(f.size(word)[0] for word in s.split(" ")))
+    hi = width
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(_wrap(s, f, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return _wrap(s, f, hi)
+
+
+def _wrap(s: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""

@@ -147,10 +147,10 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         colour = theme.DIM
     r = geo.status
     fs = geo.fs
-    lines = theme.wrap(text, fs, r.width - 20, bold=True)
+    lines = theme.wrap_even(text, fs, r.width - 20, bold=True)
     if len(lines) > 2:  # a long hint or reason: smaller rather than cut
         fs = round(geo.fs * 0.85)
-        lines = theme.wrap(text, fs, r.width - 20, bold=True)
+        lines = theme.wrap_even(text, fs, r.width - 20, bold=True)
     t_h = round(fs * 1.25)
     shown = list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
     texts = [theme.fit_text(ln, fs, r.width - 20, colour, bold=True) for ln in shown]
