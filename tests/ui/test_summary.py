@@ -12,6 +12,7 @@ from cassino.rules import PRESETS, DealEvent, Game, Position, Rules, shape_of
 from cassino.rules.scoring import end_round
 from cassino.stats import Result, Stats
 from cassino.ui.menus.stats import rules_words
+from cassino.ui.table.seats import within
 from cassino.ui.table.summary import ending_lines, round_rows
 from cassino.ui.options import rules_in_words
 from cassino.ui.table.words import value_legend
@@ -57,10 +58,11 @@ def test_a_game_ended_by_a_call_or_a_sweep_is_told_from_its_event() -> None:
     lines = ending_lines(rules, event, names, names, [0, 1], game.totals)
     assert event.counts is not None and event.winner is not None
     assert lines[0].startswith(f"{names[caller]} called for 21 with a count of {event.counts[caller]} (21 needed).")
-    assert "the call loses" in lines[0] and f"{names[event.winner]} win" in lines[0]
+    assert "the call loses" in lines[0] and f"{within(names[event.winner])} win" in lines[0]
     deal = DealEvent(1, 1, cards("7S 7D KH KC"), cards("7S 7D KH KC"), 0, True, 0)
     told = " ".join(ending_lines(Rules(initial_pairs=True, sudden_death=True), deal, names, names, [0, 1], (21, 3)))
-    assert "initial pairs dealt to You cleared the table" in told and "You win" in told
+    # Inside a sentence "You" reads "you".
+    assert "initial pairs dealt to you cleared the table" in told and "and you win" in told
 
 
 def test_statistics_name_games_by_preset_and_custom_games_in_words() -> None:
@@ -103,7 +105,7 @@ def test_initial_pairs_go_to_the_first_player_and_are_announced(_window: object)
     deal = game.deal_event
     assert deal.pairs_to is not None
     who = table.seats[deal.pairs_to].name
-    assert table.banner.startswith(f"Initial pairs to {who}")
+    assert table.banner.startswith(f"Initial pairs to {'you' if who == 'You' else who}")
     assert any("took the pairs dealt to the table" in text for _, text in table.log)
     assert table.piles[deal.pairs_to] == deal.pairs.bit_count()
     settle(app)

@@ -291,3 +291,20 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
 
 def c_in_hand(table: TableScene, card: int) -> bool:
     return card in table.hand_order(0) and table.motion.get(card) is not None
+
+
+def test_the_last_cards_of_the_round_go_to_you_in_words_that_read_right() -> None:
+    """Your capture is the round's last: the cards left on the table come to
+    you, and the log and the call-out say "to you", not "to You"."""
+    pos = table_position(hand="7S", loose="7D 2H", others=["KC"])
+    app, table = open_table(pos, speed="fast", levels=(None, "beginner"))
+    drag(app, hand_card_centre(table, c("7S")), item_centre(table, cards("7D")))
+    callouts = set()
+    result = None
+    for _ in range(600):
+        step(app)
+        callouts |= {c.text for c in table.motion.callouts}
+        result = table.round_result or result
+    assert result is not None and result.residue == cards("2H KC")
+    assert any(text == "The last 2 table cards go to you." for _, text in table.log), table.log
+    assert "The last cards go to you" in callouts, callouts

@@ -21,6 +21,7 @@ from __future__ import annotations
 from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Position, cards_of, parse_card
 
 from .motion import Motion, Spot
+from .seats import within
 from .stage import Stage
 
 BIG_CASINO = parse_card("TD")
@@ -117,7 +118,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         for i, c in enumerate(left):
             motion.sprites[c].go(_face_up(geo.pile_spot(to)), flight, delay=end + i * flight * 0.15, into=to)
         if left:
-            motion.call_out(f"The last cards go to {names[to]}", end, flight * CALLOUT)
+            motion.call_out(f"The last cards go to {within(names[to])}", end, flight * CALLOUT)
             end += flight + len(left) * flight * 0.15
     return end
 

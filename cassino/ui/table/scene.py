@@ -30,7 +30,7 @@ from .paint import paint_table
 from .pause import CallScene, PauseScene
 from .review import ReviewScene, last_capture
 from .scoresheet import RoundOverScene, SheetScene
-from .seats import Seat
+from .seats import Seat, within
 from .stage import Stage
 from .state import LastMove, TableState
 from .words import describe, describe_turn
@@ -151,7 +151,7 @@ class TableScene(Scene, TableState):
             self.note(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
                           f"{' (a sweep)' if deal.sweep else ''}.")
             if not self.game.turns:  # as it happens, not when a saved game is resumed
-                self.announce(f"Initial pairs to {self.names.seat(to)}{': a sweep' if deal.sweep else ''}")
+                self.announce(f"Initial pairs to {within(self.names.seat(to))}{': a sweep' if deal.sweep else ''}")
         if deal.winner is not None and not self.game.turns:
             self.game_ended = True
             self.ending = deal
@@ -225,7 +225,7 @@ class TableScene(Scene, TableState):
             if result.residue and result.residue_to is not None:
                 n = result.residue.bit_count()
                 taker = self.names.seat(self.team_taker(result.residue_to))
-                self.note(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {taker}.")
+                self.note(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {within(taker)}.")
             self.round_result = result
             keeping.count(self, result)
             self.note(None, "Game over." if event.winner is not None else "Round over.")
@@ -240,7 +240,7 @@ class TableScene(Scene, TableState):
                 self.note(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
                                 f"of the {pos.rules.target} needed.")
             how = "called for 21" if move.kind == CALL else f"swept to {pos.rules.target}"
-            self.announce(f"{self.names.wins(event.winner)}: {name} {how}", delay=end)
+            self.announce(f"{self.names.wins(event.winner)}: {within(name)} {how}", delay=end)
             sounds.play("round")
         elif event.dealt:
             if pos.last_deal:

@@ -26,6 +26,12 @@ class Seat:
         return self.level is not None
 
 
+def within(name: str) -> str:
+    """A name as it reads inside a sentence: "The last cards go to you",
+    "bringing you to 21"; every other name as it is."""
+    return "you" if name == "You" else name
+
+
 def places(players: int) -> tuple[str, ...]:
     """Where each seat sits, in turn order from the first person's, at the
     bottom when the game starts: 'South', then the computer players' names."""

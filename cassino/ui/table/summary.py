@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from cassino.rules import CALL, DealEvent, Event, RoundEnd, Rules, scoring_items
 
+from .seats import within
+
 ACES = ("AS", "AC", "AH", "AD")
 
 
@@ -66,8 +68,8 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
 
 
 def _win(name: str) -> str:
-    """'You win', 'North wins', 'North & South win'."""
-    return f"{name} win" if name == "You" or " & " in name else f"{name} wins"
+    """'you win', 'North wins', 'North & South win': inside a sentence."""
+    return f"{within(name)} win" if name == "You" or " & " in name else f"{name} wins"
 
 
 def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], teams: Sequence[str],
@@ -79,8 +81,8 @@ def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], 
     if isinstance(ending, DealEvent):
         assert ending.winner is not None and ending.pairs_to is not None
         w = ending.winner
-        return [f"The initial pairs dealt to {seats[ending.pairs_to]} cleared the table: a sweep, "
-                f"bringing {teams[w]} to {totals[w]} of {target}, ahead of every other side.",
+        return [f"The initial pairs dealt to {within(seats[ending.pairs_to])} cleared the table: a sweep, "
+                f"bringing {within(teams[w])} to {totals[w]} of {target}, ahead of every other side.",
                 f"Sudden death: the game ends at once, and {_win(teams[w])}."]
     assert ending.winner is not None
     w = ending.winner
@@ -96,6 +98,6 @@ def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], 
         return [f"{seats[seat]} called for 21 with a count of {count} ({target} needed). {verdict}",
                 f"The count is the score before this round and the points it had made certain "
                 f"(the other side: {others})."]
-    return [f"{seats[seat]} swept the table, bringing {teams[w]} to {totals[w]} of {target}, ahead of "
+    return [f"{seats[seat]} swept the table, bringing {within(teams[w])} to {totals[w]} of {target}, ahead of "
             f"every other side.",
             f"Sudden death: the game ends at once, and {_win(teams[w])}."]
