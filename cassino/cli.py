@@ -276,8 +276,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if not shown:
         print("No move lost clearly against the best one found.")
     for m in shown:
-        print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played)}; "
-              f"better: {say(m.best)}.")
+        print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played, m.builds)}; "
+              f"better: {say(m.best, m.builds)}.")
         print(f"  {m.reason}")
     return 0
 

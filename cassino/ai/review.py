@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from cassino.rules import BUILD, CALL, PLUCK, Event, Game, Move, Position, card_symbol, cards_of
+from cassino.rules import BUILD, CALL, PLUCK, Build, Event, Game, Move, Position, card_symbol, cards_of
 from cassino.rules.cards import rank_of
 from cassino.rules.scoring import final_scores
 
@@ -84,6 +84,7 @@ class Moment(NamedTuple):
     points_lost: float
     confident: bool  # the best move leads clearly (not by the noise of the deals)
     reason: str
+    builds: tuple[Build, ...] = ()  # the table's builds when the move was made, for ``say``
 
     @property
     def mistake(self) -> bool:
@@ -186,23 +187,33 @@ def paired_t(a: Appraisal, b: Appraisal) -> float:
     return knowledge.paired_t(a.wins, b.wins)
 
 
-_GERUNDS = {"Capture": "capturing", "Build": "building", "Trail": "trailing", "Pluck": "plucking",
-            "Call": "calling"}
+_GERUNDS = {"Capture": "capturing", "Build": "building", "Raise": "raising", "Add": "adding",
+            "Trail": "trailing", "Pluck": "plucking", "Call": "calling"}
 
 
-def say(move: Move) -> str:
+def say(move: Move, builds: Sequence[Build] = ()) -> str:
     """The move in plain words: 'Capture 8♦ with the 8♠', 'Build 10 on 3♥
-    and A♦ with the 6♣' (a build names the cards it is built on)."""
+    and A♦ with the 6♣' (a build names the cards it is built on). Given the
+    table's ``builds``, a build on one of them says what it does to it:
+    'Raise the build of 7 to 9 with the 2♥', 'Add 4♦ and the 5♣ to the build of 9'."""
     if move.kind == BUILD:
+        card = card_symbol(move.card)
+        on = next((b for b in builds if b.cards & move.takes), None)
+        if on is not None:
+            loose = [card_symbol(c) for c in cards_of(move.takes & ~on.cards)]
+            if on.value != move.value:
+                extra = f" and add {_and(loose)}" if loose else ""
+                return f"Raise the build of {on.label()} to {move.value} with the {card}{extra}"
+            return f"Add {_and(loose + [f'the {card}'])} to the build of {on.label()}"
         taken = _and([card_symbol(c) for c in cards_of(move.takes)])
         value = f"{move.value}s" if move.multiple else str(move.value)
-        return f"Build {value} on {taken} with the {card_symbol(move.card)}"
+        return f"Build {value} on {taken} with the {card}"
     return move.describe()
 
 
-def gerund(move: Move) -> str:
+def gerund(move: Move, builds: Sequence[Build] = ()) -> str:
     """The move as an -ing phrase: 'capturing 8♦ with the 8♠'."""
-    verb, _, rest = say(move).partition(" ")
+    verb, _, rest = say(move, builds).partition(" ")
     return f"{_GERUNDS.get(verb, verb.lower())} {rest}".strip()
 
 
@@ -224,16 +235,17 @@ def _chance(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def reason(best: Appraisal, played: Appraisal, now: bool = False) -> str:
+def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequence[Build] = ()) -> str:
     """One line on why ``best`` beats ``played``, in the game's words:
     "Capturing 10♦ with the 10♠ was worth about 2 points more than building
     10 on 3♣ and 7♦ with the 7♠ (chance to win the game 64% against 51%)."
-    (``now``: of a move still to play, as for a hint: "is worth")."""
+    (``now``: of a move still to play, as for a hint: "is worth"; ``builds``:
+    the table's, as ``say`` takes them)."""
     was, gives = ("is", "gives") if now else ("was", "gave")
     lead = best.points - played.points
-    first = gerund(best.move)
+    first = gerund(best.move, builds)
     first = first[0].upper() + first[1:]
-    other = gerund(played.move)
+    other = gerund(played.move, builds)
     chances = f"{_chance(best.win)} against {_chance(played.win)}"
     same_chance = round(100 * best.win) == round(100 * played.win)
     if abs(lead) < 0.05:
@@ -259,10 +271,10 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     others = [a for a in judged if a.move != move]
     runner = max(others, key=lambda a: (a.win, a.points))
     if (this.win, this.points) >= (runner.win, runner.points):
-        return reason(this, runner, now=True)
+        return reason(this, runner, now=True, builds=view.builds)
     # The hint's search and this second weighing sample the hidden cards apart:
     # say which way they lean without calling the hint better than it weighed.
-    mine, other = gerund(move), gerund(runner.move)
+    mine, other = gerund(move, view.builds), gerund(runner.move, view.builds)
     both = f"{mine[0].upper() + mine[1:]} and {other}"
     if round(100 * this.win) == round(100 * runner.win):
         return f"{both} are about equally good here: both give about {_chance(this.win)} to win the game."
@@ -287,7 +299,7 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     if best.move == played:
         return played, 0.0, 0.0, False, ""
     return (best.move, best.win - mine.win, best.points - mine.points,
-            paired_t(best, mine) > CONFIDENT, reason(best, mine))
+            paired_t(best, mine) > CONFIDENT, reason(best, mine, builds=view.builds))
 
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
@@ -316,7 +328,7 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
             view = SeatView(pos, seat, game.turns)
             rng = random.Random(f"review/{played.seed}/{i}")
             best, win, pts, sure, why = judge_move(view, m, rng, Budget(work=work), judge)
-            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why))
+            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, pos.builds))
             if progress is not None and not progress(len(out), len(chosen)):
                 return out
         game.play(m, checked=False)  # ``played`` checked every move already

@@ -239,3 +239,22 @@ def test_points_are_said_the_same_way_everywhere_the_review_says_them() -> None:
 
     assert [points_words(x) for x in (0.4, 0.96, 1.0, 1.04, 2.0, 2.44, -1.5)] == \
         ["0.4 of a point", "a point", "a point", "a point", "2 points", "2.4 points", "1.5 points"]
+
+
+def test_a_build_on_a_build_is_said_as_a_raise_or_an_addition() -> None:
+    """Seen in a review: "Build 9 on 2♠ and 5♠ with the 2♥" for raising the
+    other player's build of 7 to 9. With the table's builds the words say so."""
+    from tests.rules.helpers import cards, table_position
+
+    pos = table_position(hand="2H 9C 5D 9S", loose="4D", builds=[("2S 5S", 7, False, 1)], others=["7C 3D 6H KD"])
+    raise_ = next(m for m in pos.legal_moves() if m.kind == "build" and m.takes == cards("2S 5S"))
+    assert say(raise_, pos.builds) == "Raise the build of 7 to 9 with the 2♥"
+    assert say(raise_) == "Build 9 on 2♠ and 5♠ with the 2♥", "without the table: the cards it is built on"
+    assert gerund(raise_, pos.builds) == "raising the build of 7 to 9 with the 2♥"
+    mine = table_position(hand="5D 9S 9C", loose="4D", builds=[("5C 4C", 9, False, 0)])
+    add = next(m for m in mine.legal_moves() if m.kind == "build" and m.takes == cards("5C 4C 4D"))
+    assert say(add, mine.builds) == "Add 4♦ and the 5♦ to the build of 9"
+    take = next(m for m in mine.legal_moves() if m.kind == "capture")
+    better = Appraisal(add, 0.6, 1.5)
+    assert reason(better, Appraisal(take, 0.5, 0.0), builds=mine.builds).startswith(
+        "Adding 4♦ and the 5♦ to the build of 9 was worth about 1.5 points more than capturing")

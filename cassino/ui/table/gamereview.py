@@ -164,8 +164,8 @@ class GameReviewScene(Scene):
         lost = [f"about {points_words(moment.points_lost)}"] if moment.points_lost >= 0.05 else []
         if moment.win_lost >= 0.005:
             lost.append(f"{round(100 * moment.win_lost)}% of the chance to win the game")
-        return [(f"{who} played: {say(moment.played)}.", theme.WARN, True),
-                (f"Better: {say(moment.best)}.", theme.GLOW, True),
+        return [(f"{who} played: {say(moment.played, moment.builds)}.", theme.WARN, True),
+                (f"Better: {say(moment.best, moment.builds)}.", theme.GLOW, True),
                 (moment.reason, theme.INK, False),
                 (("Cost: " + " and ".join(lost) + ".") if lost else "", theme.DIM, False)]
 
