@@ -191,3 +191,18 @@ def test_even_lines_are_as_many_as_plain_ones_and_no_wider(words: list[str], wid
     for ln in even:
         assert f.size(ln)[0] <= width or " " not in ln, (ln, width)
     assert max(f.size(ln)[0] for ln in even) <= max(f.size(ln)[0] for ln in plain)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_panel_s_keys_never_break_between_a_key_and_what_it_does(size: tuple[int, int]) -> None:
+    """Seen at 1024x600: "S scores · L" over "last capture": each key stays whole."""
+    from cassino.ui.art import theme
+    from cassino.ui.table.panel import KEY_HELP, KEYS
+
+    pygame.font.init()
+    theme.reset()
+    geo = TableLayout(size, 3, bottom_seat=0, actions=True)
+    lines = theme.wrap(KEY_HELP, geo.fs_small, geo.help.width)
+    assert len(lines) <= 2
+    shown = [part.replace("\u00a0", " ") for ln in lines for part in ln.split(" · ") if part.strip(" ·")]
+    assert [p.strip(" ·") for p in shown] == list(KEYS)

@@ -226,7 +226,7 @@ class GameReviewScene(Scene):
 
     def _text_height(self, fs: int, moment: Moment) -> int:
         width = self._text_width(fs)
-        n = sum(len(theme.wrap(text, fs, width, bold)) for text, _, bold in self.lines(moment) if text)
+        n = sum(len(theme.wrap_even(text, fs, width, bold)) for text, _, bold in self.lines(moment) if text)
         return round(fs * 1.3) * n + fs
 
     def _text_width(self, fs: int) -> int:
@@ -240,7 +240,7 @@ class GameReviewScene(Scene):
         width = self._text_width(fs)
         y = top
         for text, colour, bold in lines:
-            for ln in theme.wrap(text, size, width, bold) if text else ():
+            for ln in theme.wrap_even(text, size, width, bold) if text else ():
                 t = theme.text(ln, size, colour, bold=bold)
                 surface.blit(t, t.get_rect(midtop=(w // 2, y)))
                 y += round(size * 1.3)

@@ -9,6 +9,10 @@ from ..art import theme
 from ..art.cards import card_back
 from .state import TableState
 
+# The keys the panel's foot names, each with what it does.
+KEYS = ("Esc menu", "H hint", "S scores", "L last capture", "F11 full screen")
+# ... in one text, a key and what it does kept on one line (no-break spaces).
+KEY_HELP = " · ".join(k.replace(" ", "\u00a0") for k in KEYS)
 
 
 def paint_panel(table: TableState, surface: pygame.Surface) -> None:
@@ -105,9 +109,8 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
                                        edge + (255,), 2 if lit else 1), rect.topleft)
         t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
         surface.blit(t, t.get_rect(center=rect.center))
-    keys = "Esc menu · H hint · S scores · L last capture · F11 full screen"
     yy = geo.help.y + 4
-    for ln in theme.wrap(keys, geo.fs_small, geo.help.width)[:2]:
+    for ln in theme.wrap(KEY_HELP, geo.fs_small, geo.help.width)[:2]:
         surface.blit(theme.fit_text(ln, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, yy))
         yy += round(geo.fs_small * 1.3)
 

@@ -71,7 +71,7 @@ class CallScene(Overlay):
         y = box.y
         for text, colour in self.lines():
             bold = colour != theme.INK  # measured as drawn: bold is wider
-            for ln in theme.wrap(text, fs, box.width, bold):
+            for ln in theme.wrap_even(text, fs, box.width, bold):
                 t = theme.text(ln, fs, colour, bold=bold)
                 surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
                 y += line
