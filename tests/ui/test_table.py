@@ -308,3 +308,31 @@ def test_the_last_cards_of_the_round_go_to_you_in_words_that_read_right() -> Non
     assert result is not None and result.residue == cards("2H KC")
     assert any(text == "The last 2 table cards go to you." for _, text in table.log), table.log
     assert "The last cards go to you" in callouts, callouts
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
+def test_the_chooser_stands_beside_its_cards_hiding_no_other(size: tuple[int, int]) -> None:
+    """Seen at 1366x768: the chooser for the 2♥ (capture the 2♦ or trail)
+    stood to the right of the 2♦, over the other table cards, with room
+    elsewhere. It stands beside the 2♦ where it hides no other table card
+    and none of your hand's."""
+    app, table = open_table(table_position(hand="2H 9C KD", loose="2D 6S TC JH QS"), size=size)
+    hand = table.hand_order(0)
+    while hand[table.input.focus[1]] != c("2H"):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert chooser.labels == ["Capture 2♦", "Trail the 2♥"]
+    box = chooser.box
+    assert table.geo.play.contains(box) and not box.colliderect(item_rect(table, cards("2D")))
+    for it in table.stage.items:
+        if it.mask != cards("2D"):
+            assert not box.colliderect(it.rect), f"hides {it.thing}"
+    for card, rect in table.stage.hand_rects(0):
+        if card != c("2H"):
+            assert not box.colliderect(rect), f"hides your {card}"
+
+
+def item_rect(table: TableScene, mask: int) -> pygame.Rect:
+    return next(it.rect for it in table.stage.items if it.mask == mask)

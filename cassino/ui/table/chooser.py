@@ -42,6 +42,7 @@ class ChooserScene(Scene):
         self.focus = 0
         self.rows: list[pygame.Rect] = []
         self.cancel_rect = pygame.Rect(0, 0, 0, 0)
+        self.box = pygame.Rect(0, 0, 0, 0)  # where the list stands, once drawn
 
     # -- input -------------------------------------------------------------------------------
 
@@ -102,27 +103,39 @@ class ChooserScene(Scene):
         return rects[0].unionall(rects[1:]).inflate(12, 12)
 
     def place(self, size: tuple[int, int]) -> pygame.Rect:
-        """The box: beside the cards it is about (above, below, left or right,
-        wherever is most room on the play area), as close to them as it fits."""
+        """The box: beside the cards it is about (above, below, left or right),
+        as close to them as it fits, on the side where it hides the fewest
+        other table items and cards of the chooser's hand (then where there
+        is most room)."""
         w, h = size
         geo = self.stage.geo
         area = geo.play.inflate(-2 * geo.m, -2 * geo.m)
         about = self.about()
-        box = pygame.Rect(0, 0, w, h)
         sides = [("below", area.bottom - about.bottom), ("above", about.top - area.top),
                  ("right", area.right - about.right), ("left", about.left - area.left)]
         fits = [(name, room) for name, room in sides
                 if (room >= h if name in ("below", "above") else room >= w)]
-        name = max(fits or sides, key=lambda s: s[1])[0]
-        if name == "below":
-            box.midtop = (about.centerx, about.bottom + geo.m)
-        elif name == "above":
-            box.midbottom = (about.centerx, about.top - geo.m)
-        elif name == "right":
-            box.midleft = (about.right + geo.m, about.centery)
-        else:
-            box.midright = (about.left - geo.m, about.centery)
-        return box.clamp(area)
+        others = [it.rect for it in self.stage.items if not it.rect.colliderect(about)]
+        if self.stage.face_up is not None:
+            others += [r for c, r in self.stage.hand_rects(self.stage.face_up) if c != self.card]
+
+        def box_on(name: str) -> pygame.Rect:
+            box = pygame.Rect(0, 0, w, h)
+            if name == "below":
+                box.midtop = (about.centerx, about.bottom + geo.m)
+            elif name == "above":
+                box.midbottom = (about.centerx, about.top - geo.m)
+            elif name == "right":
+                box.midleft = (about.right + geo.m, about.centery)
+            else:
+                box.midright = (about.left - geo.m, about.centery)
+            return box.clamp(area)
+
+        if not fits:
+            return box_on(max(sides, key=lambda s: s[1])[0])
+        boxes = {name: box_on(name) for name, _ in fits}
+        name = min(fits, key=lambda s: (len(boxes[s[0]].collidelistall(others)), -s[1]))[0]
+        return boxes[name]
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -148,7 +161,7 @@ class ChooserScene(Scene):
         head = len(title) * round(geo.fs * 1.3) + pad // 2
         foot = line + pad
         height = pad + head + sum(r[2] for r in laid) + foot
-        box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
+        box = self.box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
         # The cards it is about, lit above the dimming.
         taken = 0
         for m in self.moves:
