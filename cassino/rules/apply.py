@@ -40,34 +40,52 @@ def apply(pos: Position, move: Move) -> Event:
     seat = pos.to_move
     pos._moves = pos._legal = pos._legal_set = None
     card, kind, value, t, multiple = move
-    build = built_on = None
-    sweep = False
+    # Each card play sets what its event reports (taken, build, built_on,
+    # sweep, scored) on its own path: the common paths assign each once.
     if kind == TRAIL:
-        pos.hands[seat] ^= 1 << card
-        pos.loose |= 1 << card
-        taken = 0
+        bit = 1 << card
+        pos.hands[seat] ^= bit
+        pos.loose |= bit
+        taken = scored = 0
+        build = built_on = None
+        sweep = False
     elif kind == CAPTURE:
-        pos.hands[seat] ^= 1 << card
-        pos.loose &= ~t
-        if pos.builds:
-            pos.builds = tuple(b for b in pos.builds if not b.cards & t)
-        taken = t | 1 << card
+        bit = 1 << card
+        pos.hands[seat] ^= bit
+        loose = pos.loose
+        if t & ~loose:  # builds are taken too: they leave the table
+            # (A plain loop: a comprehension would make ``t`` a closure cell,
+            # made again at every call of ``apply``.)
+            standing = []
+            for b in pos.builds:
+                if not b.cards & t:
+                    standing.append(b)
+            pos.builds = tuple(standing)
+        pos.loose = loose = loose & ~t
+        taken = t | bit
         team = pos.team_of[seat]
         pos.captured[team] |= taken
         pos.last_capturer = seat
-        if not pos.loose and not pos.builds:
-            sweep = True
+        scored = 0
+        build = built_on = None
+        sweep = not loose and not pos.builds
+        if sweep:
             pos.sweeps[team] += 1
             if pos.rules.sudden_death:
+                scored = pos.rules.sweeps
                 swept = sudden_death_winner(pos, team)
                 if swept is not None:  # the game ends at once: nothing drawn or dealt
                     pos.winner = swept
-                    return _new(Event, (seat, move, taken, None, None, True, pos.rules.sweeps, (),
+                    return _new(Event, (seat, move, taken, None, None, True, scored, (),
                                         False, None, swept, None))
     elif kind == BUILD:
-        pos.hands[seat] ^= 1 << card
+        bit = 1 << card
+        pos.hands[seat] ^= bit
         pos.loose &= ~t
-        build = _new(Build, (t | 1 << card, value, multiple, seat))
+        build = _new(Build, (t | bit, value, multiple, seat))
+        taken = scored = 0
+        built_on = None
+        sweep = False
         builds = pos.builds
         for i, b in enumerate(builds):
             if b.cards & t:  # raised or added to: the new build takes its place
@@ -76,7 +94,6 @@ def apply(pos: Position, move: Move) -> Event:
                 break
         else:
             pos.builds = builds + (build,)
-        taken = 0
     elif kind == PLUCK:
         pos.loose &= ~t
         pos.captured[pos.team_of[seat]] |= t
@@ -89,7 +106,6 @@ def apply(pos: Position, move: Move) -> Event:
     else:  # pragma: no cover - moves are made by the generator or the parsers
         raise ValueError(f"unknown kind of move {kind!r}")
 
-    scored = pos.rules.sweeps if sweep and pos.rules.sudden_death else 0
     drawn: tuple[int, ...] = draw(pos, seat) if pos.rules.draw and pos.stock else ()
     pos.to_move = (seat + 1) % pos.players
     if pos.hands[seat] or any(pos.hands):

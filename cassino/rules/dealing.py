@@ -8,38 +8,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK_SETS, CardSet
+from .cards import DECK, RANK_SETS, CardSet, mask_of
 from .events import DealEvent
 from .scoring import sudden_death_winner
 
 if TYPE_CHECKING:
     from .position import Position
 
+_BIT = tuple(1 << c for c in DECK).__getitem__  # a card's bit, 1 << card: map() calls no Python
+
 
 def _pass_out(pos: Position, deal_index: int) -> None:
-    """Deal one deal of the schedule: each pass gives every player, from the
-    eldest round to the dealer, one packet; in a deal with table cards the
-    table's packet comes just before the dealer's."""
-    deal = pos.shape.deals[deal_index]
+    """Deal one deal of the schedule, as the shape's handout for the dealer
+    says: each pass gives every player, from the eldest round to the dealer,
+    one packet; in a deal with table cards the table's packet comes just
+    before the dealer's."""
+    picks, table_pick, cards, seats, table = pos.shape.handouts[deal_index][pos.dealer]
     stock = pos.stock
     hands = pos.hands
-    dealer = pos.dealer
-    order = pos.shape.order_from(pos.eldest)
-    top = 0
-    loose = pos.loose
-    for size in deal.packets:
-        for seat in order:
-            if seat == dealer and deal.table:
-                for c in stock[top:top + size]:
-                    loose |= 1 << c
-                top += size
-            packet = 0
-            for c in stock[top:top + size]:
-                packet |= 1 << c
-            hands[seat] |= packet
-            top += size
-    pos.loose = loose
-    pos.stock = stock[top:]
+    if len(stock) >= cards:
+        # A stock's cards are distinct, so their bits add up to their set.
+        for seat, pick in picks:
+            hands[seat] |= sum(map(_BIT, pick(stock)))
+        if table_pick is not None:
+            pos.loose |= sum(map(_BIT, table_pick(stock)))
+    else:  # a made-up pack too short for the deal: the cards it has, in the same order
+        have = len(stock)
+        for seat, places in enumerate(seats):
+            hands[seat] |= mask_of(stock[i] for i in places if i < have)
+        pos.loose |= mask_of(stock[i] for i in table if i < have)
+    pos.stock = stock[cards:]
 
 
 def deal_first(pos: Position) -> DealEvent:

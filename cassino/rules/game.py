@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from typing import NamedTuple
 
@@ -46,14 +47,20 @@ def round_deck(seed: int | str, round_index: int, pack: Sequence[Card] = DECK) -
     # random.shuffle's own steps (Fisher-Yates, each draw by getrandbits with
     # rejection), written out: the same deck, without a method call per card.
     getrandbits = random.Random(f"cassino/{seed}/round/{round_index}").getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(deck)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+@lru_cache(maxsize=64)
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling ``size`` cards, from the last place to the second:
+    place ``i`` takes the card at a place drawn below ``n = i + 1`` with ``k``
+    bits. Worked out once per pack size rather than at every step."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def first_dealer(seed: int | str, players: int) -> int:
@@ -120,8 +127,8 @@ class Game:
         self.moves.append(move)
         self.turns.append(turn)
         self.round_events.append(event)
-        end = event.round_end
-        if end is not None:
+        if event.round_end is not None:
+            end = event.round_end
             self.rounds.append(end)
             self.totals = end.scores
             if event.winner is not None:

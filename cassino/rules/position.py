@@ -178,11 +178,9 @@ class Position:
     def moves(self) -> list[Move]:
         """Every legal move in generation order: the same set as ``legal_moves``
         without the sorting, for play that only picks one."""
-        ms = self._moves
-        if ms is None:
-            gen = self.shape.generator or generator(self)
-            ms = self._moves = gen.generate(self)
-        return ms
+        if self._moves is None:
+            self._moves = (self.shape.generator or generator(self)).generate(self)
+        return self._moves
 
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move for the player to move, in canonical order."""

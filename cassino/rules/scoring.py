@@ -10,6 +10,8 @@ the same list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import add
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import (ACE, BIG_CASINO, CLUBS, DIAMONDS, HEARTS, JACK, LITTLE_CASINO, SPADE_SET, SPADES,
@@ -24,10 +26,14 @@ if TYPE_CHECKING:
 ACES_IN_ORDER = tuple(make_card(ACE, s) for s in (SPADES, CLUBS, HEARTS, DIAMONDS))
 CARD_ITEMS = ((BIG_CASINO, "TD", 2), (LITTLE_CASINO, "2S", 1)) + tuple(
     (a, "A" + "SHDC"[a // 13], 1) for a in ACES_IN_ORDER)
+# The same with each card's bit, for the test of a pile.
+_CARD_BITS = tuple((1 << card, name, points) for card, name, points in CARD_ITEMS)
 JACK_OF_SPADES = make_card(JACK, SPADES)
 # The base points (§9.13): most cards, most spades, TD, 2S and the four aces.
 BASE_ITEMS = frozenset(("cards", "spades", "TD", "2S", "AS", "AC", "AH", "AD"))
 BASE_POINTS = 11
+
+_new = tuple.__new__
 
 
 class ScoringItem(NamedTuple):
@@ -57,66 +63,65 @@ def scoring_items(rules: Rules) -> list[ScoringItem]:
     return out
 
 
-def _unique_max(values: list[int], among: list[int] | None = None) -> int | None:
-    teams = among if among is not None else list(range(len(values)))
-    best = max(values[t] for t in teams)
-    top = [t for t in teams if values[t] == best]
+def _unique_max(values: list[int], among: list[int]) -> int | None:
+    best = max(values[t] for t in among)
+    top = [t for t in among if values[t] == best]
     return top[0] if len(top) == 1 else None
 
 
 def round_items(pos: Position) -> tuple[list[Item], list[int], list[int]]:
     """The scoring items of a finished round in counting order (§9.20), and
     each team's cards and spades."""
-    teams_in_turn = []
-    for seat in pos.shape.order_from(pos.eldest):
-        if pos.team_of[seat] not in teams_in_turn:
-            teams_in_turn.append(pos.team_of[seat])
-    return pile_items(pos.rules, pos.captured, pos.sweeps, teams_in_turn)
+    return pile_items(pos.rules, pos.captured, pos.sweeps, pos.shape.team_orders[pos.eldest])
 
 
 def pile_items(rules: Rules, captured: list[CardSet], sweeps: list[int],
-               teams_in_turn: list[int] | None = None) -> tuple[list[Item], list[int], list[int]]:
+               teams_in_turn: Sequence[int] | None = None) -> tuple[list[Item], list[int], list[int]]:
     """The scoring items of these piles and sweeps (teams in turn order from
     the eldest's, for the sweeps), and each team's cards and spades."""
-    sides = len(captured)
-    cards = [c.bit_count() for c in captured]
-    spades = [(c & SPADE_SET).bit_count() for c in captured]
+    # (Items are made with tuple.__new__, and counted with map, to spare a
+    # Python call for each: this runs at the end of every round.)
+    cards = list(map(int.bit_count, captured))
+    spades = list(map(int.bit_count, map(SPADE_SET.__and__, captured)))
     items: list[Item] = []
+    append = items.append
 
+    # Only items worth something are listed, but for all eleven under 'win',
+    # which decides the game: sweeps when they score, and every item below.
     sweep_items = []
     if rules.sweeps:
-        for t in teams_in_turn if teams_in_turn is not None else range(sides):
+        for t in teams_in_turn if teams_in_turn is not None else range(len(captured)):
             if sweeps[t]:
-                sweep_items.append(Item("sweeps", t, sweeps[t] * rules.sweeps))
+                sweep_items.append(_new(Item, ("sweeps", t, sweeps[t] * rules.sweeps)))
     if rules.sudden_death:
         items += sweep_items
 
-    most_cards = _unique_max(cards)
+    best = max(cards)
+    most_cards = cards.index(best) if cards.count(best) == 1 else None
     if most_cards is None and rules.card_tie_to_spades:
-        best = max(cards)
-        most_cards = _unique_max(spades, [t for t in range(sides) if cards[t] == best])
+        most_cards = _unique_max(spades, [t for t in range(len(captured)) if cards[t] == best])
     if most_cards is not None:
-        items.append(Item("cards", most_cards, 3))
-    most_spades = _unique_max(spades)
-    if most_spades is not None:
-        items.append(Item("spades", most_spades, 1))
-    for card, name, points in CARD_ITEMS:
-        for t, cap in enumerate(captured):
-            if cap >> card & 1:
-                items.append(Item(name, t, points))
+        append(_new(Item, ("cards", most_cards, 3)))
+    best = max(spades)
+    if spades.count(best) == 1:
+        append(_new(Item, ("spades", spades.index(best), 1)))
+    piles = list(enumerate(captured))
+    for bit, name, points in _CARD_BITS:
+        for t, cap in piles:
+            if cap & bit:
+                append(_new(Item, (name, t, points)))
     if rules.spade_scoring:
         for card in range(13):  # spades A..K
-            for t, cap in enumerate(captured):
+            for t, cap in piles:
                 if cap >> card & 1:
-                    items.append(Item("spade_points", t, 2 if card == JACK_OF_SPADES else 1))
+                    append(_new(Item, ("spade_points", t, 2 if card == JACK_OF_SPADES else 1)))
     if rules.all_eleven != "off":
         base = [i for i in items if i.item in BASE_ITEMS]
         if len(base) == 8 and len({i.team for i in base}) == 1:
-            items.append(Item("all_eleven", base[0].team, 1 if rules.all_eleven == "bonus" else 0))
+            append(_new(Item, ("all_eleven", base[0].team,
+                               1 if rules.all_eleven == "bonus" else 0)))
     if not rules.sudden_death:
         items += sweep_items
-    # Items worth nothing are left out, but for all eleven under 'win', which decides the game.
-    items = [i for i in items if i.points or i.item == "all_eleven"]
     return items, cards, spades
 
 
@@ -133,11 +138,11 @@ def end_round(pos: Position) -> RoundEnd:
         pos.builds = ()
     items, cards, spades = round_items(pos)
     points = [0] * len(pos.captured)
-    for i in items:
-        points[i.team] += i.points
-    scores = tuple(s + p for s, p in zip(pos.scores, points))
-    return RoundEnd(pos.round, pos.dealer, residue, residue_to, tuple(items), tuple(points),
-                    scores, tuple(cards), tuple(spades), tuple(pos.sweeps))
+    for _, team, worth in items:
+        points[team] += worth
+    return _new(RoundEnd, (pos.round, pos.dealer, residue, residue_to, tuple(items), tuple(points),
+                           tuple(map(add, pos.scores, points)), tuple(cards), tuple(spades),
+                           tuple(pos.sweeps)))
 
 
 def game_winner(pos: Position, end: RoundEnd) -> int | None:

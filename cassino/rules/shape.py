@@ -2,15 +2,16 @@
 
 How many players and which teams, which pack (52 cards; 49 for five
 players), and the deal schedule: how many cards each player and the table
-get in each deal of a round, in packets of which sizes. Everything that
-needs one of these facts reads it here; nothing else assumes 52 cards,
-four-card deals or at most four seats.
+get in each deal of a round, in packets of which sizes (and so which places
+of the stock go to whom). Everything that needs one of these facts reads it
+here; nothing else assumes 52 cards, four-card deals or at most four seats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .cards import CLUBS, DECK, DIAMONDS, HEARTS, Card, CardSet, make_card
@@ -31,6 +32,29 @@ class Deal(NamedTuple):
     hand: int
     table: int
     packets: tuple[int, ...]
+
+
+# Picks some cards out of the stock, by their places in it.
+Pick = Callable[[Sequence[Card]], tuple[Card, ...]]
+
+
+class Handout(NamedTuple):
+    """Where the cards of one deal go, for one dealer: the places in the stock
+    (0 for its top card) of each seat's cards and of the table's, and how many
+    cards the deal takes; ``picks`` (a seat and its cards) and ``table_pick``
+    (None when the table gets none) fetch them all at once."""
+
+    picks: tuple[tuple[int, Pick], ...]
+    table_pick: Pick | None
+    cards: int
+    seats: tuple[tuple[int, ...], ...]
+    table: tuple[int, ...]
+
+
+def _pick(places: Sequence[int]) -> Pick:
+    if len(places) == 1:  # itemgetter of one place gives the card, not a tuple
+        return itemgetter(slice(places[0], places[0] + 1))
+    return itemgetter(*places)
 
 
 def standard_teams(players: int, partnerships: bool = False) -> list[list[int]]:
@@ -73,7 +97,8 @@ class Shape:
     Made once per seating with ``shape_of`` and shared by every position."""
 
     __slots__ = ("rules", "players", "teams", "team_of", "pack", "pack_mask", "deals",
-                 "stock_after", "round_cards", "orders", "generator")
+                 "stock_after", "round_cards", "orders", "team_orders", "handouts", "deal_numbers",
+                 "generator")
 
     def __init__(self, rules: Rules, players: int, teams: Sequence[Sequence[int]]):
         refusal = seating_refusal(rules, players, teams)
@@ -102,6 +127,13 @@ class Shape:
         self.stock_after = tuple(after)
         # Every seat in turn order from each seat (dealing and counting go round).
         self.orders = tuple(tuple((seat + i) % players for i in range(players)) for seat in range(players))
+        # Every team in turn order from each seat: the order in which sweeps count.
+        self.team_orders = tuple(tuple(dict.fromkeys(team_of[s] for s in order)) for order in self.orders)
+        # Worked out here once, so that a deal is a few lookups: the handout of
+        # each deal by dealer, and which deal a stock of each size is in.
+        self.handouts = tuple(tuple(self._handout(d, dealer) for dealer in range(players))
+                              for d in self.deals)
+        self.deal_numbers = tuple(self._deal_number(n) for n in range(self.round_cards + 1))
         self.generator: Any = None  # the move generator, made by legal.py on first use
 
     @staticmethod
@@ -129,8 +161,31 @@ class Shape:
         """How many deals a round has."""
         return len(self.deals)
 
+    def _handout(self, deal: Deal, dealer: int) -> Handout:
+        """Each pass gives every player, from the eldest round to the dealer, one
+        packet off the top of the stock; in a deal with table cards the table's
+        packet comes just before the dealer's."""
+        seats: list[list[int]] = [[] for _ in range(self.players)]
+        table: list[int] = []
+        top = 0
+        for size in deal.packets:
+            for seat in self.orders[self.eldest(dealer)]:
+                if seat == dealer and deal.table:
+                    table += range(top, top + size)
+                    top += size
+                seats[seat] += range(top, top + size)
+                top += size
+        return Handout(tuple((seat, _pick(places)) for seat, places in enumerate(seats) if places),
+                       _pick(table) if table else None, top,
+                       tuple(tuple(places) for places in seats), tuple(table))
+
     def deal_number(self, stock_size: int) -> int:
         """Which deal of the round is under way (1 for the first) for a stock of this size."""
+        if 0 <= stock_size <= self.round_cards:
+            return self.deal_numbers[stock_size]
+        return self._deal_number(stock_size)
+
+    def _deal_number(self, stock_size: int) -> int:
         for i, left in enumerate(self.stock_after):
             if stock_size >= left:
                 return i + 1
