@@ -89,6 +89,16 @@ def key(app: App, k: int, mod: int = 0) -> None:
     step(app)
 
 
+def focus_hand_card(app: App, table: TableScene, card: int) -> None:
+    """Moves the keyboard focus along your hand to ``card`` (the focus is in the hand)."""
+    hand = table.hand_order(0)
+    for _ in hand:
+        if hand[table.input.focus[1]] == card:
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError(f"the focus never reached card {card} in your hand")
+
+
 def hand_card_centre(table: TableScene, card: int) -> tuple[int, int]:
     for c, r in table.stage.hand_rects(table.bottom):
         if c == card:

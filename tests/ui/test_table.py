@@ -16,8 +16,8 @@ from cassino.ui.table.scoresheet import RoundOverScene
 from cassino.ui.table import TableScene
 from tests.rules.helpers import cards, table_position
 
-from .driver import (bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, settle,
-                     step)
+from .driver import (bare_cloth, click, drag, focus_hand_card, hand_card_centre, item_centre, key, open_table,
+                     settle, step)
 
 
 def c(text: str) -> int:
@@ -118,18 +118,14 @@ def test_keyboard_alone_selects_and_plays() -> None:
     key(app, pygame.K_SPACE)                   # select the 8♦
     assert table.input.selection == {cards("8D")}
     key(app, pygame.K_DOWN)                    # back to the hand
-    hand = table.hand_order(0)
-    while hand[table.input.focus[1]] != c("8S"):
-        key(app, pygame.K_RIGHT)
+    focus_hand_card(app, table, c("8S"))
     key(app, pygame.K_RETURN)
     assert table.game.moves[0].text() == "8Sx8:8D"
 
 
 def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     app, table = open_table(simple())
-    hand = table.hand_order(0)
-    while hand[table.input.focus[1]] != c("3C"):
-        key(app, pygame.K_RIGHT)
+    focus_hand_card(app, table, c("3C"))
     key(app, pygame.K_RETURN)
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
@@ -317,9 +313,7 @@ def test_the_chooser_stands_beside_its_cards_hiding_no_other(size: tuple[int, in
     elsewhere. It stands beside the 2♦ where it hides no other table card
     and none of your hand's."""
     app, table = open_table(table_position(hand="2H 9C KD", loose="2D 6S TC JH QS"), size=size)
-    hand = table.hand_order(0)
-    while hand[table.input.focus[1]] != c("2H"):
-        key(app, pygame.K_RIGHT)
+    focus_hand_card(app, table, c("2H"))
     key(app, pygame.K_RETURN)
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
