@@ -164,14 +164,20 @@ AUTO = "auto"
 DRAW_HORIZON = 4
 
 
+# From this many players on, the playouts stop at the deal's end (tuned on
+# seeds below 10000 at five and six players).
+CROWD = 5
+
+
 def horizon_for(view: SeatView) -> int | None:
     """Where the Expert's playouts stop by default: after ``DRAW_HORIZON``
-    plies in Draw Cassino; at the end of the deal in partnerships, where three
-    other hands make the rest of the round mostly noise; else at the round's
-    end (the standard two-player game and Royal play better so)."""
+    plies in Draw Cassino; at the end of the deal in partnerships and at
+    tables of ``CROWD`` or more, where three or more other hands make the
+    rest of the round mostly noise; else at the round's end (the standard
+    two-player game and Royal play better so)."""
     if view.rules.draw:
         return DRAW_HORIZON
-    if len(view.teams) < view.players:
+    if len(view.teams) < view.players or view.players >= CROWD:
         return 0
     return None
 

@@ -11,11 +11,12 @@ that deal allows, the one with the best upper confidence bound (counted
 against how often it was available, since a card an opponent may not hold
 is not always playable), adds one new move, and plays the deal out with the
 greedy policy as far as the Expert's playouts go (``expert.horizon_for``:
-in partnerships to the deal's end, in Draw Cassino a few plies), the rest of
-the round left to ``estimate.Estimate``. A node of the tree is a
-sequence of moves seen from our seat, never a deal, so our own later plays
-are chosen without knowing the hidden hands. Our side maximises the chance
-of winning the game; every other side minimises it (the cautious reading).
+in partnerships and at five or six players to the deal's end, in Draw
+Cassino a few plies), the rest of the round left to ``estimate.Estimate``.
+A node of the tree is a sequence of moves seen from our seat, never a deal,
+so our own later plays are chosen without knowing the hidden hands. Our
+side maximises the chance of winning the game; every other side minimises it
+(the cautious reading).
 
 ``appraise`` weighs given moves the same way for a review, each tried once
 on every sampled deal so that they are compared on the same deals.

@@ -1,6 +1,6 @@
 """The Expert's playouts may stop short of the round's end: after a few plies
-(Draw Cassino, one long deal) or at the end of the deal (partnerships), the
-rest of the round left to the Master's estimate. The standard two-player game
+(Draw Cassino, one long deal) or at the end of the deal (partnerships, five
+and six players), the rest of the round left to the Master's estimate. The standard two-player game
 and Royal still play every round out."""
 
 from __future__ import annotations
@@ -28,10 +28,14 @@ def test_each_setting_has_its_horizon() -> None:
     assert horizon_for(first_view(Rules(), 4)) is None
     assert horizon_for(first_view(PRESETS["draw"].rules(2))) == DRAW_HORIZON
     assert horizon_for(first_view(Rules(), 4, teams=True)) == 0
+    assert horizon_for(first_view(PRESETS["five-players"].rules(5), 5)) == 0
+    assert horizon_for(first_view(Rules(), 6)) == 0
+    assert horizon_for(first_view(PRESETS["draw"].rules(5), 5)) == DRAW_HORIZON
     assert Expert().horizon == AUTO
     assert confidence_for(first_view(Rules())) == CONFIDENCE
     assert confidence_for(first_view(PRESETS["royal"].rules(2))) == CONFIDENCE
     assert confidence_for(first_view(Rules(), 4, teams=True)) == PARTNERS_CONFIDENCE
+    assert confidence_for(first_view(Rules(), 6)) == CONFIDENCE
     assert Expert().confidence == AUTO
 
 
