@@ -164,8 +164,9 @@ AUTO = "auto"
 DRAW_HORIZON = 4
 
 
-# From this many players on, the playouts stop at the deal's end (tuned on
-# seeds below 10000 at five and six players).
+# From this many players on, the playouts stop at the deal's end: at five
+# players that wins clearly more games; at six, as many, by a better margin
+# (benchmarks/results/ladder_variants.md, "Five and six players").
 CROWD = 5
 
 
