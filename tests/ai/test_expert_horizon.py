@@ -1,7 +1,7 @@
 """The Expert's playouts may stop short of the round's end: after a few plies
 (Draw Cassino, one long deal) or at the end of the deal (partnerships, five
-and six players), the rest of the round left to the Master's estimate. The standard two-player game
-and Royal still play every round out."""
+and six players), the rest of the round left to the Master's estimate. The
+standard two-player game and Royal still play every round out."""
 
 from __future__ import annotations
 
