@@ -63,7 +63,11 @@ def scoring_items(rules: Rules) -> list[ScoringItem]:
     return out
 
 
-def _unique_max(values: list[int], among: list[int]) -> int | None:
+def _unique_max(values: list[int], among: list[int] | None = None) -> int | None:
+    """The one team (of ``among``, else of all) with the most, or None on a tie."""
+    if among is None:
+        best = max(values)
+        return values.index(best) if values.count(best) == 1 else None
     best = max(values[t] for t in among)
     top = [t for t in among if values[t] == best]
     return top[0] if len(top) == 1 else None
@@ -96,15 +100,15 @@ def pile_items(rules: Rules, captured: list[CardSet], sweeps: list[int],
     if rules.sudden_death:
         items += sweep_items
 
-    best = max(cards)
-    most_cards = cards.index(best) if cards.count(best) == 1 else None
+    most_cards = _unique_max(cards)
     if most_cards is None and rules.card_tie_to_spades:
+        best = max(cards)
         most_cards = _unique_max(spades, [t for t in range(len(captured)) if cards[t] == best])
     if most_cards is not None:
         append(_new(Item, ("cards", most_cards, 3)))
-    best = max(spades)
-    if spades.count(best) == 1:
-        append(_new(Item, ("spades", spades.index(best), 1)))
+    most_spades = _unique_max(spades)
+    if most_spades is not None:
+        append(_new(Item, ("spades", most_spades, 1)))
     piles = list(enumerate(captured))
     for bit, name, points in _CARD_BITS:
         for t, cap in piles:
