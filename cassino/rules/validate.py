@@ -61,26 +61,28 @@ def position_problems(pos: Position) -> list[str]:
         return out
 
     # Every card of the pack exactly once.
-    places: list[tuple[str, int]] = [(f"the hand of seat {s}", h) for s, h in enumerate(pos.hands)]
     stock_mask = 0
     for c in pos.stock:
         if stock_mask >> c & 1:
             out.append(f"the {card_text(c)} is in the stock twice")
         stock_mask |= 1 << c
-    places.append(("the stock", stock_mask))
-    places.append(("the loose table cards", pos.loose))
-    for i, b in enumerate(pos.builds):
-        places.append((f"build {i + 1}", b.cards))
-    for t, cap in enumerate(pos.captured):
-        places.append((f"the captured cards of team {t}", cap))
-    seen = 0
-    where: dict[int, str] = {}
-    for name, mask in places:
-        for c in cards_of(mask & seen):
-            out.append(f"the {card_text(c)} is in both {where[c]} and {name}")
-        for c in cards_of(mask & ~seen):
-            where[c] = name
+    masks = [*pos.hands, stock_mask, pos.loose, *(b.cards for b in pos.builds), *pos.captured]
+    seen = twice = 0
+    for mask in masks:
+        twice |= mask & seen
         seen |= mask
+    if twice:  # say where each card was seen first (only a refused position pays for it)
+        names = [*(f"the hand of seat {s}" for s in range(n)), "the stock", "the loose table cards",
+                 *(f"build {i + 1}" for i in range(len(pos.builds))),
+                 *(f"the captured cards of team {t}" for t in range(sides))]
+        seen = 0
+        where: dict[int, str] = {}
+        for name, mask in zip(names, masks):
+            for c in cards_of(mask & seen):
+                out.append(f"the {card_text(c)} is in both {where[c]} and {name}")
+            for c in cards_of(mask & ~seen):
+                where[c] = name
+            seen |= mask
     extra = seen & ~shape.pack_mask
     if extra:
         out.append(f"{cards_text(extra, ' ')} {'is' if extra.bit_count() == 1 else 'are'} not in "
