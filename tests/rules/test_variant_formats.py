@@ -72,8 +72,10 @@ def play(rules: Rules, players: int, teams: list[list[int]], seed: int,
         if visit:
             visit(pos)
         events.append(game.play(policy(pos, rng)))
-        if visit:
-            visit(pos)  # also the round's last position, and one a call or a sweep ended
+        if visit and (game.position is not pos or game.over):
+            # The round's last position, or one a call or a sweep ended; within a
+            # round the position played on is the next one visited.
+            visit(pos)
     return game, events
 
 
