@@ -32,7 +32,7 @@ def a_record(tmp_path: Path, moves: int = 40, players: list[dict[str, object]] =
 
 def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_path: Path) -> None:
     path, game = a_record(tmp_path)
-    status, out, err = cli_run(["review", str(path), "--work", "30", "--count", "3"])
+    status, out, err = cli_run(["review", str(path), "--work", "10", "--count", "3"])
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("Ann: 20 decisions reviewed, ")
@@ -53,7 +53,7 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
 
 def test_the_json_review_lists_the_same_moments(tmp_path: Path) -> None:
     path, game = a_record(tmp_path)
-    status, out, err = cli_run(["review", str(path), "--work", "30", "--count", "3", "--json"])
+    status, out, err = cli_run(["review", str(path), "--work", "10", "--count", "3", "--json"])
     assert status == 0 and err == ""
     data = json.loads(out)
     assert data["seats"] == [0] and data["decisions"] == 20
@@ -61,7 +61,7 @@ def test_the_json_review_lists_the_same_moments(tmp_path: Path) -> None:
     for m in data["moments"]:
         assert m["seat"] == 0 and game.moves[m["move"] - 1].text() == m["played"] != m["best"]
         assert m["win_lost"] >= 0 and m["reason"]
-    status, text, _ = cli_run(["review", str(path), "--work", "30", "--count", "3"])
+    status, text, _ = cli_run(["review", str(path), "--work", "10", "--count", "3"])
     assert [f"move {m['move']} " in text for m in data["moments"]] == [True] * len(data["moments"])
 
 
