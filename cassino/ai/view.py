@@ -21,6 +21,11 @@ from cassino.rules.legal import MoveGenerator, generator
 History = tuple[Turn, ...]
 
 _BIT = tuple(1 << c for c in range(64))
+# Draws of the hidden hands before a sample gives up: on a build's controller
+# holding its value (then a deal is built to fit), and on the cards the others'
+# plays say they do not hold (then those are let be).
+NEEDS_TRIES = 20
+AVOID_TRIES = 200
 _WIDTH = tuple((i + 1).bit_length() for i in range(64))
 
 
@@ -135,26 +140,23 @@ class SeatView:
         hands, stock = self._deal(rng)
         return self._position(hands, stock)
 
+    def sample_avoiding(self, rng: random.Random, avoid: Sequence[tuple[int, CardSet]]) -> Position:
+        """``sample``, kept clear of the cards each seat in ``avoid`` probably
+        does not hold (``knowledge.unlikely_cards``) while a few tries find such
+        a deal: rejection keeps the odds of the deals that fit."""
+        dealt = self._draw(rng, avoid, AVOID_TRIES) if avoid else None
+        hands, stock = dealt if dealt is not None else self._deal(rng)
+        return self._position(hands, stock)
+
     def _deal(self, rng: random.Random) -> tuple[list[CardSet], list[int]]:
         """``sample``'s hands and stock, before they are made a position."""
-        unseen = list(self._unseen_cards)
-        needs = self._needs()
-        hands = [0] * self.players
-        hands[self.seat] = self.hand
-        others = [s for s in range(self.players) if s != self.seat]
-        sizes = self.hand_sizes
-        for _ in range(20):  # plain rejection first: exact and usually quick
-            shuffle(rng, unseen)
-            top = 0
-            for s in others:
-                n = sizes[s]
-                hands[s] = sum(map(_BIT.__getitem__, unseen[top:top + n]))
-                top += n
-            if not needs or all(self._holds_all(hands[s], vs) for s, vs in needs.items()):
-                return hands, unseen[top:]
+        dealt = self._draw(rng, (), NEEDS_TRIES)
+        if dealt is not None:
+            return dealt
         # Constructive: give each controller a card for each value it must hold, then fill.
-        shuffle(rng, unseen)
-        pool = list(unseen)
+        needs = self._needs()
+        pool = list(self._unseen_cards)
+        shuffle(rng, pool)
         hands = [0] * self.players
         hands[self.seat] = self.hand
         masks = self.rules.answer_masks
@@ -166,23 +168,59 @@ class SeatView:
                 if pick is not None:
                     pool.remove(pick)
                     hands[s] |= 1 << pick
-        for s in others:
-            missing = sizes[s] - hands[s].bit_count()
-            for c in pool[:missing]:
-                hands[s] |= 1 << c
-            pool = pool[missing:]
+        for s in range(self.players):
+            if s != self.seat:
+                missing = self.hand_sizes[s] - hands[s].bit_count()
+                for c in pool[:missing]:
+                    hands[s] |= 1 << c
+                pool = pool[missing:]
         return hands, pool
 
-    def sample_avoiding(self, rng: random.Random, avoid: Sequence[tuple[int, CardSet]]) -> Position:
-        """``sample``, kept clear of the cards each seat in ``avoid`` probably
-        does not hold (``knowledge.unlikely_cards``) while a few tries find such
-        a deal: rejection keeps the odds of the deals that fit."""
-        hands, stock = self._deal(rng)
-        for _ in range(40):
-            if not any(hands[s] & mask for s, mask in avoid):
-                break
-            hands, stock = self._deal(rng)
-        return self._position(hands, stock)
+    def _draw(self, rng: random.Random, avoid: Sequence[tuple[int, CardSet]],
+              tries: int) -> tuple[list[CardSet], list[int]] | None:
+        """A deal drawn uniformly among those where every controller holds its
+        builds' values and no seat of ``avoid`` holds its cards; None if ``tries``
+        draws find none. Rejection, made cheap: the hands are drawn a seat at a
+        time (a Fisher-Yates shuffle stopped early), the seats with something to
+        check first, and a draw is dropped at the first hand that fails, before
+        the rest of the cards are shuffled."""
+        needs = self._needs()
+        banned = dict(avoid)
+        sizes = self.hand_sizes
+        order = sorted((s for s in range(self.players) if s != self.seat),
+                       key=lambda s: (s not in needs and s not in banned, s))
+        holds = generator_of(self).holds
+        cards = list(self._unseen_cards)
+        count = len(cards)
+        bits = rng.getrandbits if type(rng) is random.Random else None
+        bit = _BIT
+        hands = [0] * self.players
+        hands[self.seat] = self.hand
+        for _ in range(tries):
+            top = 0
+            for s in order:
+                hand = 0
+                for i in range(top, top + sizes[s]):
+                    left = count - i  # draw uniformly among cards[i:]
+                    if bits is not None:
+                        k = left.bit_length()
+                        j = bits(k)
+                        while j >= left:
+                            j = bits(k)
+                    else:
+                        j = rng.randrange(left)
+                    j += i
+                    cards[i], cards[j] = cards[j], cards[i]
+                    hand |= bit[cards[i]]
+                top += sizes[s]
+                if hand & banned.get(s, 0) or (s in needs and not holds(hand, needs[s])):
+                    break
+                hands[s] = hand
+            else:
+                stock = cards[top:]
+                shuffle(rng, stock)
+                return hands, stock
+        return None
 
     def _position(self, hands: list[CardSet], stock: Sequence[int]) -> Position:
         return Position(self.shape, self.dealer, self.to_move, hands, stock, self.loose,

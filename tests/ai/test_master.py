@@ -93,16 +93,18 @@ def test_appraisals_cover_every_move_on_the_same_deals() -> None:
     pos = spot("TH 5C 3S KH", "TD 4C 8H")
     view = SeatView(pos, 0)
     moves = view.legal_moves()
-    got = Master().appraise(view, moves, random.Random(3), Budget(work=10))
+    got = Master().appraise(view, moves, random.Random(3), Budget(work=20))
     assert [a.move for a in got] == moves
     assert all(isinstance(a, Appraisal) and 0.0 <= a.win <= 1.0 for a in got)
     assert len({a.deals for a in got}) == 1 and got[0].deals >= 1
     # deal by deal, for the review's paired test
     assert all(abs(sum(a.wins) / a.deals - a.win) < 1e-9 for a in got)
-    best = max(got, key=lambda a: a.points)
-    assert best.move.text() == "THx10:TD"
+    # Leaving big casino to the other player costs: taking it with the ten is worth
+    # more than trailing that ten, deal by deal. (Trailing the king and taking it
+    # next turn may be as good: no test of which of those a few deals prefer.)
+    take = next(a for a in got if a.move == parse_move("THx10:TD"))
     trail = next(a for a in got if a.move == parse_move("TH-"))
-    assert best.points - trail.points > 1.0  # leaving big casino to the other player costs
+    assert take.points - trail.points > 1.0
 
 
 def test_the_same_appraisal_for_the_same_seed_and_work() -> None:
