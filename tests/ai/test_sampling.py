@@ -1,5 +1,6 @@
 """The deals a computer player samples: ``view.shuffle`` is ``random.shuffle``
-made cheaper, so a seed deals exactly the cards it always dealt."""
+made cheaper; every deal keeps what the seat has seen; and a deal is drawn
+uniformly among those that fit what the seat knows and infers."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from itertools import combinations
+from math import sqrt
+
 from cassino.ai import SeatView
 from cassino.ai.view import shuffle
 from cassino.rules import Game, Rules
+from cassino.rules.cards import cards_of
+
+from .spots import cards, spot
 
 
 @settings(max_examples=300)
@@ -61,3 +68,27 @@ def test_sampled_deals_keep_every_seen_card_and_every_hand_size(seed: int, playe
     dealt = sum(hidden) | sum(1 << c for c in deal.stock)
     assert dealt == view.unseen and sum(h.bit_count() for h in hidden) + len(deal.stock) == \
         view.unseen.bit_count()
+
+
+def test_deals_are_drawn_uniformly_among_those_that_fit() -> None:
+    """Seat 1 controls a build of 8, so holds an 8; seat 2's plays say it lacks
+    the 4D. Of the 20 ways to split the six unseen cards, each of the 7 that fit
+    comes up equally often, and no other."""
+    pos = spot("9H 3C KH", "KC", others=["8S 4D 2C", "8D 5C 6S"],
+               builds=[("5H 3H", 8, False, 1)], players=3, stock_size=0)
+    view = SeatView(pos, 0)
+    unseen = cards_of(view.unseen)
+    eight, four = cards("8S 8D"), cards("4D")
+    fits = {sum(1 << c for c in one) for one in combinations(unseen, 3)
+            if sum(1 << c for c in one) & eight and not (view.unseen ^ sum(1 << c for c in one)) & four}
+    assert len(fits) == 7  # the 4D and two of the other five, an 8 among the three
+    rng = random.Random(5)
+    draws = 4000
+    seen: dict[int, int] = {}
+    for _ in range(draws):
+        deal = view.sample_avoiding(rng, [(2, four)])
+        seen[deal.hands[1]] = seen.get(deal.hands[1], 0) + 1
+    assert set(seen) == fits
+    share = 1 / len(fits)
+    spread = sqrt(share * (1 - share) / draws)
+    assert all(abs(n / draws - share) < 5 * spread for n in seen.values()), seen
