@@ -20,12 +20,13 @@ from cassino.rules.legal import MoveGenerator, generator
 
 History = tuple[Turn, ...]
 
-_BIT = tuple(1 << c for c in range(64))
 # Draws of the hidden hands before a sample gives up: on a build's controller
 # holding its value (then a deal is built to fit), and on the cards the others'
 # plays say they do not hold (then those are let be).
 NEEDS_TRIES = 20
 AVOID_TRIES = 200
+
+_BIT = tuple(1 << c for c in range(64))
 _WIDTH = tuple((i + 1).bit_length() for i in range(64))
 
 
