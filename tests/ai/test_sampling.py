@@ -5,17 +5,16 @@ uniformly among those that fit what the seat knows and infers."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
+from math import sqrt
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from itertools import combinations
-from math import sqrt
-
 from cassino.ai import SeatView
 from cassino.ai.view import shuffle
 from cassino.rules import Game, Rules
-from cassino.rules.cards import cards_of
+from cassino.rules.cards import cards_of, mask_of
 
 from .spots import cards, spot
 
@@ -64,10 +63,10 @@ def test_sampled_deals_keep_every_seen_card_and_every_hand_size(seed: int, playe
     assert [h.bit_count() for h in deal.hands] == [h.bit_count() for h in pos.hands]
     assert deal.loose == pos.loose and deal.builds == pos.builds
     assert len(deal.stock) == len(pos.stock)
+    # Each unseen card dealt once: to one other hand or to the stock.
     hidden = [h for s, h in enumerate(deal.hands) if s != view.seat]
-    dealt = sum(hidden) | sum(1 << c for c in deal.stock)
-    assert dealt == view.unseen and sum(h.bit_count() for h in hidden) + len(deal.stock) == \
-        view.unseen.bit_count()
+    assert mask_of(deal.stock) | sum(hidden) == view.unseen
+    assert sum(h.bit_count() for h in hidden) + len(deal.stock) == view.unseen.bit_count()
 
 
 def test_deals_are_drawn_uniformly_among_those_that_fit() -> None:
@@ -79,8 +78,11 @@ def test_deals_are_drawn_uniformly_among_those_that_fit() -> None:
     view = SeatView(pos, 0)
     unseen = cards_of(view.unseen)
     eight, four = cards("8S 8D"), cards("4D")
-    fits = {sum(1 << c for c in one) for one in combinations(unseen, 3)
-            if sum(1 << c for c in one) & eight and not (view.unseen ^ sum(1 << c for c in one)) & four}
+    fits = set()
+    for three in combinations(unseen, 3):
+        one = mask_of(three)  # seat 1's hand; seat 2 holds the other three
+        if one & eight and not view.unseen & ~one & four:
+            fits.add(one)
     assert len(fits) == 7  # the 4D and two of the other five, an 8 among the three
     rng = random.Random(5)
     draws = 4000
