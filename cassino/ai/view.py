@@ -115,7 +115,7 @@ class SeatView:
         their legality and what they do to the table, nothing more."""
         hands = [0] * self.players
         hands[self.seat] = self.hand
-        stand_ins = cards_of(self.unseen)
+        stand_ins = self._unseen_cards
         top = 0
         for s in range(self.players):
             if s != self.seat:
