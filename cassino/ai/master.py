@@ -49,6 +49,11 @@ from .view import SeatView
 # --work the Master thinks about as much longer than the Expert as its time
 # budget is longer (400 ms against 140).
 NODES_PER_WORK = 240
+# Deals searched per unit of fixed work at the most. Late in a round a deal's
+# search is a handful of nodes, and the nodes alone would let a decision run
+# through thousands of deals (seconds of sampling) for no better judgement:
+# a few hundred paired deals already tell the candidates apart.
+DEALS_PER_WORK = 4
 # What a playout costs, in search nodes (a playout of the rest of the round).
 ROLLOUT_NODES = 25
 # Plucks weighed at the root on a crowded table.
@@ -221,6 +226,7 @@ class Master(Player):
         depth = self._depth(view)
         results: list[list[Value] | None] = [[] for _ in moves]
         work_nodes = budget.work * NODES_PER_WORK if budget.work is not None else None
+        work_deals = budget.work * DEALS_PER_WORK if budget.work is not None else None
         nodes = 0
         samples = 0
         timed = budget.work is None
@@ -297,7 +303,7 @@ class Master(Player):
                     if sum(r is not None for r in results) == 1:
                         break
                 if work_nodes is not None:
-                    if nodes >= work_nodes or budget.cancel.is_set():
+                    if nodes >= work_nodes or samples >= work_deals or budget.cancel.is_set():
                         break
                 elif budget.spent_time():
                     break
