@@ -125,7 +125,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("The aim", GAME, (
         "Cassino is a fishing game for 2 to 6 players (2, 3 or 4 in the standard game); four may play as two partnerships, "
         "partners sitting opposite. You *capture* cards from the table with cards from your hand, "
-        "and score for what you have taken. The first to *21 points* wins. (This is *Game: Standard* in "
+        "and score for what you have taken. When a round ends with someone at *21 points* or more, the "
+        "highest total wins. (This is *Game: Standard* in "
         "New game; the other games are under Variants.)",
         "Card values: an ace counts 1, the cards 2 to 10 count their number. Jacks, queens and kings "
         "(the *court cards*) have no number: they never add up or build, and each takes only a card "
@@ -196,7 +197,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("Raising and multiple builds", GAME, (
         "*Raising*: put a card on a single build to raise its value: a 2 on a build of 6 makes 8. "
         "You must hold a card of the new value. Anyone may raise a single build, even one that another "
-        "player made; it is then yours.",
+        "player made; it is then yours. Loose groups of the new value may join it in the same move, "
+        "making it a multiple build.",
         "*Multiple builds*: two or more groups of the same value, held as one pile, such as 5 + 3 with "
         "6 + 2: a build of eights, shown as 8s. Add to a build with a card that, alone or with loose "
         "cards, makes its value.",
@@ -222,15 +224,16 @@ SECTIONS: tuple[Section, ...] = (
         "You may still capture other cards, and make or change other builds. So no build is left "
         "over at the end of a round. (This is the standard build control, *Build control: hoyle* in a Custom game.)",
     ), (
-        Example("You control a build of 8 and hold 8♠ and 4♥. You may not trail the 4♥, and the "
-                "8♠ must stay for the build: your only play is to capture it now.",
+        Example("You control a build of 8 and hold 8♠ and 4♥. You may not trail the 4♥, and no play "
+                "of the 8♠ may leave the build behind: your only play is to take the build with it.",
                 table="5D+3C=8 KC", hand="8S 4H", legal=("8Sx8:5D,3C",), only=True),
     ), shows=("controller",)),
     Section("Sweeps", GAME, (
         "A capture that leaves the table *empty* is a *sweep*, worth 1 point. The next player has "
         "nothing to take and must trail.",
         "When the last card of a round has been played, the cards still on the table go to whoever "
-        "captured last. That is not a sweep; but taking everything with the last card is.",
+        "captured last (to the dealer if nobody captured). That is not a sweep; but taking everything "
+        "with the last card is.",
     ), (
         Example("9♣ takes the 9♦ and 6♥ + 3♠: the table is empty, a sweep.",
                 table="6H 3S 9D", hand="9C", legal=("9Cx9:9D,6H,3S",)),
@@ -285,7 +288,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("Buckeye", VARIANTS, (
         "New game, *Game: Buckeye*. Royal, and the *ten of diamonds counts 10 or 11*, wherever it is "
         "used: from your hand, on the table in a sum, or in a build (whose value then fixes it).",
-        "Held, it answers for a build of 10 or of 11. Sweeps score nothing. In a Custom game: "
+        "Held, it answers for a build of 10 or of 11, not for both at once: you need a card for each. "
+        "Sweeps score nothing. In a Custom game: "
         "*10♦ 10 or 11: yes*, with Royal values.",
     ), (
         Example("Your 10♦ takes 7♥ + 3♣ as 10, or the J♠ as 11; or builds 13 on the 3♣.",
@@ -315,8 +319,9 @@ SECTIONS: tuple[Section, ...] = (
     Section("Pluck Cassino", VARIANTS, (
         "New game, *Game: Pluck Cassino*. Once in each deal, on your turn *before* you play your card, "
         "you may *pluck*: take one loose card from the table into your pile. Then play a card as usual.",
-        "Never an ace, the 10♦ or the 2♠; never when the table holds fewer than two cards; never in the "
-        "last deal. A pluck is not a capture: it is never a sweep.",
+        "Never an ace, the 10♦ or the 2♠ (with spade points, never a spade); never when the table holds "
+        "fewer than two cards; never in the last deal. A pluck is not a capture: it is never a sweep, "
+        "and it does not make you the last to capture.",
         "At the table: the *Pluck* button (or *P*), then click the card to pluck. In a Custom game: "
         "*Pluck: yes*.",
     ), (
@@ -328,7 +333,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("Portuguese", VARIANTS, (
         "New game, *Game: Portuguese*. Two players, or four in two partnerships. The game is to *31*.",
         "A *tie for most cards* (26 each) goes to the side with *more spades*, which then scores 3 for "
-        "cards as well as 1 for spades. In a Custom game: *Card tie to spades: yes*.",
+        "cards as well as 1 for spades. If the spades are tied too, nobody scores for cards. In a Custom game: *Card tie to spades: yes*.",
     ), (
         Example("26 cards each, and these 8 spades among yours: you score 3 for cards and 1 for spades.",
                 pile="AS 2S 3S 4S 5S 6S 7S 8S", pile_extra=18, items=(("cards", 3), ("spades", 1))),
@@ -348,8 +353,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("Trailing royals", VARIANTS, (
         "New game, *Game: Trailing royals*. Court cards still have no number, but they *pair in any "
         "number*: a queen takes one or more loose queens, and queen builds, together.",
-        "A court card played on loose cards of its rank *builds* them (queens, 12s), for another card of "
-        "that rank to take. A court card nobody can match stays on the table to the end of the round, "
+        "A court card played on loose cards of its rank, or added to a build of its rank, *builds* "
+        "(queens, 12s), for another card of that rank to take. A court card nobody can match stays on the table to the end of the round, "
         "so sweeps score nothing. In a Custom game: *Trailing royals: yes* (not with Royal values).",
     ), (
         Example("Your Q♦ may take either queen or both, build queens on one or both, or trail.",
@@ -434,8 +439,8 @@ SECTIONS: tuple[Section, ...] = (
         "may *call*: the game ends at once. If your side's *count* reaches the target you win; if not, "
         "*the other side wins*.",
         "The count is your score before the round, plus what the round has made certain: your sweeps, "
-        "the 10♦, 2♠, aces (and spade points) in your pile, 3 once you hold more than half the pack, "
-        "1 once you hold 7 spades.",
+        "the 10♦, 2♠, aces (and spade points) in your pile, 3 once you hold more than half the pack "
+        "(with Card tie to spades, also exactly half with 7 spades or more), 1 once you hold 7 spades.",
         "At the table: the *Call 21* button (or *C*) shows your count before you confirm.",
     ), (
         Example("17 before this round; your pile holds these and 20 plain cards: 17 + 2 + 1 + 1 + 1 = 22. "
@@ -454,8 +459,9 @@ SECTIONS: tuple[Section, ...] = (
     ), ({"sudden_death": True},)),
     Section("Count-out", OPTIONS, (
         "*Count-out: yes*. At the end of a round the points are added *item by item*: most cards, most "
-        "spades, 10♦, 2♠, the aces (♠ ♣ ♥ ♦), then sweeps. The first side to reach the target, ahead "
-        "of the others, wins, whatever the final totals.",
+        "spades, 10♦, 2♠, the aces (♠ ♣ ♥ ♦), spade points, the all-eleven bonus, then sweeps, side by "
+        "side in turn order from the first player (with Sudden death, sweeps first: they counted in play). "
+        "The first side to reach the target, ahead of the others, wins, whatever the final totals.",
     ), (
         Example("19 to 20. You take most cards (27) and the A♠; they take the rest. Most cards brings you "
                 "to 22 first: you win, though the totals end 23 to 27.",
