@@ -226,7 +226,7 @@ class Master(Player):
         depth = self._depth(view)
         results: list[list[Value] | None] = [[] for _ in moves]
         work_nodes = budget.work * NODES_PER_WORK if budget.work is not None else None
-        work_deals = budget.work * DEALS_PER_WORK if budget.work is not None else None
+        work_deals = budget.work * DEALS_PER_WORK if budget.work is not None else 1 << 60
         nodes = 0
         samples = 0
         timed = budget.work is None
