@@ -388,13 +388,21 @@ def cmd_ai(args: argparse.Namespace) -> int:
         return json.dumps(move.to_json())
 
     if args.position:
-        print(answer(_load_position(args.position)))
+        pos = _load_position(args.position)
+        try:
+            move = answer(pos)
+        except Refused as e:
+            raise Refused(f"{args.position}: {e}", e.status) from None
+        print(move)
         return 0
     status = 0
-    for n, line in enumerate(_lines(sys.stdin.buffer), 1):
+    for n, (line, size) in enumerate(_lines(sys.stdin.buffer), 1):
         if not line.strip():
             continue
         try:
+            too_big = size_refusal(size)
+            if too_big:
+                raise Refused(too_big)
             pos = position_from_json(loads(line))
             print(answer(pos), flush=True)
         except (CassinoError, Refused) as e:
@@ -404,20 +412,22 @@ def cmd_ai(args: argparse.Namespace) -> int:
     return status
 
 
-def _lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[bytes]:
-    """The lines of a byte stream; a line longer than ``limit`` comes as a
-    ``limit + 1``-byte stand-in (refused by size) and its rest is skipped
-    without being kept."""
+def _lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[tuple[bytes, int]]:
+    """The lines of a byte stream, each with its length in bytes; of a line
+    longer than ``limit`` only the first ``limit + 1`` bytes come (to be
+    refused by its size), and its rest is counted without being kept."""
     while True:
         line = stream.readline(limit + 1)
         if not line:
             return
-        if len(line) > limit and not line.endswith(b"\n"):
+        size = len(line)
+        if size > limit and not line.endswith(b"\n"):
             while True:
                 rest = stream.readline(1 << 16)
+                size += len(rest)
                 if not rest or rest.endswith(b"\n"):
                     break
-        yield line
+        yield line, size
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

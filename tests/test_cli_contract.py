@@ -222,6 +222,28 @@ def test_deal_refuses_what_is_not_the_start_of_a_round(tmp_path: Path) -> None:
     assert "2H" in refused(run("deal", write(tmp_path, five)))  # five play without 2H 2D 2C
 
 
+@pytest.mark.parametrize("change, named", [
+    ({"sweeps": [1, 0, 0]}, "'sweeps' are all 0"),
+    ({"last_capturer": 2}, "'last_capturer' is null"),
+    ({"to_move": 2}, "the eldest (seat 0, left of the dealer, seat 2) is to move"),
+    ({"rules": {"pluck": True}, "plucked": [1]}, "'plucked' is empty"),
+    ({"rules": {"call_for_21": True}, "players": 2, "teams": [[0], [1]], "dealer": 1, "to_move": 0,
+      "hands": [[], []], "captured": [[], []], "sweeps": [0, 0], "scores": [0, 0], "winner": 1},
+     "'winner' is null"),
+])
+def test_deal_refuses_a_start_where_something_has_already_happened(tmp_path: Path, change: dict[str, Any],
+                                                                  named: str) -> None:
+    # The whole pack in the stock, but a sweep, a capture, a pluck, a winner or
+    # the wrong player to move says this is no round's start (docs/formats.md).
+    start: dict[str, Any] = {
+        "format": "cassino-position/1", "rules": {}, "players": 3, "teams": [[0], [1], [2]],
+        "dealer": 2, "to_move": 0, "hands": [[], [], []], "stock": [card_text(c) for c in range(52)],
+        "loose": [], "builds": [], "captured": [[], [], []], "sweeps": [0, 0, 0],
+        "last_capturer": None, "scores": [0, 0, 0]}
+    assert ok(run("deal", write(tmp_path, start)))
+    assert named in refused(run("deal", write(tmp_path, {**start, **change})))
+
+
 def test_round_is_written_under_rounds_only(tmp_path: Path) -> None:
     rules = Rules(rounds=6, deal_singly=True)
     game = Game(rules, 3, None, "rounds")

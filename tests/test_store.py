@@ -103,7 +103,8 @@ def _damaged(tmp_path: Path, change: object) -> Store:
     (lambda d: d["moves"].__setitem__(3, "KS-"), "move 4"),
     (lambda d: d.__setitem__("save_format", 99), "newer Cassino"),
     (lambda d: d["position"].__setitem__("to_move", 1 - d["position"]["to_move"]), "do not lead to the position"),
-    (lambda d: d.__setitem__("players", [{"name": "A", "kind": "human"}, {"name": 3, "kind": "ai:god"}]), "a player must"),
+    (lambda d: d.__setitem__("players", [{"name": "A", "kind": "human"}, {"name": 3, "kind": "ai:god"}]), "'name' must be text"),
+    (lambda d: d.__setitem__("players", [{"name": "A", "kind": "human"}, {"name": "B", "kind": "ai:god"}]), "a player must"),
     (lambda d: d.__setitem__("seed", [1]), "'seed'"),
 ])
 def test_a_damaged_saved_game_is_set_aside_and_the_reason_given(tmp_path: Path, change: object, said: str) -> None:

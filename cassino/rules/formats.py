@@ -22,6 +22,7 @@ from .position import POSITION_FORMAT, Position
 from .shape import seating_refusal, shape_of
 
 RECORD_FORMAT = "cassino-record/1"
+MAX_SEED = 10 ** 40  # a seed's digits: as many as the command line takes (``--seed``)
 MAX_MOVES = 100_000  # far more than any game has; a longer list is refused by size
 
 
@@ -172,15 +173,40 @@ def game_from_record(data: Any) -> Game:
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 6:
         raise InvalidRecordError("'players' must list 2 to 6 players")
+    _check_players(players)
     seed = data.get("seed")
     if (not isinstance(seed, (int, str)) or isinstance(seed, bool)
-            or (isinstance(seed, int) and abs(seed) >= 1 << 64) or (isinstance(seed, str) and len(seed) > 200)):
-        raise InvalidRecordError(f"'seed' must be a number or a short string, not {_short(seed)}")
+            or (isinstance(seed, int) and abs(seed) >= MAX_SEED) or (isinstance(seed, str) and len(seed) > 200)):
+        raise InvalidRecordError(f"'seed' must be a whole number of at most 40 digits or a string of at "
+                                 f"most 200 characters, not {_short(seed)}")
     teams = data.get("teams", [[s] for s in range(len(players))])
     refusal = seating_refusal(rules, len(players), teams)
     if refusal:
         raise InvalidRecordError(refusal)
     return Game(rules, len(players), teams, seed)
+
+
+def _check_players(players: list[Any]) -> None:
+    """Each entry of a record's ``players``: an object whose ``name`` and
+    ``kind`` are text and whose ``seat`` is a seat at the table, each seat
+    once (any may be left out: the seat is then the entry's place in the list)."""
+    n = len(players)
+    seen: set[int] = set()
+    for i, p in enumerate(players):
+        where = f"'players' entry {i + 1}"
+        if not isinstance(p, dict):
+            raise InvalidRecordError(f"{where} must be an object with 'name', 'seat' and 'kind', "
+                                     f"not {_short(p)}")
+        for key in ("name", "kind"):
+            if key in p and not (isinstance(p[key], str) and len(p[key]) <= 200):
+                raise InvalidRecordError(f"{where}: '{key}' must be text of at most 200 characters, "
+                                         f"not {_short(p[key])}")
+        seat = p.get("seat", i)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise InvalidRecordError(f"{where}: 'seat' must be a seat from 0 to {n - 1}, not {_short(seat)}")
+        if seat in seen:
+            raise InvalidRecordError(f"{where}: seat {seat} is listed twice")
+        seen.add(seat)
 
 
 def replay(data: Any) -> Game:

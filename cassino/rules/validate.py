@@ -161,12 +161,14 @@ def _hand_problems(pos: Position) -> list[str]:
     stock = len(pos.stock)
     if not any(sizes):
         if stock == shape.round_cards:
-            return []  # the start of a round: nothing dealt yet
+            return _start_problems(pos)  # the start of a round: nothing dealt yet
         if not stock:
             if pos.table:
                 return ["the round is over but cards are still on the table: they go to the "
                         "last capturer"]
             return []
+        if stock > shape.round_cards:
+            return []  # more cards than the pack holds: the check of the cards names them
         if pos.winner is None:
             return ["every hand is empty but the stock is not: deal the next cards first"]
         # A sudden-death sweep with the last card of a deal ended the game and
@@ -223,6 +225,25 @@ def _hand_problems(pos: Position) -> list[str]:
     return [f"seat {seat} has {sizes[seat]} cards but should have {want[seat]} when seat "
             f"{pos.to_move} is to move (play starts left of the dealer, seat {pos.dealer})"
             for seat in range(n) if sizes[seat] != want[seat]]
+
+
+def _start_problems(pos: Position) -> list[str]:
+    """A round's start (the whole pack in the stock): nothing has happened in it
+    yet, and the eldest is to play (docs/formats.md, "The start of a round")."""
+    out = []
+    eldest = (pos.dealer + 1) % pos.players
+    if pos.to_move != eldest:
+        out.append(f"at the start of a round the eldest (seat {eldest}, left of the dealer, "
+                   f"seat {pos.dealer}) is to move, not seat {pos.to_move}")
+    if any(pos.sweeps):
+        out.append("at the start of a round 'sweeps' are all 0")
+    if pos.last_capturer is not None:
+        out.append("at the start of a round nobody has captured: 'last_capturer' is null")
+    if pos.plucked:
+        out.append("at the start of a round nobody has plucked: 'plucked' is empty")
+    if pos.winner is not None:
+        out.append("at the start of a round the game is not over: 'winner' is null")
+    return out
 
 
 def _share(count: int, offset: int, n: int) -> int:

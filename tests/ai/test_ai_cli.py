@@ -56,6 +56,27 @@ def test_ai_reports_a_broken_line_and_goes_on() -> None:
     assert "error" in json.loads(answers[1]) and "line 2" in result.stderr
 
 
+def test_ai_refuses_an_oversized_line_by_its_real_size_and_goes_on() -> None:
+    good = json.dumps(positions()[0])
+    huge = '{"pad": "' + "x" * 6_000_000 + '"}'  # some 5.7 MB, over the 4 MB a document may have
+    result = run("ai", "--level", "beginner", stdin=f"{huge}\n{good}\n")
+    answers = result.stdout.splitlines()
+    assert result.returncode == 2 and len(answers) == 2
+    assert "5859 KB, more than the 4096 KB" in json.loads(answers[0])["error"]
+    assert "line 1" in result.stderr and "card" in json.loads(answers[1])
+
+
+def test_ai_names_the_file_of_a_position_with_no_move_to_choose(tmp_path: Path) -> None:
+    done = Game(Rules(), 2, seed=5)
+    while not done.over:
+        done.play(done.position.legal_moves()[0])
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(position_to_json(done.position)))
+    result = run("ai", "--level", "beginner", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"cassino: {path}: there is no move to choose")
+
+
 def test_arena_prints_its_figures_last() -> None:
     result = run("arena", "--a", "beginner", "--b", "random", "--games", "2", "--seed", "3")
     assert result.returncode == 0, result.stderr

@@ -813,6 +813,13 @@ def _record(**changes: Any) -> dict[str, Any]:
     (_record(rules={"draw": True, "pluck": True}), ["'rules'", "'draw'"]),
     (_record(players=[{"name": "Solo"}]), ["'players'"]),
     (_record(players="Ann, Bot"), ["'players'"]),
+    (_record(players=[1, 2]), ["'players' entry 1", "object"]),
+    (_record(players=[{"name": "Ann", "seat": 0}, {"name": 7, "seat": 1}]), ["entry 2", "'name'"]),
+    (_record(players=[{"kind": ["ai"]}, {}]), ["entry 1", "'kind'"]),
+    (_record(players=[{"seat": 0}, {"seat": 2}]), ["entry 2", "seat from 0 to 1"]),
+    (_record(players=[{"seat": 1}, {"seat": True}]), ["entry 2", "'seat'"]),
+    (_record(players=[{"seat": 1}, {}]), ["entry 2", "seat 1 is listed twice"]),
+    (_record(seed=10 ** 40), ["'seed'", "40 digits"]),
     (_record(seed=1.5), ["'seed'"]),
     (_record(seed=None), ["'seed'"]),
     (_record(moves="7H-"), ["'moves'"]),
@@ -825,3 +832,18 @@ def test_broken_record_is_refused(data: Any, words: list[str]) -> None:
     assert not isinstance(e.value, ReplayError)
     for w in words:
         assert w in str(e.value), f"{w!r} not in {str(e.value)!r}"
+
+
+def test_a_record_may_list_its_players_in_any_order_or_with_fewer_details() -> None:
+    for players in ([{"name": "Bot", "seat": 1, "kind": "ai:expert"}, {"name": "Ann", "seat": 0}], [{}, {}]):
+        assert replay(_record(players=players)).players == 2
+
+
+def test_a_game_with_the_longest_seed_the_command_line_takes_replays_from_its_record() -> None:
+    seed = -(10 ** 40 - 1)  # --seed takes 40 digits
+    game = Game(Rules(), 2, None, seed)
+    rng = random.Random(5)
+    for _ in range(30):
+        game.play(rng.choice(game.position.legal_moves()))
+    again = replay(record_to_json(game))
+    assert again.moves == game.moves and again.position.hands == game.position.hands
