@@ -9,7 +9,7 @@ from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, card_sym
 
 from cassino.rules.scoring import call_counts
 
-from .knowledge import after
+from .knowledge import after, candidate_moves
 from .view import SeatView
 
 
@@ -82,7 +82,8 @@ def why(view: SeatView, move: Move) -> str:
         return (f"Build {b.label()} with the {card} to take {b.cards.bit_count()} cards next "
                 f"turn with the {b.value} you keep{extra}.")
     rank = rank_of(move.card)
-    if any(m.kind in ("capture", "build") for m in view.legal_moves()):
+    # (The moves worth weighing: on a crowded table the full list can run to millions.)
+    if any(m.kind in ("capture", "build") for m in candidate_moves(view.bare_position())):
         # There was something to take or build: say why not, not that there was nothing.
         return f"Trail the {card} for now: what you could take or build is worth less than keeping your cards."
     if not view.rules.royal and rank > 10:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from cassino.rules import Move
 
+from .knowledge import CROWDED, candidate_moves
 from .view import SeatView
 
 
@@ -75,8 +76,13 @@ class RandomPlayer(Player):
     level = "random"
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
-        """A random legal move (a call for 21 only if it is the only one)."""
-        moves = view.legal_moves()
+        """A random legal move (a call for 21 only if it is the only one). On a
+        crowded table, whose legal moves can run to millions, a random one of
+        those the other levels weigh (``candidate_moves``)."""
+        if view.loose.bit_count() > CROWDED:
+            moves = candidate_moves(view.bare_position())
+        else:
+            moves = view.legal_moves()
         # A call for 21 only when it wins: a random player still knows the score.
         plays = [m for m in moves if m.kind != "call"] or moves
         return plays[rng.randrange(len(plays))]
