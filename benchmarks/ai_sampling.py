@@ -22,14 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
-from checkout import checkout  # benchmarks/checkout.py, beside this script
+from checkout import checkout, run_json  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = [("2 players", 2, False), ("3 players", 3, False), ("4 in partnerships", 4, True),
@@ -82,11 +79,8 @@ MEASURE = textwrap.dedent("""
 
 
 def measure(tree: Path, players: int, teams: bool, views: int, what: str) -> float:
-    env = dict(os.environ, PYTHONPATH=str(tree), CASSINO_ONE_CORE="1")
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(players), "1" if teams else "0",
-                          str(views), what], env=env, capture_output=True, text=True, check=True,
-                         cwd=tree)
-    return float(json.loads(out.stdout.strip().splitlines()[-1]))
+    return float(run_json(tree, ["-c", MEASURE, str(players), "1" if teams else "0", str(views), what],
+                          CASSINO_ONE_CORE="1"))
 
 
 def main() -> None:

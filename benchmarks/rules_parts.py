@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
-from checkout import checkout  # benchmarks/checkout.py, beside this script
+from checkout import checkout, run_json  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,9 +86,8 @@ PARTS_SHOWN = ("first", "again", "listing", "playing", "rest", "warm-up")
 
 def measure(root: Path, rounds: int, seed: int) -> dict[str, float]:
     """One fresh process's figures for the engine at ``root``, in seconds."""
-    out = subprocess.run([sys.executable, "-c", PARTS, str(root), str(rounds), str(seed)],
-                         capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()).stdout
-    got: dict[str, float] = json.loads(out.splitlines()[-1])
+    got: dict[str, float] = run_json(root, ["-c", PARTS, str(root), str(rounds), str(seed)],
+                                     cwd=Path(tempfile.gettempdir()))
     return got
 
 

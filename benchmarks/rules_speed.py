@@ -39,7 +39,7 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-from checkout import checkout  # benchmarks/checkout.py, beside this script
+from checkout import checkout, run_json  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -126,10 +126,7 @@ def python() -> str:
 
 def selfplay(engine: Path, args: list[str]) -> dict[str, object]:
     """One fresh ``selfplay`` run of the engine in ``engine``: its JSON line."""
-    env = dict(os.environ, PYTHONPATH=str(engine), PYTHONHASHSEED="0")
-    done = subprocess.run([python(), "-m", "cassino", "selfplay", *args], cwd=engine, env=env,
-                          capture_output=True, text=True, check=True)
-    line: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    line: dict[str, object] = run_json(engine, ["-m", "cassino", "selfplay", *args], PYTHONHASHSEED="0")
     return line
 
 

@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
-from checkout import checkout  # benchmarks/checkout.py, beside this script
+from checkout import checkout, run_json  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = ((1024, 600), (1920, 1080))
@@ -62,10 +60,8 @@ FRAMES = textwrap.dedent("""
 
 def frames(where: Path, games: int, count: int, size: tuple[int, int]) -> dict[str, float]:
     """The checkout at ``where`` drawing the statistics screen: its median and best frame."""
-    env = dict(os.environ, PYTHONPATH=str(where), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    out = subprocess.run([sys.executable, "-c", FRAMES, str(games), str(count), str(size[0]), str(size[1])],
-                         cwd=where, env=env, capture_output=True, text=True, check=True).stdout
-    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    result: dict[str, float] = run_json(where, ["-c", FRAMES, str(games), str(count), str(size[0]), str(size[1])],
+                                        SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return result
 
 

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from checkout import checkout  # benchmarks/checkout.py, beside this script
+from checkout import checkout, run_json  # benchmarks/checkout.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "c4a9c82"
@@ -38,11 +36,8 @@ CPU_CLOCK = ("import runpy, sys, time; time.perf_counter = time.thread_time; "
 
 
 def run(where: Path, frames: int, cpu: bool = False) -> dict[str, object]:
-    env = dict(os.environ, PYTHONPATH=str(where), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    command = [sys.executable, "-c", CPU_CLOCK, str(frames)] if cpu else \
-        [sys.executable, "-m", "cassino", "bench-ui", "--frames", str(frames)]
-    out = subprocess.run(command, cwd=where, env=env, capture_output=True, text=True, check=True).stdout
-    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    args = ["-c", CPU_CLOCK, str(frames)] if cpu else ["-m", "cassino", "bench-ui", "--frames", str(frames)]
+    result: dict[str, object] = run_json(where, args, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return result
 
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from cassino.rules import Build, Move, Position, Rules, Shape, Turn, table_cards
-from cassino.rules.cards import CardSet, cards_of
+from cassino.rules.cards import CARD_BITS, CardSet, cards_of
 from cassino.rules.legal import MoveGenerator, generator
 
 History = tuple[Turn, ...]
@@ -26,7 +26,6 @@ History = tuple[Turn, ...]
 NEEDS_TRIES = 20
 AVOID_TRIES = 200
 
-_BIT = tuple(1 << c for c in range(64))
 _WIDTH = tuple((i + 1).bit_length() for i in range(64))
 
 
@@ -194,7 +193,7 @@ class SeatView:
         cards = list(self._unseen_cards)
         count = len(cards)
         bits = rng.getrandbits if type(rng) is random.Random else None
-        bit = _BIT
+        bit = CARD_BITS
         hands = [0] * self.players
         hands[self.seat] = self.hand
         for _ in range(tries):

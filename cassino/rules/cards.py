@@ -54,6 +54,7 @@ LITTLE_CASINO: Card = make_card(2, SPADES)
 SPADE_SET: CardSet = (1 << 13) - 1
 ACE_SET: CardSet = sum(1 << make_card(ACE, s) for s in range(4))
 
+CARD_BITS = tuple(1 << c for c in DECK)  # a card's bit, 1 << card, as a lookup (hot loops)
 _TEXT = tuple(RANKS[c % 13] + SUITS[c // 13] for c in DECK)
 _PARSE = {t: c for c, t in enumerate(_TEXT)}
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import DECK, RANK_SETS, CardSet, mask_of
+from .cards import CARD_BITS, RANK_SETS, CardSet, mask_of
 from .events import DealEvent
 from .scoring import sudden_death_winner
 
 if TYPE_CHECKING:
     from .position import Position
 
-_BIT = tuple(1 << c for c in DECK).__getitem__  # a card's bit, 1 << card: map() calls no Python
+_BIT = CARD_BITS.__getitem__  # a card's bit: map() calls no Python
 
 
 def _pass_out(pos: Position, deal_index: int) -> None:
