@@ -167,8 +167,10 @@ def parse_move(text: str) -> Move:
     sign = rest[0].lower()
     value_text, _, takes_text = rest[1:].partition(":")
     if value_text and not (value_text.isascii() and value_text.isdigit() and len(value_text) <= 2):
+        # Two digits pass, so that 15 to 99 meet the rules' own reason (a build
+        # is at most 10, a card counts ...); longer is no value at all.
         raise InvalidMoveError(f"move {_short(text)}: the value {_short(value_text)} is not a "
-                               f"number from 1 to 14")
+                               f"number of one or two digits: no card or build counts more than 14")
     value = int(value_text) if value_text else 0
     if value_text and not value:
         raise InvalidMoveError(f"move {_short(text)}: a value is at least 1 (leave it out for a "
@@ -218,7 +220,8 @@ def move_from_json(data: Any) -> Move:
     if value is None:
         value = 0
     if type(value) is not int or not 0 <= value <= 99:
-        raise InvalidMoveError(f"move JSON 'value' must be a whole number from 1 to 14, not {_short(value)}")
+        raise InvalidMoveError(f"move JSON 'value' must be a whole number from 0 (none) to 99 (no card "
+                               f"or build counts more than 14), not {_short(value)}")
     multiple = data.get("multiple", False)
     if type(multiple) is not bool:
         raise InvalidMoveError(f"move JSON 'multiple' must be true or false, not {_short(multiple)}")

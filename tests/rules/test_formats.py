@@ -252,6 +252,19 @@ def test_malformed_move_json_is_refused(data: Any, words: str) -> None:
     assert words in str(e.value)
 
 
+def test_a_value_too_big_for_any_card_is_refused_by_what_is_wrong_with_it() -> None:
+    # Three digits are no value at all; two digits parse, and the rules say
+    # why a build of 20 or a capture of 15 cannot be.
+    with pytest.raises(InvalidMoveError, match="more than 14"):
+        parse_move("4Db100:AD")
+    with pytest.raises(InvalidMoveError, match="more than 14"):
+        move_from_json({"card": "4D", "kind": "build", "value": 100, "takes": ["AD"]})
+    pos = table_position("4D TH", "5C 6C AD")
+    assert pos.violation(parse_move("4Db20:5C,6C")) == (
+        "A build can be at most 10: it needs a card of its value to capture it.")
+    assert "not 15" in (pos.violation(parse_move("THx15:5C")) or "")
+
+
 def test_parse_any_move_reads_both_forms_and_refuses_broken_json() -> None:
     assert parse_any_move("  3Cb8:5D ") == parse_move("3Cb8:5D")
     assert parse_any_move('{"card": "3C", "kind": "build", "value": 8, "takes": ["5D"], '
