@@ -236,7 +236,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """A game record's review: where the reviewed seats lost most against the
     best move found from their own information, with the reason."""
-    from cassino.ai.review import REVIEW_WORK, points_words, review, say, worst
+    from cassino.ai.review import REVIEW_WORK, decisions, points_lost, points_words, review, say, worst
 
     data, game = _replayed(args.record)
     seats = _record_seats(data)
@@ -260,9 +260,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     shown = worst(moments, args.count)
     who = {s: _name(seats.get(s, (None, None))[0], s) for s in range(game.players)}
     if args.json:
-        print(json.dumps({"seats": wanted, "decisions": len(moments),
+        print(json.dumps({"seats": wanted, "decisions": decisions(moments), "moves": len(moments),
                           "mistakes": sum(1 for m in moments if m.mistake),
-                          "points_lost": round(sum(m.points_lost for m in moments if m.mistake), 2),
+                          "points_lost": round(points_lost(moments), 2),
                           "moments": [{"move": m.number + 1, "round": m.round, "seat": m.seat,
                                        "played": m.played.text(), "best": m.best.text(),
                                        "win_lost": round(m.win_lost, 4), "points_lost": round(m.points_lost, 2),
@@ -270,11 +270,19 @@ def cmd_review(args: argparse.Namespace) -> int:
         return 0
     mistakes = [m for m in moments if m.mistake]
     names = ", ".join(who[s] for s in wanted)
-    lost = f" (about {points_words(sum(m.points_lost for m in mistakes))} in all)" if mistakes else ""
-    print(f"{names}: {len(moments)} decisions reviewed, {len(mistakes)} clear "
-          f"mistake{'' if len(mistakes) == 1 else 's'}{lost}.")
+    if not moments:
+        print(f"{names}: no moves in this record to review.")
+        return 0
+    lost = f" (about {points_words(points_lost(moments))} in all)" if mistakes else ""
+    chose = decisions(moments)
+    forced = len(moments) - chose
+    only = (f"; {forced} move{' that' if forced == 1 else 's that'} had only one sensible choice "
+            f"{'was' if forced == 1 else 'were'} left out") if forced else ""
+    print(f"{names}: {chose} decision{'' if chose == 1 else 's'} reviewed, {len(mistakes)} clear "
+          f"mistake{'' if len(mistakes) == 1 else 's'}{lost}{only}.")
     if not shown:
-        print("No move lost clearly against the best one found.")
+        print("No move lost clearly against the best one found." if chose else
+              "Every move had only one sensible choice.")
     for m in shown:
         print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played, m.builds)}; "
               f"better: {say(m.best, m.builds)}.")

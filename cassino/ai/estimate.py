@@ -358,19 +358,28 @@ def _end_or_continue(rules: Rules, round_: int, diff: float, total: float, scale
     return _continue(rules, round_, diff, top, scale)
 
 
-def final_value(pos: Position, team: int, event: Event, scale: float) -> tuple[float, float]:
-    """The chance of winning and the round's margin once a move ended the round
-    or the game: 1 or 0 if the game is over, else the race from the totals."""
+def round_margin(pos: Position, team: int, event: Event) -> float:
+    """The round's margin for ``team`` once a move ended the round or the game:
+    its points less the best other team's; for a game ended inside a round,
+    what the round added to its lead (nothing for a call, the sweeps' points
+    under sudden death)."""
     from cassino.rules.scoring import final_scores
 
     end = event.round_end
-    if end is None:  # a call or a sudden-death sweep ended the game
-        final = final_scores(pos)
-        margin = float(final[team] - max(x for t, x in enumerate(final) if t != team))
-        return (1.0 if event.winner == team else 0.0), margin
-    points = end.points
-    margin = float(points[team] - max(p for t, p in enumerate(points) if t != team))
-    if event.winner is not None:
+    if end is not None:
+        points = end.points
+        return float(points[team] - max(p for t, p in enumerate(points) if t != team))
+    final, before = final_scores(pos), pos.scores
+    return float(final[team] - max(x for t, x in enumerate(final) if t != team)
+                 - (before[team] - max(x for t, x in enumerate(before) if t != team)))
+
+
+def final_value(pos: Position, team: int, event: Event, scale: float) -> tuple[float, float]:
+    """The chance of winning and the round's margin once a move ended the round
+    or the game: 1 or 0 if the game is over, else the race from the totals."""
+    margin = round_margin(pos, team, event)
+    end = event.round_end
+    if end is None or event.winner is not None:  # the game is over
         return (1.0 if event.winner == team else 0.0), margin
     totals = end.scores
     ours = totals[team]

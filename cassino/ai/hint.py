@@ -58,10 +58,13 @@ def why(view: SeatView, move: Move) -> str:
                 return f"Sweep the table with the {card}: {what} and the sweep wins the game."
             worth = view.rules.sweeps
             if not worth:
+                if event.round_end is not None:  # the round's last card: no next player
+                    return f"Sweep the table with the {card}, the round's last card: {what.rstrip(',')}."
                 return f"Sweep the table with the {card}: {what} and the next player can only trail."
             return (f"Sweep the table with the {card}: {what} and "
                     f"{'a point' if worth == 1 else f'{worth} points'} for the sweep.")
-        if any(b.cards & move.takes and b.controller != view.seat for b in view.builds):
+        team = view.team_of[view.seat]
+        if any(b.cards & move.takes and view.team_of[b.controller] != team for b in view.builds):
             return f"Take the build with the {card} before its owner does ({what})."
         if points:
             return f"Capture {what} with the {card}, including {_join(points)}."
@@ -69,13 +72,22 @@ def why(view: SeatView, move: Move) -> str:
     if move.kind == "build":
         _, builds = after(view, move)
         b = next(x for x in builds if x.cards >> move.card & 1)
-        keep = "your own" if all(x.controller == view.seat for x in view.builds if x.cards & move.takes) \
-            else "an opponent's"
+        team = view.team_of[view.seat]
+        owners = {x.controller for x in view.builds if x.cards & move.takes}
+        if owners <= {view.seat}:
+            keep = "your own"
+        elif all(view.team_of[o] == team for o in owners):
+            keep = "your partner's"
+        else:
+            keep = "an opponent's"
         if any(x.cards & move.takes for x in view.builds):
             if b.value != next(x.value for x in view.builds if x.cards & move.takes):
                 return (f"Raise {keep} build to {b.value}, which you hold: the cards become "
                         f"yours to take next turn.")
             mine = "more cards for your" if keep == "your own" else "it becomes yours, with more cards, for your"
+            if keep == "your partner's":
+                return (f"Add to your partner's build of {b.value}: more cards for your side, and you "
+                        f"hold a {b.value} to take it too.")
             return (f"Add to {keep} build of {b.value}: {mine} {b.value} next turn, and a multiple build "
                     f"cannot be raised.")
         extra = f", with {_join(points)}" if points else ""

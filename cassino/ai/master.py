@@ -118,7 +118,7 @@ class Master(Player):
             return candidates[0]
         if self._by_tree(view):
             return candidates[self._grow(view, candidates, rng, budget)]
-        results = self._search(view, candidates, rng, budget, race=True)
+        results, _ = self._search(view, candidates, rng, budget, race=True)
         return candidates[self._trusted(results)]
 
     def _by_tree(self, view: SeatView) -> bool:
@@ -213,16 +213,17 @@ class Master(Player):
         return self.horizon if view.players == 2 else self.wide_horizon
 
     def _search(self, view: SeatView, moves: list[Move], rng: random.Random, budget: Budget,
-                race: bool) -> list[list[Value] | None]:
+                race: bool) -> tuple[list[list[Value] | None], int]:
         """Each move's value on each sampled deal (None for a move dropped from
-        the race), every move on the same deals."""
+        the race), every move on the same deals; and how many deals were
+        searched (0: none in time, and the values only say the evaluator's
+        favourite stands)."""
         team = view.team_of[view.seat]
         bare = view.bare_position()
         estimate = Estimate(bare, team, self.shares)
         worth = worth_of(view)
         avoid = list(unlikely_cards(view).items()) if self.infer else []
-        # Nothing hidden but the one other hand: one deal says it all.
-        known = view.players == 2 and view.stock_size == 0
+        known = _known(view)
         depth = self._depth(view)
         results: list[list[Value] | None] = [[] for _ in moves]
         work_nodes = budget.work * NODES_PER_WORK if budget.work is not None else None
@@ -313,8 +314,8 @@ class Master(Player):
         if samples == 0:
             # Not one deal searched in time: the evaluator's favourite stands.
             first: list[list[Value] | None] = [[(1.0, 1.0, 0.0, None)]]
-            return first + [[(0.0, 0.0, 0.0, None)] for _ in moves[1:]]
-        return results
+            return first + [[(0.0, 0.0, 0.0, None)] for _ in moves[1:]], 0
+        return results, samples
 
     def _sample_values(self, search: DealSearch, deal: Position, moves: list[Move],
                        results: list[list[Value] | None], depth: int,
@@ -377,13 +378,14 @@ class Master(Player):
         budget = budget or Budget(ms=self.default_ms)
         if self._by_tree(view):
             return self._appraise_by_tree(view, list(moves), rng, budget)
-        results = self._search(view, list(moves), rng, budget, race=False)
+        results, samples = self._search(view, list(moves), rng, budget, race=False)
+        exact = _known(view) and samples == 1
         out = []
         for m, r in zip(moves, results):
             r = r or []
             n = max(1, len(r))
             out.append(Appraisal(m, sum(v[1] for v in r) / n, sum(v[2] for v in r) / n,
-                                 tuple(v[1] for v in r)))
+                                 tuple(v[1] for v in r), tuple(v[2] for v in r), exact))
         return out
 
     def _appraise_by_tree(self, view: SeatView, moves: list[Move], rng: random.Random,
@@ -409,8 +411,15 @@ class Master(Player):
         for m, values in zip(moves, found):
             n = len(values)
             wins = tuple(w for w, _ in values)
-            out.append(Appraisal(m, sum(wins) / n, sum(p for _, p in values) / n, wins))
+            margins = tuple(p for _, p in values)
+            out.append(Appraisal(m, sum(wins) / n, sum(margins) / n, wins, margins))
         return out
+
+
+def _known(view: SeatView) -> bool:
+    """Nothing hidden but the one other hand, which the cards unseen make up
+    exactly: one deal says it all."""
+    return view.players == 2 and view.stock_size == 0
 
 
 def _best(results: list[list[Value] | None]) -> int:

@@ -22,11 +22,14 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from cassino.rules import BUILD, CALL, PLUCK, Build, Event, Game, Move, Position, card_symbol, cards_of
-from cassino.rules.cards import rank_of
-from cassino.rules.scoring import final_scores
+from cassino.rules import (BUILD, CALL, CAPTURE, PLUCK, Build, Event, Game, Move, Position, card_symbol,
+                           cards_of)
+from cassino.rules.cards import BIG_CASINO, rank_of
+from cassino.rules.moves import plural
+from cassino.rules.scoring import call_counts
 
 from . import knowledge
+from .estimate import round_margin
 from .expert import outcome
 from .intermediate import Evaluator
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
@@ -42,18 +45,25 @@ REVIEW_WORK = 120
 POINTS_LOST = 0.5
 WIN_LOST = 0.02
 CONFIDENT = 2.0
+# A point of the round's margin as a share of the chance to win the game,
+# for ranking mistakes: early in a game a point is worth some 3% (``expert.outcome``),
+# and in a game already decided the points are all there is to learn from.
+POINT_AS_WIN = 0.03
 
 
 class Appraisal(NamedTuple):
     """What one move is worth from the seat's information: the chance of
     winning the game (0 to 1) and the round's expected margin in points,
-    over ``deals`` sampled deals; ``wins`` holds the win chance deal by deal
-    (for paired comparisons)."""
+    over ``deals`` sampled deals; ``wins`` and ``margins`` hold them deal by
+    deal (for paired comparisons). ``exact``: nothing was hidden (the last
+    deal of two players), so the one deal searched is the truth."""
 
     move: Move
     win: float
     points: float
     wins: tuple[float, ...] = ()
+    margins: tuple[float, ...] = ()
+    exact: bool = False
 
     @property
     def deals(self) -> int:
@@ -85,25 +95,13 @@ class Moment(NamedTuple):
     confident: bool  # the best move leads clearly (not by the noise of the deals)
     reason: str
     builds: tuple[Build, ...] = ()  # the table's builds when the move was made, for ``say``
+    forced: bool = False  # the move was the only sensible one: no decision to weigh
+    chance: float = 0.0  # the played move's chance to win the game, as the reason gives it
 
     @property
     def mistake(self) -> bool:
         """True when the played move clearly lost something worth saying."""
         return self.confident and (self.points_lost >= POINTS_LOST or self.win_lost >= WIN_LOST)
-
-
-def _margin(pos: Position, team: int, event: Event) -> float:
-    """The round's margin for ``team``: its points less the best other team's
-    (for a game ended inside a round, by a call or a sudden-death sweep, the
-    change in its lead)."""
-    end = event.round_end
-    if end is not None:
-        points = end.points
-        return float(points[team] - max(p for t, p in enumerate(points) if t != team))
-    final = final_scores(pos)
-    before = pos.scores
-    return float((final[team] - max(x for t, x in enumerate(final) if t != team))
-                 - (before[team] - max(x for t, x in enumerate(before) if t != team)))
 
 
 class PlayoutAnalyst:
@@ -118,7 +116,7 @@ class PlayoutAnalyst:
         worth = worth_of(view)
         avoid = list(unlikely_cards(view).items())
         wins: list[list[float]] = [[] for _ in moves]
-        margins = [0.0] * len(moves)
+        margins: list[list[float]] = [[] for _ in moves]
         done = 0
         while done == 0 or not budget.spent(done):
             deal = view.sample_avoiding(rng, avoid)
@@ -128,10 +126,10 @@ class PlayoutAnalyst:
                 if event.round_end is None and event.winner is None:
                     event = playout(q, worth)
                 wins[i].append(outcome(q, team, event))
-                margins[i] += _margin(q, team, event)
+                margins[i].append(round_margin(q, team, event))
             done += 1
-        return [Appraisal(m, sum(w) / done, margins[i] / done, tuple(w)) for i, (m, w) in
-                enumerate(zip(moves, wins))]
+        return [Appraisal(m, sum(w) / done, sum(p) / done, tuple(w), tuple(p)) for m, w, p in
+                zip(moves, wins, margins)]
 
 
 def analyst() -> Analyst:
@@ -191,23 +189,46 @@ _GERUNDS = {"Capture": "capturing", "Build": "building", "Raise": "raising", "Ad
             "Trail": "trailing", "Pluck": "plucking", "Call": "calling"}
 
 
+_COURTS = {11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _as_value(move: Move) -> str:
+    """' as 14' for an ace capturing as 14, ' as 11' for the ten of diamonds
+    capturing as 11 (§9.7, §9.8): values a card counts only sometimes."""
+    if move.card == BIG_CASINO and move.value == 11 or rank_of(move.card) == 1 and move.value == 14:
+        return f" as {move.value}"
+    return ""
+
+
+def _plural(move: Move) -> str:
+    """A multiple build's value as its cards are named: 'eights', or 'queens'
+    when a queen builds them (by rank, or as 12 in Royal)."""
+    if move.value in _COURTS and rank_of(move.card) == move.value:
+        return _COURTS[move.value]
+    return plural(move.value)
+
+
 def say(move: Move, builds: Sequence[Build] = ()) -> str:
     """The move in plain words: 'Capture 8♦ with the 8♠', 'Build 10 on 3♥
     and A♦ with the 6♣' (a build names the cards it is built on). Given the
-    table's ``builds``, a build on one of them says what it does to it:
-    'Raise the build of 7 to 9 with the 2♥', 'Add 4♦ and the 5♣ to the build of 9'."""
+    table's ``builds``, a move on one of them says what it does to it:
+    'Raise the build of 7 to 9 with the 2♥', 'Add 4♦ and the 5♣ to the build
+    of 9', 'Capture the build of 8 and 8♦ with the 8♠'."""
+    card = card_symbol(move.card) if move.card >= 0 else ""
+    touched = [b for b in builds if b.cards & move.takes]
+    loose = [card_symbol(c) for c in cards_of(move.takes & ~sum(b.cards for b in touched))]
     if move.kind == BUILD:
-        card = card_symbol(move.card)
-        on = next((b for b in builds if b.cards & move.takes), None)
+        on = touched[0] if touched else None
         if on is not None:
-            loose = [card_symbol(c) for c in cards_of(move.takes & ~on.cards)]
             if on.value != move.value:
-                extra = f" and add {_and(loose)}" if loose else ""
+                extra = f", taking in {_and(loose)}" if loose else ""
                 return f"Raise the build of {on.label()} to {move.value} with the {card}{extra}"
             return f"Add {_and(loose + [f'the {card}'])} to the build of {on.label()}"
-        taken = _and([card_symbol(c) for c in cards_of(move.takes)])
-        value = f"{move.value}s" if move.multiple else str(move.value)
-        return f"Build {value} on {taken} with the {card}"
+        value = _plural(move) if move.multiple else str(move.value)
+        return f"Build {value} on {_and(loose)} with the {card}"
+    if move.kind == CAPTURE:
+        parts = [f"the build of {b.label()}" for b in touched] + loose
+        return f"Capture {_and(parts)} with the {card}{_as_value(move)}"
     return move.describe()
 
 
@@ -235,15 +256,28 @@ def _chance(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequence[Build] = ()) -> str:
+def against(players: int, teams: Sequence[object]) -> str:
+    """Whom the round's margin is counted against, in words: 'your opponent',
+    'the other side' (partners), 'the best of the others' (three sides or more)."""
+    if len(teams) > 2:
+        return "the best of the others"
+    return "your opponent" if players == 2 else "the other side"
+
+
+def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequence[Build] = (),
+           rivals: str = "your opponent") -> str:
     """One line on why ``best`` beats ``played``, in the game's words:
-    "Capturing 10♦ with the 10♠ was worth about 2 points more than building
-    10 on 3♣ and 7♦ with the 7♠ (chance to win the game 64% against 51%)."
-    (``now``: of a move still to play, as for a hint: "is worth"; ``builds``:
-    the table's, as ``say`` takes them)."""
+    "Capturing 10♦ with the 10♠ was worth about 4 points more against your
+    opponent than building 10 on 3♣ and 7♦ with the 7♠ (chance to win the
+    game 64% against 51%)." The points are the round's margin: the side's
+    points less ``rivals``' (``against``). (``now``: of a move still to
+    play, as for a hint: "is worth"; ``builds``: the table's, as ``say``
+    takes them.)"""
     was, gives = ("is", "gives") if now else ("was", "gave")
     lead = best.points - played.points
     first = gerund(best.move, builds)
+    if best.move.kind == PLUCK and played.move.card >= 0:
+        first += " first"  # its value holds the best card play after it
     first = first[0].upper() + first[1:]
     other = gerund(played.move, builds)
     chances = f"{_chance(best.win)} against {_chance(played.win)}"
@@ -253,10 +287,13 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
             return f"{first} {was} as good as {other}: the same points and the same chance to win the game."
         return f"{first} {gives} a better chance to win the game than {other} ({chances}) for the same points."
     if lead < 0:  # better for the game though fewer points this round
-        return (f"{first} {was} worth about {points_words(lead)} less than {other} this round but {gives} a "
-                f"better chance to win the game ({chances}).")
-    line = f"{first} {was} worth about {points_words(lead)} more than {other}"
-    return line + ("." if same_chance else f" (chance to win the game {chances}).")
+        if same_chance:
+            return (f"{first} {gives} a slightly better chance to win the game than {other}, for about "
+                    f"{points_words(lead)} less against {rivals} this round.")
+        return (f"{first} {was} worth about {points_words(lead)} less against {rivals} than {other} this "
+                f"round, but {gives} a better chance to win the game ({chances}).")
+    line = f"{first} {was} worth about {points_words(lead)} more against {rivals} than {other}"
+    return line + ("." if same_chance else f" (your chance to win the game {chances}).")
 
 
 def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
@@ -271,7 +308,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     others = [a for a in judged if a.move != move]
     runner = max(others, key=lambda a: (a.win, a.points))
     if (this.win, this.points) >= (runner.win, runner.points):
-        return reason(this, runner, now=True, builds=view.builds)
+        return reason(this, runner, now=True, builds=view.builds, rivals=against(view.players, view.teams))
     # The hint's search and this second weighing sample the hidden cards apart:
     # say which way they lean without calling the hint better than it weighed.
     mine, other = gerund(move, view.builds), gerund(runner.move, view.builds)
@@ -286,20 +323,51 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
             f"({_chance(runner.win)} against {_chance(this.win)} to win the game).")
 
 
+def clear(best: Appraisal, other: Appraisal) -> bool:
+    """Whether ``best`` leads ``other`` beyond the noise of the deals: deal
+    after deal in the chance to win or in the round's margin (a paired t
+    statistic above ``CONFIDENT``); or at all, where nothing was hidden and
+    the one deal searched is the truth."""
+    if best.exact and other.exact:
+        return best.win - other.win > 1e-9 or best.points - other.points > 1e-9
+    return (paired_t(best, other) > CONFIDENT
+            or knowledge.paired_t(best.margins, other.margins) > CONFIDENT)
+
+
+def _value(a: Appraisal) -> tuple[float, float]:
+    return a.win, a.points
+
+
 def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
-               judge: Analyst) -> tuple[Move, float, float, bool, str]:
+               judge: Analyst) -> tuple[Move, float, float, bool, str, float]:
     """The best move from ``view``, and what ``played`` lost against it: win
-    chance, points, whether the lead is clear, and the reason."""
+    chance, points, whether the lead is clear, and the reason; and the
+    played move's chance to win (0 when there was no choice to weigh).
+
+    A pluck keeps the turn, so its value holds the best card play after it:
+    a card play is weighed against the other card plays, and against a pluck
+    only where no card play beats it clearly (then the lesson is to pluck
+    first, not which card to play)."""
     moves = candidates(view, played)
     if len(moves) < 2:
-        return played, 0.0, 0.0, False, ""
+        return played, 0.0, 0.0, False, "", 0.0
     judged = judge.appraise(view, moves, rng, budget)
     mine = next(a for a in judged if a.move == played)
-    best = max(judged, key=lambda a: (a.win, a.points, a.move == played))
+    best = max(judged, key=lambda a: (*_value(a), a.move == played))
+    if played.kind != PLUCK and best.move.kind == PLUCK:
+        plays = max((a for a in judged if a.move.kind != PLUCK), key=lambda a: (*_value(a), a.move == played))
+        if plays.move != played and clear(plays, mine):
+            best = plays
     if best.move == played:
-        return played, 0.0, 0.0, False, ""
-    return (best.move, best.win - mine.win, best.points - mine.points,
-            paired_t(best, mine) > CONFIDENT, reason(best, mine, builds=view.builds))
+        return played, 0.0, 0.0, False, "", mine.win
+    rivals = against(view.players, view.teams)
+    why = reason(best, mine, builds=view.builds, rivals=rivals)
+    count = call_counts(view.bare_position())[view.team_of[view.seat]] if played.kind == CALL else 0
+    if played.kind == CALL and count < view.rules.target:
+        # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
+        why = (f"Calling for 21 lost the game: your side counted {count}, short of {view.rules.target}; "
+               f"{gerund(best.move, view.builds)} played on with {_chance(best.win)} to win the game.")
+    return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
@@ -327,8 +395,10 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
             seat = pos.to_move
             view = SeatView(pos, seat, game.turns)
             rng = random.Random(f"review/{played.seed}/{i}")
-            best, win, pts, sure, why = judge_move(view, m, rng, Budget(work=work), judge)
-            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, pos.builds))
+            forced = len(candidates(view, m)) < 2
+            best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
+            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, pos.builds, forced,
+                              chance))
             if progress is not None and not progress(len(out), len(chosen)):
                 return out
         game.play(m, checked=False)  # ``played`` checked every move already
@@ -345,12 +415,37 @@ def _movers(played: Game, moves: Sequence[Move]) -> list[tuple[int, int]]:
     return out
 
 
+def cost(moment: Moment) -> float:
+    """What a moment cost, for ranking: the chance to win the game lost, and
+    the points lost at ``POINT_AS_WIN`` each (a lost point counts even in a
+    game already decided; a point gained for a better chance counts nothing)."""
+    return moment.win_lost + POINT_AS_WIN * max(0.0, moment.points_lost)
+
+
 def worst(moments: Sequence[Moment], count: int = 5) -> list[Moment]:
-    """The clear mistakes that cost most (win chance, then points), worst first."""
+    """The clear mistakes that cost most (``cost``), worst first."""
     found = [m for m in moments if m.mistake]
-    found.sort(key=lambda m: (-m.win_lost, -m.points_lost, m.number))
+    found.sort(key=lambda m: (-cost(m), m.number))
     return found[:count]
 
 
-__all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "analyst", "candidates", "explain",
-           "gerund", "judge_move", "paired_t", "reason", "review", "say", "twins", "worst"]
+def points_lost(moments: Sequence[Moment]) -> float:
+    """The points the clear mistakes lost in all (a mistake that gave up the
+    chance to win for points this round loses none)."""
+    return sum(max(0.0, m.points_lost) for m in moments if m.mistake)
+
+
+def chance_lost(moment: Moment) -> int:
+    """The chance to win the game a moment lost, in whole percent: the
+    difference of the two chances its reason gives, each rounded as shown."""
+    return round(100 * (moment.chance + moment.win_lost)) - round(100 * moment.chance)
+
+
+def decisions(moments: Sequence[Moment]) -> int:
+    """How many of the moments had a choice to weigh."""
+    return sum(1 for m in moments if not m.forced)
+
+
+__all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "against", "analyst", "candidates",
+           "chance_lost", "clear", "cost", "decisions", "explain", "gerund", "judge_move", "paired_t",
+           "points_lost", "reason", "review", "say", "twins", "worst"]

@@ -5,7 +5,8 @@ the player's settings, statistics, last setup and saved game) decodes its
 text here, so that damaged input is refused the same way everywhere: by size
 up front, then as not UTF-8 (naming UTF-16 and UTF-32, which editors save),
 as not JSON, or as JSON no Cassino document can be: nested deeper than any
-of ours, numbers too long to be counts, ``NaN``, lone surrogates. Nothing
+of ours, numbers too long to be counts, ``NaN``, lone surrogates, a key
+given twice in one object. Nothing
 here can raise anything but ``InvalidJSONError``, nor take long: the
 standard parser is bounded before and after it runs. This converts text;
 it reads no files.
@@ -106,7 +107,8 @@ def loads(data: bytes | str, limit: int = MAX_BYTES) -> Any:
         # Whole numbers are checked one by one only where a long run of digits
         # shows (perhaps in a string): a hook for every number costs as much as the parse.
         ints = _int if _LONG_DIGITS.search(text) else int
-        value = json.loads(text, parse_int=ints, parse_float=_float, parse_constant=_constant)
+        value = json.loads(text, parse_int=ints, parse_float=_float, parse_constant=_constant,
+                           object_pairs_hook=_object)
     except json.JSONDecodeError as e:
         raise InvalidJSONError(f"it is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
     except _Refused as e:
@@ -150,6 +152,19 @@ def _depth(text: str) -> int:
         data = data.replace(b"[]", b"\0").replace(b"{}", b"\0").translate(None, b"\0")
         depth += 1
     return depth if not data else 2 * MAX_DEPTH + 1
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: a key given twice would be
+    read as its last value, silently, where the writer may have meant either."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"it gives the key {short(key, 40)} twice in one object; which is meant?")
+            seen.add(key)
+    return value
 
 
 def _int(text: str) -> int:

@@ -108,7 +108,7 @@ class Move(NamedTuple):
         if self.kind == CAPTURE:
             return f"Capture {taken} with the {card}"
         if self.multiple:
-            return f"Build {_plural(self.value)} with the {card} and {taken}"
+            return f"Build {plural(self.value)} with the {card} and {taken}"
         return f"Build {self.value} with the {card} and {taken}"
 
     def __str__(self) -> str:
@@ -118,7 +118,8 @@ class Move(NamedTuple):
 CALL_MOVE = Move(NO_CARD, CALL, 0, 0, False)
 
 
-def _plural(value: int) -> str:
+def plural(value: int) -> str:
+    """A build's value named as its cards are: 'eights', 'tens'."""
     names = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
              7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "elevens",
              12: "twelves", 13: "thirteens", 14: "fourteens"}

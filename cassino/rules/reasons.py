@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .builds import Build
 from .cards import RANK_NAMES, RANK_SETS, Card, CardSet, card_symbol, cards_of, rank_of
 from .legal import Duty, generator
-from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, _plural
+from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, plural
 
 if TYPE_CHECKING:
     from .position import Position
@@ -187,11 +187,11 @@ def _shape_reason(pos: Position, move: Move) -> str:
                         f"it becomes multiple only if loose cards making {V} join it.")
             if not move.multiple:
                 return (f"Loose cards making {V} that join a raised build make it a multiple "
-                        f"build of {_plural(V)}.")
+                        f"build of {plural(V)}.")
             return (f"Loose cards pulled into a raised build must make groups of {V}; "
                     f"the {_cards_words(loose)} {_do(loose)} not.")
         if not move.multiple:
-            return f"Adding to a build of {b.label()} makes it a multiple build of {_plural(V)}."
+            return f"Adding to a build of {b.label()} makes it a multiple build of {plural(V)}."
         return (f"To add to the build of {b.label()}, the {name} alone or with loose cards "
                 f"must make {V}, and any other loose cards groups of {V}.")
     total = cv + _sum(loose, pos)
@@ -201,7 +201,7 @@ def _shape_reason(pos: Position, move: Move) -> str:
         return f"That would make a single build of {V}."
     if total == V:
         return f"The {name} with the {_cards_words(loose)} makes a single build of {V}, not a multiple one."
-    return (f"For a multiple build of {_plural(V)}, the {name} and the "
+    return (f"For a multiple build of {plural(V)}, the {name} and the "
             f"{_cards_words(loose)} must split into groups of {V}, at least two.")
 
 

@@ -122,3 +122,25 @@ def test_cancelling_an_errand_sets_the_event_its_work_watches() -> None:
     errand = Errand(lambda cancel: cancel.wait(10), "watching")
     errand.cancel()
     assert errand.wait(timeout=10) is True
+
+
+def test_a_partners_build_is_not_called_an_opponents() -> None:
+    """Four players in partnerships: seat 2 sits across from seat 0 and is
+    its partner; a build of seat 2's is the side's own."""
+    teams = [[0, 2], [1, 3]]
+    partner = table_position("8H 9S", "KH", builds=[("5D 3C", 8, False, 2)], players=4, teams=teams,
+                             others=["2C 4C", "8C 9D", "KC KD"])
+    take = why(SeatView(partner, 0), parse_move("8Hx8:5D,3C"))
+    assert "before its owner does" not in take and take.startswith("Capture 2 cards with the 8♥")
+    add = why(SeatView(partner, 0), parse_move("8Hm8:5D,3C"))
+    assert add.startswith("Add to your partner's build of 8"), add
+    opponent = table_position("8H 9S", "KH", builds=[("5D 3C", 8, False, 1)], players=4, teams=teams,
+                              others=["8C 9D", "2C 4C", "KC KD"])
+    assert "before its owner does" in why(SeatView(opponent, 0), parse_move("8Hx8:5D,3C"))
+
+
+def test_a_sweep_with_the_round_s_last_card_promises_no_next_player() -> None:
+    # No sweep points (Royal): the round's last card clears the table, and no one plays after.
+    pos = table_position("5S", "5D", others=[""], dealer=0, rules=Rules(royal=True, sweeps=0))
+    reason = why(SeatView(pos, 0), parse_move("5Sx5:5D"))
+    assert reason == "Sweep the table with the 5♠, the round's last card: 1 card.", reason

@@ -45,7 +45,7 @@ def test_trailing_beside_big_casino_that_your_ten_could_take_is_a_mistake() -> N
     assert moment.best.kind in ("capture", "build")
     assert moment.mistake and moment.points_lost >= 1.0 and moment.win_lost > 0
     assert moment.reason.startswith(gerund(moment.best).capitalize()[:1])
-    assert f"more than trailing the {card_symbol(trail.card)}" in moment.reason
+    assert f"more against your opponent than trailing the {card_symbol(trail.card)}" in moment.reason
     assert worst([moment]) == [moment]
 
 
@@ -168,9 +168,14 @@ def test_reasons_say_the_moves_in_the_game_s_words() -> None:
     better = Appraisal(trail, 0.64, 2.0)
     worse = Appraisal(Move.call(), 0.51, 0.0)
     assert reason(better, worse) == (f"Trailing the {card_symbol(trail.card)} was worth about 2 points more "
-                                     f"than calling for 21 (chance to win the game 64% against 51%).")
+                                     f"against your opponent than calling for 21 (your chance to win the game 64% "
+                                     f"against 51%).")
     # Fewer points this round, yet a better chance to win the game: said so.
     assert "better chance to win the game" in reason(Appraisal(trail, 0.7, -1.0), Appraisal(trail, 0.6, 0.5))
+    # ... and where the chances round alike, without showing them as "45% against 45%".
+    alike = reason(Appraisal(trail, 0.452, -1.0), Appraisal(Move.call(), 0.449, 0.5), rivals="the other side")
+    assert alike == (f"Trailing the {card_symbol(trail.card)} gave a slightly better chance to win the game than "
+                     f"calling for 21, for about 1.5 points less against the other side this round."), alike
 
 
 def test_a_review_of_one_round_weighs_only_that_round_s_decisions() -> None:
@@ -259,4 +264,122 @@ def test_a_build_on_a_build_is_said_as_a_raise_or_an_addition() -> None:
     take = next(m for m in mine.legal_moves() if m.kind == "capture")
     better = Appraisal(add, 0.6, 1.5)
     assert reason(better, Appraisal(take, 0.5, 0.0), builds=mine.builds).startswith(
-        "Adding 4♦ and the 5♦ to the build of 9 was worth about 1.5 points more than capturing")
+        "Adding 4♦ and the 5♦ to the build of 9 was worth about 1.5 points more against your opponent "
+        "than capturing")
+
+
+def test_a_blunder_in_the_last_deal_is_certain_where_nothing_is_hidden() -> None:
+    """Two players, the stock gone: the unseen cards are the other hand, so the
+    one deal searched is the truth. Trailing while the other player's ten
+    waits for big casino is a mistake beyond doubt, though one deal gives no
+    spread for a t statistic."""
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("TH 3C", "TD 9S", others=["TS 6C"], stock_size=0), 0)
+    best, win_lost, lost, sure, why, chance = judge_move(view, parse_move("3C-"), random.Random(1),
+                                                         Budget(work=4), analyst())
+    assert best == parse_move("THx10:TD")
+    assert sure and lost >= 2.0, (lost, why)
+    assert why.startswith("Capturing 10♦ with the 10♥ was worth about"), why
+
+
+def test_a_lead_is_clear_by_the_win_chance_or_by_the_points_deal_after_deal() -> None:
+    """In a game already decided the chance to win is the same for every move:
+    a steady lead in points is still clear. Where nothing was hidden any lead
+    is certain, and none is none."""
+    from cassino.ai.review import clear
+
+    move = Move.call()
+    won = (1.0, 1.0, 1.0, 1.0)
+    ahead = Appraisal(move, 1.0, 3.0, won, (3.0, 2.0, 4.0, 3.0))
+    behind = Appraisal(move, 1.0, 0.0, won, (0.0, -1.0, 1.0, 0.0))
+    assert clear(ahead, behind) and not clear(behind, ahead)
+    noisy = Appraisal(move, 1.0, 1.0, won, (6.0, -4.0, 5.0, -3.0))
+    assert not clear(noisy, behind)
+    sure = Appraisal(move, 1.0, 1.0, (1.0,), (1.0,), exact=True)
+    level = Appraisal(move, 1.0, 1.0, (1.0,), (1.0,), exact=True)
+    less = Appraisal(move, 1.0, 0.0, (1.0,), (0.0,), exact=True)
+    assert clear(sure, less) and not clear(sure, level)
+    assert not clear(Appraisal(move, 1.0, 1.0, (1.0,), (1.0,)), less), "one sampled deal says nothing"
+
+
+class _Table:
+    """An analyst that answers set figures for each move (by its text), the
+    same on every deal: (win chance, margin)."""
+
+    def __init__(self, figures: dict[str, tuple[float, float]], spread: float = 0.01):
+        self.figures, self.spread = figures, spread
+
+    def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
+                 budget: Budget) -> list[Appraisal]:
+        out = []
+        for m in moves:
+            win, points = self.figures.get(m.text(), (0.0, -9.0))
+            wins = tuple(win + self.spread * (i % 3) for i in range(8))
+            margins = tuple(points + self.spread * (i % 2) for i in range(8))
+            out.append(Appraisal(m, sum(wins) / 8, sum(margins) / 8, wins, margins))
+        return out
+
+
+def test_a_card_play_is_weighed_against_card_plays_where_one_beats_it_not_against_a_pluck() -> None:
+    """A pluck keeps the turn: its value holds the best card play after it.
+    Weighed against a trail, the lesson is the card play that beat the trail."""
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("TC AS 9H", "6H 9D 3C", rules=Rules(pluck=True)), 0)
+    legal = {m.text() for m in view.bare_position().legal_moves()}
+    assert {"pluck:6H", "ASb10:9D", "TC-"} <= legal
+    judge = _Table({"pluck:6H": (0.6, -1.8), "ASb10:9D": (0.58, -2.1), "TC-": (0.4, -4.1)})
+    best, *_, why, _ = judge_move(view, parse_move("TC-"), random.Random(1), Budget(work=1), judge)
+    assert best == parse_move("ASb10:9D"), why
+    # Where no card play beats the one played, plucking first is the lesson.
+    judge = _Table({"pluck:6H": (0.6, -1.8), "ASb10:9D": (0.4, -4.1), "TC-": (0.4, -4.1)})
+    best, *_, why, _ = judge_move(view, parse_move("TC-"), random.Random(1), Budget(work=1), judge)
+    assert best == parse_move("pluck:6H") and why.startswith("Plucking the 6♥ first"), why
+
+
+def test_a_lost_call_says_the_count_was_short() -> None:
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("5C 9H", "6H 2D", rules=Rules(call_for_21=True), scores=[9, 2]), 0)
+    judge = _Table({"call": (0.0, 0.0), "5C-": (0.9, 1.8), "9H-": (0.8, 1.0)})
+    best, _, lost, sure, why, chance = judge_move(view, parse_move("call"), random.Random(1), Budget(work=1), judge)
+    assert why.startswith("Calling for 21 lost the game: your side counted 9, short of 21; trailing the 5♣"), why
+    assert sure and chance < 0.02
+
+
+def test_the_points_lost_in_all_count_only_losses_and_rank_with_the_chance() -> None:
+    from cassino.ai.review import Moment, chance_lost, points_lost
+
+    trail, call = Move.trail(0), Move.call()
+    big = Moment(3, 1, 0, trail, call, 0.0, 6.7, True, "six points")  # a game already decided
+    small = Moment(5, 1, 0, trail, call, 0.03, 0.6, True, "a little chance")
+    gave_points = Moment(7, 1, 0, trail, call, 0.3, -2.0, True, "points for the game")
+    assert points_lost([big, small, gave_points]) == pytest.approx(7.3)
+    assert worst([small, big, gave_points]) == [gave_points, big, small]
+    # The chance lost is the difference of the two chances as the reason rounds them.
+    assert chance_lost(Moment(1, 1, 0, trail, call, 0.126, 0.0, True, "", chance=0.304)) == 13
+
+
+def test_the_review_names_a_card_s_other_value_a_captured_build_and_court_builds() -> None:
+    from cassino.rules import parse_move
+
+    from tests.rules.helpers import table_position
+
+    assert say(parse_move("ACx14:KS,AH")) == "Capture K♠ and A♥ with the A♣ as 14"
+    assert say(parse_move("TDx11:JS")) == "Capture J♠ with the 10♦ as 11"
+    assert say(parse_move("QDm12:QS")) == "Build queens on Q♠ with the Q♦"
+    assert say(parse_move("2Cm10:TD,8C")) == "Build tens on 10♦ and 8♣ with the 2♣"
+    pos = table_position("8S 9C", "8D", builds=[("5D 3C", 8, False, 1)], others=["8C 2D"])
+    take = next(m for m in pos.legal_moves() if m.kind == "capture" and m.takes.bit_count() == 3)
+    assert say(take, pos.builds) == "Capture the build of 8 and 8♦ with the 8♠"
+    # A raise that takes in loose cards reads as well with "-ing" as without.
+    raise_ = table_position("AH 7C 7S", "7D", builds=[("4S 2S", 6, False, 1)], others=["6C 2D KC"])
+    up = next(m for m in raise_.legal_moves() if m.kind == "build" and m.takes.bit_count() == 3)
+    assert gerund(up, raise_.builds) == "raising the build of 6 to 7 with the A♥, taking in 7♦"

@@ -33,6 +33,8 @@ pytestmark = pytest.mark.fuzz
     (b"1e400", "a number too large to use"),
     (b'"\\udc80"', "lone surrogate"),
     (b'["a\x00"]', "zero byte"),
+    (b'{"moves": [], "seed": 1, "moves": ["7H-"]}', "it gives the key 'moves' twice in one object"),
+    (b'[{"a": {"b": 1, "b": 1}}]', "the key 'b' twice"),
     (b" " * (MAX_BYTES + 1), f"it is {MAX_BYTES + 1} bytes, more than the {MAX_BYTES} bytes"),
     (b" " * (5 * MAX_BYTES), "it is 20 MB, more than the 4096 KB"),
 ])

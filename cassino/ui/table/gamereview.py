@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from cassino.ai.review import Moment, points_words, review, say, worst
+from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review, say,
+                               worst)
 from cassino.rules import Build, Game, Position, cards_of
 
 from ..app import App, Scene
@@ -150,20 +151,26 @@ class GameReviewScene(Scene):
         found = self.reviewer.moments or []
         mistakes = [m for m in found if m.mistake]
         if not found:
-            return "No decisions to review: every move had only one choice."
+            return "No moves to review here."
+        chose = decisions(found)
+        if not chose:
+            return "No decisions to review: every move had only one sensible choice."
         if not mistakes:
-            return (f"{len(found)} decisions, no clear mistake: every move was as good as the best found, "
+            return (f"{chose} decisions, no clear mistake: every move was as good as the best found, "
                     f"or close to it.")
-        lost = sum(m.points_lost for m in mistakes)
-        return (f"{len(found)} decisions, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''} "
-                f"(about {points_words(lost)} in all). The costliest, in the order played:")
+        return (f"{chose} decisions, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''} "
+                f"(about {points_words(points_lost(found))} in all). The costliest, in the order played:")
 
     def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
         """What the moment says: what was played, the better move, why, and what it cost."""
         who = self.who(moment.seat)
-        lost = [f"about {points_words(moment.points_lost)}"] if moment.points_lost >= 0.05 else []
-        if moment.win_lost >= 0.005:
-            lost.append(f"{round(100 * moment.win_lost)}% of the chance to win the game")
+        game = self.reviewer.snapshot
+        lost = ([f"about {points_words(moment.points_lost)} against {against(game.players, game.teams)}"]
+                if moment.points_lost >= 0.05 else [])
+        # The chance lost as the difference of the two chances the reason shows, each rounded.
+        chance = chance_lost(moment)
+        if chance > 0:
+            lost.append(f"{chance}% of the chance to win the game")
         return [(f"{who} played: {say(moment.played, moment.builds)}.", theme.WARN, True),
                 (f"Better: {say(moment.best, moment.builds)}.", theme.GLOW, True),
                 (moment.reason, theme.INK, False),

@@ -10,15 +10,7 @@ from collections.abc import Sequence
 
 from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Build, Move, Position, Rules, Turn, card_symbol, cards_of
 from cassino.rules.cards import rank_of
-
-PLURALS = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-           9: "nines", 10: "tens", 11: "elevens", 12: "twelves", 13: "thirteens", 14: "fourteens"}
-
-
-def plural(value: int) -> str:
-    """A build's value named as its cards are: 'eights', 'tens'."""
-    return PLURALS.get(value, f"{value}s")
-
+from cassino.rules.moves import plural
 
 def value_groups(cards: list[int], rules: Rules, target: int) -> list[list[int]] | None:
     """Split ``cards`` into groups that each add up to ``target`` (largest cards
