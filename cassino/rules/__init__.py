@@ -26,14 +26,14 @@ from .formats import (ReplayError, game_from_record, position_from_json, positio
 from .game import Game, Turn, first_dealer, round_deck
 from .moves import (BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, move_from_json, parse_any_move,
                     parse_move)
-from .options import PRESET_LIST, PRESETS, STANDARD, Preset, Rules, describe_rules, preset_of
+from .options import PRESET_LIST, PRESETS, STANDARD, Conflict, Preset, Rules, describe_rules, preset_of
 from .position import Position
 from .reasons import Interpretation
 from .scoring import ScoringItem, scoring_items
-from .shape import Shape, seating_refusal, shape_of, standard_teams
+from .shape import Shape, seating_conflict, seating_refusal, shape_of, standard_teams
 
 __all__ = [
-    "BUILD", "CALL", "CAPTURE", "PLUCK", "TRAIL", "Build", "Card", "CardSet", "CassinoError",
+    "BUILD", "CALL", "CAPTURE", "PLUCK", "TRAIL", "Build", "Card", "CardSet", "CassinoError", "Conflict",
     "DealEvent", "Event", "Game", "IllegalMoveError", "Interpretation", "InvalidCardError",
     "InvalidMoveError", "InvalidPositionError", "InvalidRecordError", "InvalidRulesError", "Item",
     "Move", "PRESETS", "PRESET_LIST", "Position", "Preset", "ReplayError", "RoundEnd", "Rules",
@@ -41,6 +41,6 @@ __all__ = [
     "cards_text", "describe_rules", "first_dealer", "game_from_record", "mask_of",
     "move_from_json", "parse_any_move", "parse_card", "parse_cards", "parse_move",
     "position_from_json", "position_to_json", "preset_of", "record_to_json", "replay",
-    "round_deck", "scoring_items", "seating_refusal", "shape_of", "standard_teams",
+    "round_deck", "scoring_items", "seating_conflict", "seating_refusal", "shape_of", "standard_teams",
     "table_cards", "Turn",
 ]

@@ -25,7 +25,13 @@ class IllegalMoveError(CassinoError):
 
 
 class InvalidRulesError(CassinoError):
-    """A rules object with an unknown option or a bad value."""
+    """A rules object with an unknown option or a bad value; for options that
+    do not go together, ``conflict`` says which (``options.Conflict``), so
+    that a screen can name them as it shows them."""
+
+    def __init__(self, reason: str, conflict: object | None = None):
+        super().__init__(reason)
+        self.conflict = conflict
 
 
 class InvalidPositionError(CassinoError):

@@ -82,9 +82,9 @@ class Rules:
             raise bad("rounds", "a number of rounds from 1 to 1000, or null")
         if type(self.target) is not int or not 1 <= self.target <= 10_000:
             raise bad("target", "a whole number of points from 1 to 10000")
-        refusal = combination_refusal(self)
-        if refusal:
-            raise InvalidRulesError(refusal)
+        conflict = combination_conflict(self)
+        if conflict:
+            raise InvalidRulesError(conflict.text, conflict)
 
     def _derive(self) -> None:
         set_ = object.__setattr__
@@ -188,40 +188,70 @@ def option_names() -> list[str]:
     return [f.name for f in fields(Rules) if f.init]
 
 
-def combination_refusal(rules: Rules) -> str | None:
-    """Why §9.1 refuses this combination of options, and what would
-    be allowed; None if it is allowed. (Seat counts and teams are checked
-    with the table: ``shape.seating_refusal``.)"""
+class Conflict(NamedTuple):
+    """Options §9.1 refuses together: ``key`` at ``value`` needs ``other``
+    (``needs``), or does not go with it; ``other`` is an option, or
+    ``"sides"`` for the seating. ``why`` is in the game's words, ``text``
+    the whole refusal in the options' JSON names (``docs/formats.md``)."""
+
+    key: str
+    value: object
+    other: str
+    needs: bool
+    why: str
+    text: str
+
+
+def combination_conflict(rules: Rules) -> Conflict | None:
+    """The combination of options §9.1 refuses here, if any. (Seat counts
+    and teams are checked with the table: ``shape.seating_refusal``.)"""
     if rules.ace_14 and not rules.royal:
-        return ("rule option 'ace_14' needs 'royal': aces count 14 only in Royal Cassino; "
-                "add \"royal\": true or leave 'ace_14' out")
+        why = "aces count 14 only in Royal Cassino"
+        return Conflict("ace_14", True, "royal", True, why, f"rule option 'ace_14' needs 'royal': {why}; "
+                        "add \"royal\": true or leave 'ace_14' out")
     if rules.buckeye and not rules.royal:
-        return ("rule option 'buckeye' needs 'royal': the ten of diamonds counts 11 only beside "
-                "court cards that count; add \"royal\": true or leave 'buckeye' out")
+        why = "the ten of diamonds counts 11 only beside court cards that count"
+        return Conflict("buckeye", True, "royal", True, why, f"rule option 'buckeye' needs 'royal': {why}; "
+                        "add \"royal\": true or leave 'buckeye' out")
     if rules.trailing_royals and rules.royal:
-        return ("'trailing_royals' and 'royal' cannot go together: trailing royals is for court "
-                "cards without a value, and Royal gives them one; choose one of them")
+        why = "trailing royals is for court cards without a value, and Royal gives them one"
+        return Conflict("trailing_royals", True, "royal", False, why,
+                        f"'trailing_royals' and 'royal' cannot go together: {why}; choose one of them")
     if rules.court_capture == "all" and rules.royal:
-        return ("'court_capture': 'all' does not go with 'royal': in Royal court cards capture "
-                "by value like any card; leave 'court_capture' at 'one'")
+        why = "in Royal court cards capture by value like any card"
+        return Conflict("court_capture", "all", "royal", False, why,
+                        f"'court_capture': 'all' does not go with 'royal': {why}; leave 'court_capture' at 'one'")
     if rules.court_capture == "all" and rules.trailing_royals:
-        return ("'court_capture': 'all' does not go with 'trailing_royals', which says itself "
-                "how court cards capture; leave 'court_capture' at 'one'")
+        why = "trailing royals says itself how court cards capture"
+        return Conflict("court_capture", "all", "trailing_royals", False, why,
+                        f"'court_capture': 'all' does not go with 'trailing_royals', which says itself "
+                        f"how court cards capture; leave 'court_capture' at 'one'")
     if rules.pluck and rules.draw:
-        return ("'pluck' does not go with 'draw': plucks are counted per deal and Draw Cassino "
-                "deals only once; choose one of them")
+        why = "plucks are counted per deal and Draw Cassino deals only once"
+        return Conflict("pluck", True, "draw", False, why,
+                        f"'pluck' does not go with 'draw': {why}; choose one of them")
     if rules.sudden_death and rules.sweeps == 0:
-        return ("'sudden_death' needs sweeps that score: set 'sweeps' to 1 or 2, or leave "
-                "'sudden_death' out")
+        return Conflict("sudden_death", True, "sweeps", True, "a sweep must score to win the game",
+                        "'sudden_death' needs sweeps that score: set 'sweeps' to 1 or 2, or leave "
+                        "'sudden_death' out")
     if rules.rounds is not None:
+        why = "a game of a fixed number of rounds has no target to reach"
         for key in ("sudden_death", "call_for_21", "count_out"):
             if getattr(rules, key):
-                return (f"'rounds' does not go with {key!r}: a game of a fixed number of rounds "
-                        f"has no target to reach; leave one of them out")
+                return Conflict(key, True, "rounds", False, why,
+                                f"'rounds' does not go with {key!r}: {why}; leave one of them out")
         if rules.target != 21:
-            return ("'rounds' does not go with 'target': a game of a fixed number of rounds has "
-                    "no target; leave 'target' out")
+            return Conflict("target", rules.target, "rounds", False, "a game of a fixed number of rounds has "
+                            "no target", "'rounds' does not go with 'target': a game of a fixed number of "
+                            "rounds has no target; leave 'target' out")
     return None
+
+
+def combination_refusal(rules: Rules) -> str | None:
+    """Why §9.1 refuses this combination of options, and what would
+    be allowed; None if it is allowed (``combination_conflict`` in words)."""
+    conflict = combination_conflict(rules)
+    return conflict.text if conflict else None
 
 
 # -- presets (§9.23) -------------------------------------------------------

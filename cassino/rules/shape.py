@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from .cards import CLUBS, DECK, DIAMONDS, HEARTS, Card, CardSet, make_card
 from .errors import InvalidRulesError
 from .jsontext import short
-from .options import Rules
+from .options import Conflict, Rules
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -86,9 +86,17 @@ def seating_refusal(rules: Rules, players: object, teams: object) -> str | None:
         if players != 4 or sorted(sorted(t) for t in teams) != [[0, 2], [1, 3]]:
             return ("partnerships are for 4 players, partners sitting opposite: [[0, 2], [1, 3]]; "
                     "otherwise every seat plays for itself")
+    conflict = seating_conflict(rules, teams)
+    return conflict.text if conflict else None
+
+
+def seating_conflict(rules: Rules, teams: Sequence[Sequence[int]]) -> Conflict | None:
+    """An option this many sides cannot play (§9.18), as a ``Conflict`` with
+    ``"sides"``; None if there is none."""
     if rules.call_for_21 and len(teams) != 2:
-        return ("'call_for_21' needs exactly two sides: two players, or four in two "
-                f"partnerships, not {len(teams)} sides")
+        why = "two players, or four in two partnerships"
+        return Conflict("call_for_21", True, "sides", True, why,
+                        f"'call_for_21' needs exactly two sides: {why}, not {len(teams)} sides")
     return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cassino.rules import PRESET_LIST, InvalidRulesError, Rules, preset_of
+from cassino.rules import PRESET_LIST, Conflict, InvalidRulesError, Rules, preset_of
 
 # -- the rule options in words ----------------------------------------------------------------
 
@@ -93,6 +93,29 @@ def option_words(key: str, value: Any) -> str:
     if key == "target":
         return f"game to {value}"
     return f"{key} {value}"
+
+
+def conflict_words(conflict: Conflict) -> str:
+    """Options the rules refuse together, named as the setup's rows name
+    them: '“Aces 1 or 14” needs “Royal values” (aces count 14 only in Royal
+    Cassino).'"""
+    labels = {key: label for key, label, _, _ in OPTION_ROWS}
+
+    def row(key: str, value: Any) -> str:
+        if value is True:  # an option that is on: its row's name says it
+            return f"\u201c{labels[key]}\u201d"
+        return f"\u201c{labels[key]}: {option_value_words(key, value)}\u201d"
+
+    first = row(conflict.key, conflict.value)
+    if conflict.other == "sides":
+        return f"{first} needs two sides: {conflict.why}."
+    if conflict.other == "sweeps":
+        return f"{first} needs sweeps that score: \u201c{labels['sweeps']}\u201d 1 or 2 points ({conflict.why})."
+    if conflict.other == "rounds":
+        return f"{first} does not go with \u201c{labels['rounds']}\u201d ({conflict.why}); choose one of them."
+    if conflict.needs:
+        return f"{first} needs {row(conflict.other, True)} ({conflict.why})."
+    return f"{first} does not go with {row(conflict.other, True)} ({conflict.why}); choose one of them."
 
 
 def options_in_words(options: dict[str, Any]) -> str:

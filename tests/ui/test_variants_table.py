@@ -332,7 +332,8 @@ def test_custom_shows_every_option_and_refuses_what_the_engine_refuses() -> None
         assert line in hints and any(it.label.startswith(label) for it in setup.menu.items), label
     press(app, setup, "Aces 1 or 14")  # without Royal values: refused
     reason = setup.refusal()
-    assert reason is not None and "needs 'royal'" in reason
+    # Named as the rows name them, not by the options' JSON keys.
+    assert reason == "\u201cAces 1 or 14\u201d needs \u201cRoyal values\u201d (aces count 14 only in Royal Cassino).", reason
     said = " ".join(text for _, text in setup.description())
     assert reason in said
     press(app, setup, "Start")
@@ -342,7 +343,8 @@ def test_custom_shows_every_option_and_refuses_what_the_engine_refuses() -> None
     # Call for 21 needs two sides: three players are refused, with the seating's reason.
     press(app, setup, "Call for 21")
     press(app, setup, "Players:")
-    assert setup.players == 3 and "two sides" in (setup.refusal() or "")
+    assert setup.players == 3 and setup.refusal() == (
+        "\u201cCall for 21\u201d needs two sides: two players, or four in two partnerships.")
     step(app)  # drawn
 
 
@@ -457,3 +459,22 @@ def test_each_level_is_described_where_it_is_chosen() -> None:
         seen.append(level)
         press(app, setup, "All computer players:")
     assert sorted(seen) == sorted(name.capitalize() for name in LEVELS)
+
+
+def test_every_combination_the_rules_refuse_is_named_by_the_setup_s_rows() -> None:
+    """The refusals of §9.1, as the setup shows them: each option by its
+    row's label, never by its JSON key."""
+    from cassino.rules import InvalidRulesError
+    from cassino.ui.options import OPTION_ROWS, conflict_words
+
+    keys = [key for key, *_ in OPTION_ROWS]
+    refused = [dict(ace_14=True), dict(buckeye=True), dict(royal=True, trailing_royals=True),
+               dict(royal=True, court_capture="all"), dict(trailing_royals=True, court_capture="all"),
+               dict(pluck=True, draw=True), dict(sudden_death=True, sweeps=0), dict(rounds=4, sudden_death=True),
+               dict(rounds=4, call_for_21=True), dict(rounds=4, count_out=True), dict(rounds=4, target=11)]
+    for options in refused:
+        with pytest.raises(InvalidRulesError) as e:
+            Rules(**options)  # type: ignore[arg-type]
+        said = conflict_words(e.value.conflict)  # type: ignore[arg-type]
+        assert said.endswith(".") and "\u201c" in said, said
+        assert not any(f"'{k}'" in said or k in said.split() for k in keys if "_" in k), said

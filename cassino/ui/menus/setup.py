@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from cassino.rules import (PRESET_LIST, PRESETS, STANDARD, InvalidRulesError, Rules, seating_refusal,
-                           standard_teams)
+from cassino.rules import (PRESET_LIST, PRESETS, STANDARD, Conflict, InvalidRulesError, Rules, seating_conflict,
+                           seating_refusal, standard_teams)
 from cassino.setups import CUSTOM, MAX_SEATS, Setup
 from cassino.setups import LEVELS as LEVEL_NAMES
 
@@ -27,7 +27,8 @@ LEVEL_WORDS = {
 from ..app import App, Scene
 from ..art import theme
 from ..art.cloth import felt
-from ..options import CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, option_value_words, rules_in_words
+from ..options import (CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, conflict_words, option_value_words,
+                       rules_in_words)
 from ..rulebook import OPTIONS, SECTIONS, Example
 from ..rulebook.page import draw_ops, example_ops
 from ..rulebook.screen import section_for
@@ -107,11 +108,15 @@ class SetupScene(Scene):
         return rules
 
     def refusal(self) -> str | None:
-        """Why this game cannot be set up, in the engine's words; None if it can."""
+        """Why this game cannot be set up, naming the options as this screen
+        does (the engine's own words for anything else); None if it can."""
         try:
             rules = self.rules()
         except InvalidRulesError as e:
-            return str(e)
+            return conflict_words(e.conflict) if isinstance(e.conflict, Conflict) else str(e)
+        conflict = seating_conflict(rules, self.teams())
+        if conflict is not None:
+            return conflict_words(conflict)
         return seating_refusal(rules, self.players, self.teams())
 
     def about(self) -> tuple[str, str]:
