@@ -365,8 +365,9 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     count = call_counts(view.bare_position())[view.team_of[view.seat]] if played.kind == CALL else 0
     if played.kind == CALL and count < view.rules.target:
         # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
-        why = (f"Calling for 21 lost the game: your side counted {count}, short of {view.rules.target}; "
-               f"{gerund(best.move, view.builds)} played on with {_chance(best.win)} to win the game.")
+        then = gerund(best.move, view.builds)
+        why = (f"Calling for 21 lost the game: your side counted {count}, short of {view.rules.target}. "
+               f"{then[0].upper() + then[1:]} would have kept a {_chance(best.win)} chance to win it.")
     return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 
 
