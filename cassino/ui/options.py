@@ -16,7 +16,7 @@ from cassino.rules import PRESET_LIST, Conflict, InvalidRulesError, Rules, prese
 OPTION_ROWS: tuple[tuple[str, str, tuple[Any, ...], str], ...] = (
     ("sweeps", "Sweeps", (1, 2, 0), "Points for clearing the table: 1, 2, or none."),
     ("court_capture", "Court cards take", ("one", "all"),
-     "A jack, queen or king takes one card of its rank, or every loose one at once."),
+     "A jack, queen or king takes one loose card of its rank (one), or all of them at once (all of a rank)."),
     ("controller", "Build control", ("hoyle", "permissive", "answer", "strict"),
      "While you control a build: hoyle, no trailing; permissive, you may trail; answer, you must "
      "take, add to or raise it each turn; strict, no trailing and one build of a value."),

@@ -137,6 +137,9 @@ def test_h_asks_the_master_for_a_hint_and_shows_it(monkeypatch: pytest.MonkeyPat
     assert table.message.startswith("Hint: ")
     assert table.hint_move is not None and table.pos.is_legal(table.hint_move)
     assert table.game.moves == [], "a hint never plays for you"
+    # Once a card is played the hint spoke of a table that is gone: it goes too.
+    assert table.play(table.hint_move)
+    assert table.message == "" and table.message_time == 0
 
 
 def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_path: object) -> None:

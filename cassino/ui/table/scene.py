@@ -194,6 +194,8 @@ class TableScene(Scene, TableState):
             return False
         turn_words = describe(pos, move, past=True)
         event = self.game.play(move)
+        # A hint, its why or a prompt spoke of the position before: no longer true.
+        self.message, self.message_time = "", 0.0
         seat = event.seat
         if seat in self.humans and len(self.humans) > 1 and move.card >= 0:
             self.hidden = True  # the next person may already be looking
@@ -384,7 +386,9 @@ class TableScene(Scene, TableState):
                 log.error("%s (%s) gave no legal move (%r); a random legal move was played",
                           self.names.seat(seat), self.seats[seat].level, move, exc_info=thinker.error)
                 move = random.Random(len(self.game.moves)).choice(pos.legal_moves())
+                self.play(move)
                 self.say(f"{self.names.seat(seat)} could not decide; it played a legal move instead.", warn=True)
+                return
             self.play(move)
 
     def wake_in(self) -> float | None:
