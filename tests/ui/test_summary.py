@@ -112,3 +112,27 @@ def test_initial_pairs_go_to_the_first_player_and_are_announced(_window: object)
     for c in range(52):
         if deal.pairs >> c & 1:
             assert table.motion.get(c) is None, "the pairs went into the pile"
+
+
+def test_a_game_both_sides_finish_past_the_target_says_the_higher_total_wins() -> None:
+    """§8: at a round's end the highest total of 21 or more wins. Both sides
+    past 21: the sheet says why the other one wins; the panel behind shows
+    the new totals; no confetti for the computer's win."""
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import open_table, settle
+
+    from cassino.rules import parse_move
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[20, 20], captured=["AS AH AD AC"])
+    app, table = open_table(pos)
+    assert table.play(parse_move("5Sx5:5D"))
+    settle(app)
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene) and table.game.over
+    sheet.clock = 1e9  # the whole sheet shown
+    totals = table.game.totals
+    assert min(totals) >= 21 and table.game.winner == 1
+    names = [table.names.team(t) for t in range(2)]
+    assert sheet.story() == [f"{names[0]} and {names[1]} both reached 21: the higher total wins."]
+    assert sheet.confetti == []

@@ -31,13 +31,17 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     surface.blit(theme.fit_text(table.game_name, geo.fs_small, geo.scores.width, theme.GOLD),
                  (x, y))
     y += geo.line
+    # Once the round's last cards have landed, its points are in the totals
+    # (as the score sheet over the table says).
+    settled = (pos.round_over or table.game.over) and pos is table.game.position and not table.motion.busy
+    scores = table.game.totals if settled else pos.scores
     for side, team in enumerate(pos.teams):
         names = table.names.team(side)
         colour = theme.seat_colour(team[0])
         pygame.draw.circle(surface, colour, (x + 6, y + geo.fs_small // 2 + 2), 5)
         line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60, theme.INK)
         surface.blit(line, (x + 18, y))
-        score = theme.text(str(pos.scores[side]), geo.fs_small, theme.INK, bold=True)
+        score = theme.text(str(scores[side]), geo.fs_small, theme.INK, bold=True)
         surface.blit(score, (geo.scores.right - score.get_width(), y))
         y += geo.line
 

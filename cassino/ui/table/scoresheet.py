@@ -50,8 +50,10 @@ class RoundOverScene(Scene):
         self.row_time = max(0.0, app.settings.flight * 1.1)
         self.rows = round_rows(game.rules, result) if result is not None else []
         winner = game.winner if game.over else None
+        # A celebration for the people at the screen winning (for anyone when nobody plays).
+        ours = not table.humans or any(table.pos.team_of[s] == winner for s in table.humans)
         self.confetti = _confetti(random.Random(str(game.seed)), theme.seat_colour(table.pos.teams[winner][0])) \
-            if winner is not None and self.row_time > 0 else []
+            if winner is not None and ours and self.row_time > 0 else []
 
     @property
     def shown_rows(self) -> int:
@@ -123,14 +125,32 @@ class RoundOverScene(Scene):
         return f"Round {n}{f' of {rounds}' if rounds is not None and n <= rounds else ''} over"
 
     def story(self) -> list[str]:
-        """How a game ended inside a round, in words (nothing after a round's end)."""
+        """How the game ended, in words: inside a round, by a call or a sweep;
+        at a round's end, why the winner wins where more than one side
+        reached the target (nothing else after a round's end)."""
         table, game = self.table, self.table.game
         ending = table.ending
-        if self.result is not None or ending is None:
+        if self.result is not None:
+            return self._decided()
+        if ending is None:
             return []
         teams = [table.names.team(t) for t in range(len(table.pos.teams))]
         return ending_lines(game.rules, ending, [s.name for s in table.seats], teams, table.pos.team_of,
                             game.totals)
+
+    def _decided(self) -> list[str]:
+        """Why the winner wins, when the sheet alone would not say: more than
+        one side reached the target this round (§8: the higher total wins)."""
+        table, game, rules = self.table, self.table.game, self.table.game.rules
+        if not game.over or game.winner is None or rules.rounds is not None or rules.count_out or not self.built:
+            return []
+        reached = [t for t, total in enumerate(game.totals) if total >= rules.target]
+        if len(reached) < 2:
+            return []
+        names = [table.names.team(t) for t in reached]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return [f"{who} all reached {rules.target}: the highest total wins." if len(names) > 2 else
+                f"{who} both reached {rules.target}: the higher total wins."]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The score sheet of the round, item by item, with the totals and the buttons."""
