@@ -354,12 +354,19 @@ def test_every_menu_line_of_the_setup_and_settings_says_what_it_does() -> None:
     step(app)  # the hint under the buttons fits the box
 
 
-def test_with_only_people_at_the_screen_the_setup_asks_no_computer_level() -> None:
+def test_the_setup_asks_a_level_for_all_computer_players_only_where_there_are_several() -> None:
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))
     show_title(app)
     setup = setup_scene(app)
+    setup.players = 3
+    setup.refresh()
     assert any(it.label.startswith("All computer players") for it in setup.menu.items)
-    setup.kinds[1] = None
+    # One computer seat: its own line sets its level; no second line for the same thing.
+    setup.players = 2
+    setup.refresh()
+    assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
+    assert any(it.label.startswith("North: ") for it in setup.menu.items)
+    setup.players, setup.kinds[1], setup.kinds[2] = 3, None, None
     setup.refresh()
     assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
 

@@ -439,22 +439,25 @@ def test_the_all_computer_players_line_says_the_level_the_seats_play_at() -> Non
     assert line() == "All computer players: Intermediate"
     press(app, setup, "All computer players:")
     assert setup.kinds[1:3] == ["expert", "expert"] and line() == "All computer players: Expert"
-    setup.players = 2  # one computer seat: the line names its level, whatever the third seat holds
+    setup.players = 2  # one computer seat: its own line sets the level new seats take
     setup.refresh()
     press(app, setup, "North:")  # Expert -> Master
-    assert line() == "All computer players: Master" and setup.level == "master"
+    assert setup.level == "master"
+    assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
 
 
 def test_each_level_is_described_where_it_is_chosen() -> None:
     from cassino.setups import LEVELS
 
     app, setup = setup_app()
+    setup.players = 3  # two computer seats: a line for both
+    setup.refresh()
     seen = []
     for _ in LEVELS:
         item = next(it for it in setup.menu.items if it.label.startswith("All computer players:"))
         level = item.label.split(": ")[1]
         assert f"{level}: " in item.hint and len(item.hint) > len(level) + 40
-        seat = next(it for it in setup.menu.items if it.label.startswith("North:"))
+        seat = next(it for it in setup.menu.items if it.label.startswith("North:") or it.label.startswith("West:"))
         assert seat.hint.startswith(f"{level}: ")
         seen.append(level)
         press(app, setup, "All computer players:")

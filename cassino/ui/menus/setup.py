@@ -244,7 +244,9 @@ class SetupScene(Scene):
         items = [choice(f"Players: {self.players}", step_players,
                         "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
-        if len(people) < self.players:  # with nobody but people at the screen, there is no level to set
+        # With nobody but people at the screen there is no level to set; with one
+        # computer seat, its own line sets it.
+        if self.players - len(people) > 1:
             if shared is not None:
                 items.append(choice(f"All computer players: {shared.capitalize()}", step_level,
                                     "Every computer seat at once. " + about_level(shared)))

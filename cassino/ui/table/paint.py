@@ -209,9 +209,10 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
     # the value): the owner alone when the words would reach the next item.
     size = max(10, geo.fs_small * w // geo.card_w)
     room = rect.width + round(w * 0.2)
-    words = f"{owner} {kind}"
-    if theme.font(size, True).size(words)[0] > room:
-        words = owner[:-2] if owner.endswith("'s") else owner
+    # Shorter and shorter while too wide: "North's multiple build", "North's
+    # build", "North's", "North".
+    tries = [f"{owner} {kind}", f"{owner} build", owner, owner[:-2] if owner.endswith("'s") else owner]
+    words = next((t for t in tries if theme.font(size, True).size(t)[0] <= room), tries[-1])
     t = theme.fit_text(words, size, room, colour, bold=True)
     surface.blit(t, t.get_rect(midtop=(rect.centerx, top.bottom + 3)))
 
@@ -228,7 +229,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         hand_n = table.shown_hand(seat)
         score = pos.scores[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
-        facts = [(info.level.capitalize() if info.level else "Player", LEVEL),
+        facts = [(info.level.capitalize() if info.level else "Person", LEVEL),
                  (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
                  (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
         if sweeps:
