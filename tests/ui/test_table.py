@@ -330,3 +330,15 @@ def test_the_chooser_stands_beside_its_cards_hiding_no_other(size: tuple[int, in
 
 def item_rect(table: TableScene, mask: int) -> pygame.Rect:
     return next(it.rect for it in table.stage.items if it.mask == mask)
+
+
+def test_a_build_is_stacked_as_it_was_made_the_card_played_on_top() -> None:
+    """'You built 6: 5♦+A♠': the A♠ goes on the 5♦ that lay there, whatever
+    the cards' order in the pack (the A♠ comes before the 5♦ there)."""
+    from cassino.rules import parse_card, parse_move
+
+    app, table = open_table(table_position(hand="AS 6C 9H", loose="5D KH", others=["2C 7H 8D"]))
+    assert table.play(parse_move("ASb6:5D"))
+    settle(app)
+    build = next(it for it in table.stage.items if it.build is not None)
+    assert list(build.spots) == [parse_card("5D"), parse_card("AS")]

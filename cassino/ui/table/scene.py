@@ -31,7 +31,6 @@ from .pause import CallScene, PauseScene
 from .review import ReviewScene, last_capture
 from .scoresheet import RoundOverScene, SheetScene
 from .seats import Seat, within
-from .stage import Stage
 from .state import LastMove, TableState
 from .words import describe, describe_turn
 
@@ -89,7 +88,7 @@ class TableScene(Scene, TableState):
 
     def _restage(self, flight: float | None = None) -> None:
         """A new stage for the position on show; cards glide to it."""
-        self.stage = Stage(self.geo, self.pos, self.face_up)
+        self.stage = self.stage_of(self.pos)
         flight = self.app.settings.flight if flight is None else flight
         for card, spot in self.stage.spots.items():
             s = self.motion.get(card)
@@ -211,7 +210,7 @@ class TableScene(Scene, TableState):
         flight = self.app.settings.flight
         self.before = self.stage.items
         self.played = move.card if move.card >= 0 else None
-        self.stage = Stage(self.geo, pos, self.face_up)
+        self.stage = self.stage_of(pos)
         pile_of = {team: self.team_taker(team) for team in range(len(pos.teams))}
         names = [self.names.seat(s) for s in range(pos.players)]
         end = choreography.play(self.motion, self.stage, event, pile_of, names, flight)

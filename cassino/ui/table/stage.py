@@ -11,6 +11,7 @@ areas agree by construction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -49,17 +50,25 @@ class Stage:
     """The table at rest for one position, one layout and one bottom seat.
     ``face_up`` is the seat whose hand is shown (None: every hand face down)."""
 
-    def __init__(self, geo: TableLayout, pos: Position, face_up: int | None):
+    def __init__(self, geo: TableLayout, pos: Position, face_up: int | None, played: Sequence[int] = ()):
+        """``played``: the cards played this round, in order, so that a build
+        is stacked as it was made, the card played last on top."""
         self.geo = geo
         self.pos = pos
         self.face_up = face_up
         piles: list[list[int]] = []
         things: list[int | Build] = []
+        when = {c: i for i, c in enumerate(played)}  # cards dealt to the table came first (-1)
         # Builds first, in the order they were made; then loose cards by rank.
         for b in pos.builds:
             groups = value_groups(cards_of(b.cards), pos.rules, b.value) if b.multiple else None
-            # A multiple build is fanned group by group, so its groups of the value show.
-            piles.append([c for g in groups for c in g] if groups else cards_of(b.cards))
+            if groups:
+                # A multiple build is fanned group by group, so its groups of the value
+                # show; the group of the card played last comes last.
+                groups.sort(key=lambda g: max(when.get(c, -1) for c in g))
+                piles.append([c for g in groups for c in g])
+            else:
+                piles.append(sorted(cards_of(b.cards), key=lambda c: when.get(c, -1)))
             things.append(b)
         for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
             piles.append([c])

@@ -114,7 +114,11 @@ class TableState:
         self.game_name = rules_in_words(rules, self.pos.players)  # for the panel, worked out once
         self.geo = TableLayout(self.app.size, self.pos.players, self.bottom,
                                actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
-        self.stage = Stage(self.geo, self.pos, self.face_up)
+        self.stage = self.stage_of(self.pos)
+
+    def stage_of(self, pos: Position) -> Stage:
+        """The table at rest for ``pos``, builds stacked as this round made them."""
+        return Stage(self.geo, pos, self.face_up, [t.move.card for t in self.game.turns if t.move.card >= 0])
 
     @property
     def face_up(self) -> int | None:
