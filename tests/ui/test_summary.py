@@ -136,3 +136,4 @@ def test_a_game_both_sides_finish_past_the_target_says_the_higher_total_wins() -
     names = [table.names.team(t) for t in range(2)]
     assert sheet.story() == [f"{names[0]} and {names[1]} both reached 21: the higher total wins."]
     assert sheet.confetti == []
+    assert table.shown_scores() == totals, "the panel and the plates behind the sheet say the new totals"

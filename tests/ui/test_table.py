@@ -342,3 +342,19 @@ def test_a_build_is_stacked_as_it_was_made_the_card_played_on_top() -> None:
     settle(app)
     build = next(it for it in table.stage.items if it.build is not None)
     assert list(build.spots) == [parse_card("5D"), parse_card("AS")]
+
+
+def test_in_draw_cassino_the_card_you_drew_is_marked_in_your_hand_until_you_play() -> None:
+    from cassino.rules import Rules
+
+    app, table = open_table(table_position(hand="9H 3C 4D 5S", loose="KH", others=["2C 7H 8D"],
+                                           rules=Rules(draw=True), stock="QC 6D 2H"))
+    assert not table.drawn
+    move = next(m for m in table.pos.legal_moves() if m.kind == "trail")
+    assert table.play(move)
+    drew = table.drawn.get(0)
+    assert drew is not None and table.pos.hands[0] >> drew & 1
+    settle(app)
+    assert table.pos.to_move == 0 and table.drawn.get(0) == drew, "marked while it is new to you"
+    assert table.play(next(m for m in table.pos.legal_moves() if m.card != drew and m.kind == "trail"))
+    assert table.drawn.get(0) != drew, "the mark moves to the next card drawn"

@@ -135,6 +135,16 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 r = paint_card(table, surface, card, s.at, up)
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     _target(surface, r, 3)
+                elif rest and table.face_up == seat and table.drawn.get(seat) == card:
+                    # Draw Cassino: the card just drawn, among the sorted hand.
+                    pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 2, border_radius=8)
+                    # A tab on the card's top right (the rank sits top left; above
+                    # the hand is the prompt).
+                    tag = theme.text("new", max(10, geo.fs_small * 4 // 5), (20, 20, 24), bold=True)
+                    box = tag.get_rect().inflate(8, 2)
+                    box.topright = (r.right - 3, r.y + 3)
+                    pygame.draw.rect(surface, theme.GOLD, box, border_radius=5)
+                    surface.blit(tag, tag.get_rect(center=box.center))
                 if rest and inp.keyboard and inp.focus == ("hand", n):
                     pygame.draw.rect(surface, theme.INK, r.inflate(10, 10), 3, border_radius=9)
             elif geo.places[seat].narrow:
@@ -227,7 +237,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         to_move = pos.to_move == seat and not pos.round_over and not table.game.over
         team = f"team {pos.team_of[seat] + 1}" if teams else ""
         hand_n = table.shown_hand(seat)
-        score = pos.scores[pos.team_of[seat]]
+        score = table.shown_scores()[pos.team_of[seat]]
         sweeps = pos.sweeps[pos.team_of[seat]]
         facts = [(info.level.capitalize() if info.level else "Person", LEVEL),
                  (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),

@@ -31,10 +31,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     surface.blit(theme.fit_text(table.game_name, geo.fs_small, geo.scores.width, theme.GOLD),
                  (x, y))
     y += geo.line
-    # Once the round's last cards have landed, its points are in the totals
-    # (as the score sheet over the table says).
-    settled = (pos.round_over or table.game.over) and pos is table.game.position and not table.motion.busy
-    scores = table.game.totals if settled else pos.scores
+    scores = table.shown_scores()
     for side, team in enumerate(pos.teams):
         names = table.names.team(side)
         colour = theme.seat_colour(team[0])

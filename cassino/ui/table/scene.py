@@ -73,6 +73,7 @@ class TableScene(Scene, TableState):
         self.motion.clear()
         self.piles = [0] * self.game.players
         self.last.clear()
+        self.drawn.clear()
         self.input.reset()
         self.log.clear()
         self.hint_move = None
@@ -196,6 +197,9 @@ class TableScene(Scene, TableState):
         # A hint, its why or a prompt spoke of the position before: no longer true.
         self.message, self.message_time = "", 0.0
         seat = event.seat
+        self.drawn.pop(seat, None)
+        if event.drawn:
+            self.drawn[seat] = event.drawn[-1]
         if seat in self.humans and len(self.humans) > 1 and move.card >= 0:
             self.hidden = True  # the next person may already be looking
         keeping.save(self)

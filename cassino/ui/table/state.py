@@ -100,6 +100,7 @@ class TableState:
         self.practice = False  # undo was used: the game does not count in statistics
         self.before: list[Item] = []  # the table's items before the play now in motion
         self.played: int | None = None  # the card of that play: drawn above the others in flight
+        self.drawn: dict[int, int] = {}  # Draw Cassino: each seat's card drawn last, marked in its hand
         self.play_words: tuple[int, str] | None = None  # who made that play, and what it was, in words
         self.legend: list[str] = []
         self.game_name = ""
@@ -115,6 +116,14 @@ class TableState:
         self.geo = TableLayout(self.app.size, self.pos.players, self.bottom,
                                actions=rules.pluck or rules.call_for_21, legend=len(self.legend))
         self.stage = self.stage_of(self.pos)
+
+    def shown_scores(self) -> tuple[int, ...]:
+        """Each side's score as the table shows it: the round's points join the
+        totals once its last cards have landed (as the score sheet says)."""
+        pos, game = self.pos, self.game
+        if (pos.round_over or game.over) and pos is game.position and not self.motion.busy:
+            return tuple(game.totals)
+        return tuple(pos.scores)
 
     def stage_of(self, pos: Position) -> Stage:
         """The table at rest for ``pos``, builds stacked as this round made them."""
