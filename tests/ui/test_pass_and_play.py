@@ -80,3 +80,23 @@ def test_one_person_never_sees_a_cover() -> None:
         assert not isinstance(app.top, CoverScene)
         assert face_up_hands(table) == {0}
         play_a_trail(app, table)
+
+
+def test_esc_on_the_cover_opens_the_menu_over_it_and_shows_no_hand() -> None:
+    """To stop between turns, nobody has to reveal the next hand first: Esc
+    on the cover gives the game's menu over the cover; closing it, the cover
+    is still up."""
+    import pygame
+
+    from cassino.ui.table.pause import PauseScene
+
+    from .driver import key
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    cover = app.top
+    assert isinstance(cover, CoverScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene) and app.scenes[-2] is cover
+    assert face_up_hands(table) == set()
+    key(app, pygame.K_ESCAPE)  # resume: back to the cover, not the table
+    assert app.top is cover and face_up_hands(table) == set()

@@ -138,7 +138,7 @@ class TableScene(Scene, TableState):
                 self.lay_out()
             self._restage()
 
-        self.app.push(CoverScene(self.app, self.names.seat(seat), ready))
+        self.app.push(CoverScene(self.app, self.names.seat(seat), ready, self.pause))
 
     # -- the log and the piles ---------------------------------------------------------------
 
