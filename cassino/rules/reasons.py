@@ -223,7 +223,24 @@ def explain(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> Inter
         return Interpretation([], violation(pos, shaped[0]))
     values = pos.rules.capture_values(card)
     guess = Move(card, CAPTURE, values[0] if values else 0, t, False)
-    return Interpretation([], violation(pos, guess))
+    return Interpretation([], (violation(pos, guess) or "") + _no_build(pos, card, pointed))
+
+
+def _no_build(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> str:
+    """' Nor can it build 11: ...' when the card and the items it was dropped
+    on add up past the largest build: a player may have meant a build, and
+    the capture's reason alone would not say why that fails."""
+    parts = pos.rules.part_values[card]
+    if not parts:
+        return ""
+    total = min(parts) + sum(item.value if isinstance(item, Build) else pos.rules.values[item] for item in pointed)
+    cap = pos.rules.max_build
+    if total <= cap:
+        return ""
+    raise_ = any(isinstance(item, Build) for item in pointed)
+    return (f" Nor can the {card_symbol(card)} {'raise it to' if raise_ else 'build'} {total}: no build can be "
+            f"more than {cap}, "
+            f"{'the highest card value' if cap < 14 else 'an ace counted high'}.")
 
 
 def _is(mask: CardSet) -> str:

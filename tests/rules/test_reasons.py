@@ -476,3 +476,18 @@ def test_every_refused_move_in_play_has_a_specific_reason(rules):
                     bad.setdefault(reason, f"{m.text()} on {position_to_json(pos)['loose']} "
                                            f"{position_to_json(pos)['builds']}")
     assert not bad, "\n".join(f"{r!r} for {where}" for r, where in list(bad.items())[:8])
+
+
+def test_a_drop_that_could_only_mean_a_build_past_the_largest_says_so_too():
+    """A 10 dropped on a lone ace: no capture (it adds up to 1), and no build
+    of 11 either, which no card can take. An 8 on a build of 7: raising it
+    to 15 is past any card too."""
+    pos = table_position("TC 5H", "AC 3D", others=["2C 4C"])
+    why = explained(pos, "TC", "AC")
+    assert why.moves == [] and why.reason == (
+        "The A♣ cannot be split into groups worth 10 each (they add up to 1). Nor can the 10♣ build 11: "
+        "no build can be more than 10, the highest card value.")
+    built = table_position("8S 7C", "3D", builds=[("4S 3S", 7, False, 0)], others=["2C 4C"])
+    assert "Nor can the 8♠ raise it to 15" in (explained(built, "8S", builds=(0,)).reason or "")
+    # Where a build of that value could be made, nothing is added about builds.
+    assert "Nor can" not in (explained(pos, "5H", "AC 3D").reason or "")
