@@ -111,4 +111,4 @@ def test_every_level_moves_on_a_crowded_table(level: str, monkeypatch: pytest.Mo
     if level != "random":
         assert move.kind != "trail", "with so much to take, nobody should trail"
         # A hint to trail here says why not take something, weighing the same few moves.
-        assert "what you could take or build is worth less" in why(SeatView(pos, 0), Move.trail(move.card))
+        assert "What you could take or build is worth less" in why(SeatView(pos, 0), Move.trail(move.card))
