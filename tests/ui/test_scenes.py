@@ -360,15 +360,15 @@ def test_the_setup_asks_a_level_for_all_computer_players_only_where_there_are_se
     setup = setup_scene(app)
     setup.players = 3
     setup.refresh()
-    assert any(it.label.startswith("All computer players") for it in setup.menu.items)
+    assert any(it.label.startswith("All computers") for it in setup.menu.items)
     # One computer seat: its own line sets its level; no second line for the same thing.
     setup.players = 2
     setup.refresh()
-    assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
+    assert not any(it.label.startswith("All computers") for it in setup.menu.items)
     assert any(it.label.startswith("North: ") for it in setup.menu.items)
     setup.players, setup.kinds[1], setup.kinds[2] = 3, None, None
     setup.refresh()
-    assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
+    assert not any(it.label.startswith("All computers") for it in setup.menu.items)
 
 
 def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> None:

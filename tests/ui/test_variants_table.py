@@ -429,21 +429,21 @@ def test_the_all_computer_players_line_says_the_level_the_seats_play_at() -> Non
     setup.refresh()
 
     def line() -> str:
-        return next(it.label for it in setup.menu.items if it.label.startswith("All computer players:"))
+        return next(it.label for it in setup.menu.items if it.label.startswith("All computers:"))
 
-    assert line() == "All computer players: Intermediate"
+    assert line() == "All computers: Intermediate"
     press(app, setup, "West:")  # Intermediate -> Expert: the two seats now differ
-    assert setup.kinds[1] == "expert" and line() == "All computer players: mixed"
-    press(app, setup, "All computer players:")  # first brings every seat to one level
+    assert setup.kinds[1] == "expert" and line() == "All computers: mixed"
+    press(app, setup, "All computers:")  # first brings every seat to one level
     assert setup.kinds[1:3] == ["intermediate", "intermediate"]
-    assert line() == "All computer players: Intermediate"
-    press(app, setup, "All computer players:")
-    assert setup.kinds[1:3] == ["expert", "expert"] and line() == "All computer players: Expert"
+    assert line() == "All computers: Intermediate"
+    press(app, setup, "All computers:")
+    assert setup.kinds[1:3] == ["expert", "expert"] and line() == "All computers: Expert"
     setup.players = 2  # one computer seat: its own line sets the level new seats take
     setup.refresh()
     press(app, setup, "North:")  # Expert -> Master
     assert setup.level == "master"
-    assert not any(it.label.startswith("All computer players") for it in setup.menu.items)
+    assert not any(it.label.startswith("All computers") for it in setup.menu.items)
 
 
 def test_each_level_is_described_where_it_is_chosen() -> None:
@@ -454,13 +454,13 @@ def test_each_level_is_described_where_it_is_chosen() -> None:
     setup.refresh()
     seen = []
     for _ in LEVELS:
-        item = next(it for it in setup.menu.items if it.label.startswith("All computer players:"))
+        item = next(it for it in setup.menu.items if it.label.startswith("All computers:"))
         level = item.label.split(": ")[1]
         assert f"{level}: " in item.hint and len(item.hint) > len(level) + 40
         seat = next(it for it in setup.menu.items if it.label.startswith("North:") or it.label.startswith("West:"))
         assert seat.hint.startswith(f"{level}: ")
         seen.append(level)
-        press(app, setup, "All computer players:")
+        press(app, setup, "All computers:")
     assert sorted(seen) == sorted(name.capitalize() for name in LEVELS)
 
 

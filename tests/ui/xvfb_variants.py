@@ -91,7 +91,7 @@ def setups(size: tuple[int, int], out: Path) -> None:
     s, home = launch(size, out, 2, "standard")
     try:
         open_setup(s)
-        s.keys("Down", times=3)  # Players, All computer players, North, then Game
+        s.keys("Down", times=3)  # Players, All computers, North, then Game
         for preset in PRESET_LIST:
             if not preset.allows(2, False):
                 continue
@@ -104,7 +104,7 @@ def setups(size: tuple[int, int], out: Path) -> None:
         s.keys("Return")         # Aces 1 or 14 back to no
         s.keys("Up", times=8)    # Players
         s.keys("Return", times=3)  # 2 -> 5 players
-        s.keys("Down", times=6)  # All computer players, Seats 2-5, then Game
+        s.keys("Down", times=6)  # All computers, Seats 2-5, then Game
         s.keys("Return")         # Custom -> Five players
         s.shot("setup-five-players")
         s.keys("Up", times=6)
@@ -120,7 +120,7 @@ def portuguese(size: tuple[int, int], out: Path) -> None:
     s, home = launch(size, out, 4, "portuguese", partnerships=True)
     try:
         open_setup(s)
-        s.keys("Down", times=6)  # Players, All computer players, Seats 2-4, Partnerships, Game
+        s.keys("Down", times=6)  # Players, All computers, Seats 2-4, Partnerships, Game
         s.shot("setup-portuguese-4-partnerships")
     finally:
         s.close()

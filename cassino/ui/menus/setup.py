@@ -248,10 +248,10 @@ class SetupScene(Scene):
         # computer seat, its own line sets it.
         if self.players - len(people) > 1:
             if shared is not None:
-                items.append(choice(f"All computer players: {shared.capitalize()}", step_level,
+                items.append(choice(f"All computers: {shared.capitalize()}", step_level,
                                     "Every computer seat at once. " + about_level(shared)))
             else:
-                items.append(choice("All computer players: mixed", step_level,
+                items.append(choice("All computers: mixed", step_level,
                                     f"The computer seats play at different levels; choose to make them all "
                                     f"{self.level.capitalize()}"))
         # Each seat by where it sits, as the table names the computer players there.
