@@ -481,3 +481,16 @@ def test_every_combination_the_rules_refuse_is_named_by_the_setup_s_rows() -> No
         said = conflict_words(e.value.conflict)  # type: ignore[arg-type]
         assert said.endswith(".") and "\u201c" in said, said
         assert not any(f"'{k}'" in said or k in said.split() for k in keys if "_" in k), said
+
+
+def test_the_focus_stays_on_the_line_being_stepped_when_lines_appear_above_it() -> None:
+    """North: Master, Enter: North becomes a person and a "Name at South" line
+    appears above; the focus stays on North, so Enter steps North again."""
+    app, setup = setup_app()
+    press(app, setup, "North:")
+    while setup.kinds[1] is not None:
+        key(app, pygame.K_RETURN)
+    assert setup.menu.items[setup.menu.focus].label == "North: Person (pass and play)"
+    assert any(it.label.startswith("Name at South") for it in setup.menu.items)
+    key(app, pygame.K_RETURN)
+    assert setup.kinds[1] == "beginner" and setup.menu.items[setup.menu.focus].label.startswith("North:")

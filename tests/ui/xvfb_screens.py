@@ -73,9 +73,9 @@ def walk(size: tuple[int, int], out: Path) -> None:
             # New game: seat 2 a person, a custom game with strict build control, the names typed.
             s.keys("Up")
             s.keys("Return")
-            s.keys("Down", times=2)
-            s.keys("Return", times=2)  # North: Intermediate -> Expert -> Person; the names' rows appear
-            s.keys("Down", times=2)    # Game (no computer player now: no row for their level)
+            s.keys("Down")             # North (with one computer seat, no line for all computers)
+            s.keys("Return", times=3)  # North: Intermediate -> Expert -> Master -> Person; the names' rows appear
+            s.keys("Down", times=2)    # past Name at North to Game
             s.keys("Return", times=10)  # Standard, the nine other presets for two, then Custom
             s.keys("Down", times=3)    # Sweeps, Court cards, Build control
             s.keys("Return", times=3)  # hoyle -> permissive -> answer -> strict

@@ -290,9 +290,14 @@ class SetupScene(Scene):
                   Item("Start" if refused is None else "Start (not possible: see why)", self.start,
                        "Deal the cards and play" if refused is None else "These options cannot be played together"),
                   Item("Back", lambda: self.app.pop(self), "Back to the title")]
+        # The focus stays on the same line, found by its name before the colon,
+        # though lines come and go above it ("Name at South" appears when North
+        # becomes a person): Enter again steps the same choice on.
         focus = self.menu.focus
+        old = self.menu.items[focus].label.split(":")[0] if 0 <= focus < len(self.menu.items) else None
         self.menu.items = items
-        self.menu.focus = min(focus, len(items) - 1)
+        same = next((i for i, it in enumerate(items) if it.label.split(":")[0] == old), None)
+        self.menu.focus = same if same is not None else min(focus, len(items) - 1)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Typing into a name or the deal number while one is edited; otherwise the menu."""
