@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 from cassino.ai import Budget, SeatView, make_player
@@ -35,7 +36,11 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
     status, out, err = cli_run(["review", str(path), "--work", "10", "--count", "3"])
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith("Ann: 20 decisions reviewed, ")
+    # Ann's 20 moves: those with a choice to weigh are the decisions, the rest said left out.
+    head = re.fullmatch(r"Ann: (\d+) decisions reviewed, (\d+) clear mistakes?.*?(?:; (\d+) moves? that had only "
+                        r"one sensible choice (?:was|were) left out)?\.", lines[0])
+    assert head is not None, lines[0]
+    assert int(head[1]) + int(head[3] or 0) == 20
     shown = [ln for ln in lines if ln.startswith("Round ")]
     assert 1 <= len(shown) <= 3
     again = Game(seed=77)
@@ -48,7 +53,8 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
         assert "(Ann): played " in ln and "; better: " in ln
         assert movers[number - 1] == 0  # one of Ann's moves
     reasons = [ln for ln in lines if ln.startswith("  ")]
-    assert len(reasons) == len(shown) and all(" more than " in r or "chance to win" in r for r in reasons)
+    assert len(reasons) == len(shown) and all(" more against your opponent than " in r or "chance to win" in r
+                                              for r in reasons)
 
 
 def test_the_json_review_lists_the_same_moments(tmp_path: Path) -> None:
@@ -56,7 +62,7 @@ def test_the_json_review_lists_the_same_moments(tmp_path: Path) -> None:
     status, out, err = cli_run(["review", str(path), "--work", "10", "--count", "3", "--json"])
     assert status == 0 and err == ""
     data = json.loads(out)
-    assert data["seats"] == [0] and data["decisions"] == 20
+    assert data["seats"] == [0] and data["moves"] == 20 and 0 < data["decisions"] <= 20
     assert len(data["moments"]) == min(3, data["mistakes"])
     for m in data["moments"]:
         assert m["seat"] == 0 and game.moves[m["move"] - 1].text() == m["played"] != m["best"]
@@ -71,7 +77,9 @@ def test_a_record_without_human_players_needs_the_seat_named(tmp_path: Path) -> 
     status, out, err = cli_run(["review", str(path)])
     check_refusal(status, out, err, "--seat")
     status, out, err = cli_run(["review", str(path), "--seat", "1", "--work", "5"])
-    assert status == 0 and out.startswith("B: 3 decisions reviewed")
+    head = re.match(r"B: (\d+) decisions? reviewed, [^;\n]*(?:; (\d+) moves? that had only one)?", out)
+    assert status == 0 and head is not None, out
+    assert int(head[1]) + int(head[2] or 0) == 3, "B's three moves, each counted once"
     status, out, err = cli_run(["review", str(path), "--seat", "2"])
     check_refusal(status, out, err, "seats are 0 to 1")
 
