@@ -75,6 +75,8 @@ class Evaluator:
         table = loose
         for b in builds:
             table |= b.cards
+        # A build's controller keeps a card of its value (§7): no chance about it.
+        kept = {b.value for b in builds if b.controller == seat}
         options = []
         for v in range(1, self.rules.max_build + 1):
             if not self.by_value[v]:
@@ -83,7 +85,7 @@ class Evaluator:
             if w > 0:
                 if taken == table:
                     w += self.sweep
-                options.append((w, self.p_holds_value(seat, v)))
+                options.append((w, 1.0 if v in kept else self.p_holds_value(seat, v)))
         if not self.rules.royal:
             for r in (11, 12, 13):
                 w, taken = best_rank_take(self.rules, loose, builds, r, self.worth)

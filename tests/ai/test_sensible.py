@@ -185,3 +185,13 @@ def test_the_intermediate_wins_well_above_its_share_at_five_and_six(players: int
     share = 1 / players
     assert result["win_rate_a_ci"][0] > share, result
     assert result["win_rate_a"] > (3.0 if opponent == "random" else 1.5) * share, result
+
+
+def test_no_capture_that_leaves_only_a_build_its_controller_will_sweep() -> None:
+    """The other player controls a build of 10, so holds a 10 (§7): taking
+    the lone K♣ beside it leaves them a certain sweep. The Intermediate
+    counted that as a one-in-five chance, and took the king."""
+    pos = spot("6H KH 3C", "KC", others=["TH TC QC"], builds=[("TS AD 9C", 10, True, 1)])
+    for seed in range(3):
+        move = make_player("intermediate").choose(SeatView(pos, 0), random.Random(seed), Budget(work=5))
+        assert move != parse_move("KHx:KC"), "the king's capture hands over a sweep"
