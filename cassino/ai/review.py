@@ -22,8 +22,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from cassino.rules import (BUILD, CALL, CAPTURE, PLUCK, Build, Event, Game, Move, Position, card_symbol,
-                           cards_of)
+from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, Build, Game, Move, card_symbol, cards_of
 from cassino.rules.cards import BIG_CASINO, rank_of
 from cassino.rules.moves import plural
 from cassino.rules.scoring import call_counts
@@ -268,8 +267,8 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
            rivals: str = "your opponent") -> str:
     """One line on why ``best`` beats ``played``, in the game's words:
     "Capturing 10♦ with the 10♠ was worth about 4 points more against your
-    opponent than building 10 on 3♣ and 7♦ with the 7♠ (chance to win the
-    game 64% against 51%)." The points are the round's margin: the side's
+    opponent than building 10 on 3♣ and 7♦ with the 7♠ (your chance to win
+    the game 64% against 51%)." The points are the round's margin: the side's
     points less ``rivals``' (``against``). (``now``: of a move still to
     play, as for a hint: "is worth"; ``builds``: the table's, as ``say``
     takes them.)"""
