@@ -77,22 +77,32 @@ class Evaluator:
             table |= b.cards
         # A build's controller keeps a card of its value (§7): no chance about it.
         kept = {b.value for b in builds if b.controller == seat}
+        # Pluck Cassino (§9.17): a seat that has not plucked this deal may first
+        # pluck the one loose card its capture would leave, and sweep.
+        rules = self.rules
+        pluck = (rules.pluck and self.view.stock_size > 0 and not self.view.plucked >> seat & 1
+                 and table & (table - 1))
+
+        def swept(w: float, taken: CardSet) -> float:
+            if taken == table:
+                return w + self.sweep
+            rest = table & ~taken
+            if pluck and not rest & (rest - 1) and rest & loose & ~rules.unpluckable:
+                return w + self.sweep + self.worth.of(rest)
+            return w
+
         options = []
-        for v in range(1, self.rules.max_build + 1):
+        for v in range(1, rules.max_build + 1):
             if not self.by_value[v]:
                 continue
-            w, taken = best_take(self.rules, loose, builds, v, self.worth, self.gen)
+            w, taken = best_take(rules, loose, builds, v, self.worth, self.gen)
             if w > 0:
-                if taken == table:
-                    w += self.sweep
-                options.append((w, 1.0 if v in kept else self.p_holds_value(seat, v)))
-        if not self.rules.royal:
+                options.append((swept(w, taken), 1.0 if v in kept else self.p_holds_value(seat, v)))
+        if not rules.royal:
             for r in (11, 12, 13):
-                w, taken = best_rank_take(self.rules, loose, builds, r, self.worth)
+                w, taken = best_rank_take(rules, loose, builds, r, self.worth)
                 if w > 0:
-                    if taken == table:
-                        w += self.sweep
-                    options.append((w, self.p_holds_rank(seat, r)))
+                    options.append((swept(w, taken), self.p_holds_rank(seat, r)))
         options.sort(reverse=True)
         expected = 0.0
         miss = 1.0

@@ -195,3 +195,21 @@ def test_no_capture_that_leaves_only_a_build_its_controller_will_sweep() -> None
     for seed in range(3):
         move = make_player("intermediate").choose(SeatView(pos, 0), random.Random(seed), Budget(work=5))
         assert move != parse_move("KHx:KC"), "the king's capture hands over a sweep"
+
+
+def test_a_capture_that_leaves_one_loose_card_beside_a_build_is_weighed_as_a_pluck_and_a_sweep() -> None:
+    """Pluck Cassino: taking the 9♣ leaves the 4♦ and the other's build of 8.
+    Not having plucked this deal, they pluck the 4♦ and take the build with
+    their 8: a sweep. The evaluator every level ranks its moves by counts
+    that threat, as it counts the plain sweep (the audit's Master took the 9♣)."""
+    from cassino.ai.intermediate import Evaluator
+
+    def score(rules: Rules, text: str) -> float:
+        pos = spot("9H 6C 7D 2H", "9C 4D", others=["8C KD QH JS"], builds=[("5S 3D", 8, False, 1)], rules=rules)
+        return Evaluator(SeatView(pos, 0)).score(parse_move(text))
+
+    capture, build = "9Hx9:9C", "2Hb6:4D"
+    # The threat costs the capture the sweep's point and the plucked card.
+    assert score(Rules(pluck=True), capture) <= score(Rules(), capture) - 1.0
+    # A move that leaves two loose cards beside the build leaves no such sweep.
+    assert score(Rules(pluck=True), build) == score(Rules(), build)
