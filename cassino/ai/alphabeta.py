@@ -13,7 +13,8 @@ carries its two parts so that a review can show them.
 A transposition table keeps each position's value (exact, or a bound) and
 best move; moves are tried richest capture first. Inside the tree a capture
 that takes a strict subset of what the same card could take is left out (it
-is almost never better), and so are plucks: only the root weighs a pluck.
+is almost never better), and so are plucks, but for one that leaves a
+capture of the mover's the whole table (a sweep): the root weighs the rest.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable
 
 from cassino.rules import Move, Position
 from cassino.rules.cards import CardSet
-from cassino.rules.moves import CAPTURE, TRAIL
+from cassino.rules.moves import CAPTURE, PLUCK, TRAIL
 from cassino.rules.scoring import call_counts
 
 from .estimate import MARGIN_WEIGHT, Estimate
@@ -92,7 +93,7 @@ class DealSearch:
                 win = 1.0 if side == self.team else 0.0
                 return (win, win, 0.0, None)
         key = (pos.to_move, tuple(pos.hands), len(pos.stock), pos.loose, pos.builds,
-               tuple(pos.captured), tuple(pos.sweeps), pos.last_capturer)
+               tuple(pos.captured), tuple(pos.sweeps), pos.last_capturer, pos.plucked)
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -138,12 +139,17 @@ class DealSearch:
         worth = self.worth
         table = pos.table
         sweep = self.estimate.sweep_points + 0.5
-        moves = [m for m in moves if m.card >= 0]  # plucks and calls: weighed at the root only
+        plucks = [m for m in moves if m.kind == PLUCK]
+        moves = [m for m in moves if m.card >= 0]  # calls: weighed at the root only
+        # Plucks too, but for the one that clears the way for a sweep: the
+        # card plucked is all a capture of this player's leaves (Pluck Cassino).
+        whole = {m.takes for m in moves if m.kind == CAPTURE} if plucks else set()
+        sweeping = [p for p in plucks if table & ~p.takes in whole]
         if self.prune_captures:
             moves = widest_captures(moves)
         scored = [(promise(m, worth, table, sweep), m) for m in moves]
         scored.sort(key=lambda x: -x[0])
-        out = [m for _, m in scored]
+        out = sweeping + [m for _, m in scored]
         if first is not None and first in out:
             out.remove(first)
             out.insert(0, first)

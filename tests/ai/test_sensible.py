@@ -213,3 +213,19 @@ def test_a_capture_that_leaves_one_loose_card_beside_a_build_is_weighed_as_a_plu
     assert score(Rules(pluck=True), capture) <= score(Rules(), capture) - 1.0
     # A move that leaves two loose cards beside the build leaves no such sweep.
     assert score(Rules(pluck=True), build) == score(Rules(), build)
+
+
+def test_the_master_s_search_sees_the_other_s_pluck_then_sweep() -> None:
+    """The same table, searched with every card known: the other player's
+    pluck of the 4♦ and sweep with the 8 is a line of play inside the deal
+    search, not only at its root, and costs the capture of the 9♣ the sweep."""
+    from cassino.ai.alphabeta import DealSearch
+    from cassino.ai.estimate import Estimate
+    from cassino.ai.knowledge import worth_of
+
+    def margin(rules: Rules) -> float:
+        pos = spot("9H 6C 7D 2H", "9C 4D", others=["8C KD QH JS"], builds=[("5S 3D", 8, False, 1)], rules=rules)
+        search = DealSearch(Estimate(pos, 0), worth_of(SeatView(pos, 0)), 10**6)
+        return search.move_value(pos, parse_move("9Hx9:9C"), 8)[2]
+
+    assert margin(Rules(pluck=True)) <= margin(Rules()) - 1.0
