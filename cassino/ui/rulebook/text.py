@@ -311,7 +311,8 @@ SECTIONS: tuple[Section, ...] = (
         "New game, *Game: Draw Cassino*. Only the first deal is dealt. After each card you play, you "
         "*draw* the top card of the stock, so your hand stays at four cards.",
         "When the stock is used up, hands are played out and the round ends as usual. The panel shows "
-        "how many cards are left to draw. In a Custom game: *Draw after each play: yes* (not with Pluck).",
+        "how many cards are left to draw, and the card you drew last is marked *new* in your hand. In a "
+        "Custom game: *Draw after each play: yes* (not with Pluck).",
     ), (
         Example("You trail the 7♥ and draw the 5♠ from the stock: you hold 3♣ 9♦ K♠ 5♠.",
                 hand="7H 3C 9D KS", table="QC", stock="5S", legal=("7H-",), after="3C 9D KS 5S"),
@@ -486,7 +487,8 @@ SECTIONS: tuple[Section, ...] = (
         "could mean more than one thing, a short list beside the cards asks which.",
         "Every play is shown: the card leaves the hand, meets what it takes, and the cards fly into the "
         "pile. A click or a key while cards move finishes the motion at once; nothing else happens.",
-        "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu.",
+        "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
+        "on the cover between people's turns, which it leaves up).",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
         "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
         "*H* or the Hint button suggests a move (see Hints and the review). *S*: the score sheet, and what "
@@ -506,7 +508,9 @@ SECTIONS: tuple[Section, ...] = (
         "*R* on the score sheet, after a round or at the game's end: a review of your moves. Each is weighed "
         "against the best move the computer finds from your seat, seeing only what you saw (never the "
         "others' cards); the costliest are shown one by one on the table as it was, the card you played and "
-        "the better move marked, with why and what it cost. Arrows step, Esc closes.",
+        "the better move marked, with why and what it cost. Arrows step, Esc closes. The points are the "
+        "round's balance: \"2 points more against your opponent\" may be a point more for you and a point "
+        "fewer for them.",
         "The last finished game is kept as *last-game.json* in the game's folder; *python -m cassino review* "
         "goes through it from the command line.",
     ), (), ()),
