@@ -509,7 +509,7 @@ SECTIONS: tuple[Section, ...] = (
         "against the best move the computer finds from your seat, seeing only what you saw (never the "
         "others' cards); the costliest are shown one by one on the table as it was, the card you played and "
         "the better move marked, with why and what it cost. Arrows step, Esc closes. The points are the "
-        "round's balance: \"2 points more against your opponent\" may be a point more for you and a point "
+        "round's balance: \u201c2 points more against your opponent\u201d may be a point more for you and a point "
         "fewer for them.",
         "The last finished game is kept as *last-game.json* in the game's folder; *python -m cassino review* "
         "goes through it from the command line.",
