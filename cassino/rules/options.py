@@ -247,13 +247,6 @@ def combination_conflict(rules: Rules) -> Conflict | None:
     return None
 
 
-def combination_refusal(rules: Rules) -> str | None:
-    """Why §9.1 refuses this combination of options, and what would
-    be allowed; None if it is allowed (``combination_conflict`` in words)."""
-    conflict = combination_conflict(rules)
-    return conflict.text if conflict else None
-
-
 # -- presets (§9.23) -------------------------------------------------------
 
 
