@@ -338,10 +338,10 @@ def _value(a: Appraisal) -> tuple[float, float]:
 
 
 def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
-               judge: Analyst) -> tuple[Move, float, float, bool, str, float]:
+               judge: Analyst) -> tuple[Move, float, float, bool, str, float | None]:
     """The best move from ``view``, and what ``played`` lost against it: win
     chance, points, whether the lead is clear, and the reason; and the
-    played move's chance to win (0 when there was no choice to weigh).
+    played move's chance to win (None when there was no choice to weigh).
 
     A pluck keeps the turn, so its value holds the best card play after it:
     a card play is weighed against the other card plays, and against a pluck
@@ -349,7 +349,7 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     first, not which card to play)."""
     moves = candidates(view, played)
     if len(moves) < 2:
-        return played, 0.0, 0.0, False, "", 0.0
+        return played, 0.0, 0.0, False, "", None
     judged = judge.appraise(view, moves, rng, budget)
     mine = next(a for a in judged if a.move == played)
     best = max(judged, key=lambda a: (*_value(a), a.move == played))
@@ -395,10 +395,9 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
             seat = pos.to_move
             view = SeatView(pos, seat, game.turns)
             rng = random.Random(f"review/{played.seed}/{i}")
-            forced = len(candidates(view, m)) < 2
             best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
-            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, pos.builds, forced,
-                              chance))
+            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, pos.builds,
+                              chance is None, chance or 0.0))
             if progress is not None and not progress(len(out), len(chosen)):
                 return out
         game.play(m, checked=False)  # ``played`` checked every move already
