@@ -28,7 +28,7 @@ from typing import Any, BinaryIO, NoReturn
 
 from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Position, Preset,
                            Rules, parse_any_move, parse_move, position_from_json, position_to_json,
-                           replay, seating_refusal, standard_teams)
+                           TooManyMovesError, replay, seating_refusal, standard_teams)
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.ui import MIN_SIZE
@@ -38,6 +38,9 @@ ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
 BUG = 70          # the program itself went wrong (EX_SOFTWARE): a bug to report
 MAX_WINDOW = 16384
 MAX_MESSAGE = 300  # characters of a refusal's one line
+# Moves ``legal`` lists at the most: some 20 small loose cards have that many
+# (seconds, a few hundred megabytes); a crowded table has millions.
+LEGAL_LIMIT = 1_000_000
 
 
 class Refused(Exception):
@@ -156,7 +159,11 @@ def seating(players: int, teams: bool, rules: Rules) -> list[list[int]]:
 def cmd_legal(args: argparse.Namespace) -> int:
     """Every legal move of a position, one a line."""
     pos = _load_position(args.position)
-    for move in pos.legal_moves():
+    try:
+        moves = pos.legal_moves(limit=LEGAL_LIMIT)
+    except TooManyMovesError as e:
+        raise Refused(f"{args.position}: {e} with apply") from None
+    for move in moves:
         print(json.dumps(move.to_json()) if args.json else move.text())
     return 0
 

@@ -120,6 +120,24 @@ def test_legal_of_a_finished_round_prints_nothing(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stdout == ""
 
 
+def test_legal_refuses_a_table_with_too_many_moves_to_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Every choice of groups is a move (§4): 30 small loose cards have millions.
+    ``legal`` says so and stops, rather than fill the machine's memory; the
+    position's single moves still play."""
+    from cassino import cli
+    from tests.rules.test_crowded_table import crowded
+
+    path = write_json(tmp_path / "crowded.json", position_to_json(crowded()))
+    monkeypatch.setattr(cli, "LEGAL_LIMIT", 20_000)
+    assert main(["legal", path]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "more than 20,000 legal moves: its 30 loose cards" in err
+    assert "played with apply" in err
+    assert main(["apply", path, "9Cx9:AS,8S"]) == 0
+
+
 # -- apply ---------------------------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ from .builds import Build, table_cards
 from .cards import (Card, CardSet, card_name, card_symbol, card_text, cards_of, cards_text,
                     mask_of, parse_card, parse_cards)
 from .errors import (CassinoError, IllegalMoveError, InvalidCardError, InvalidMoveError,
-                     InvalidPositionError, InvalidRecordError, InvalidRulesError)
+                     InvalidPositionError, InvalidRecordError, InvalidRulesError, TooManyMovesError)
 from .events import DealEvent, Event, Item, RoundEnd
 from .formats import (ReplayError, game_from_record, position_from_json, position_to_json,
                       record_to_json, replay)
@@ -42,5 +42,5 @@ __all__ = [
     "move_from_json", "parse_any_move", "parse_card", "parse_cards", "parse_move",
     "position_from_json", "position_to_json", "preset_of", "record_to_json", "replay",
     "round_deck", "scoring_items", "seating_conflict", "seating_refusal", "shape_of", "standard_teams",
-    "table_cards", "Turn",
+    "table_cards", "TooManyMovesError", "Turn",
 ]

@@ -34,6 +34,12 @@ class InvalidRulesError(CassinoError):
         self.conflict = conflict
 
 
+class TooManyMovesError(CassinoError):
+    """A crowded table whose legal moves are too many to list (every union of
+    groups is a move of its own, §4); each move can still be checked and
+    played alone."""
+
+
 class InvalidPositionError(CassinoError):
     """A position that breaks the rules or the format."""
 

@@ -22,10 +22,11 @@ both far more often than they share cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import BIG_CASINO, RANK_SETS, CardSet, rank_of
+from .errors import TooManyMovesError
 from .groups import ALONE, REP, SPREAD, TD_KIND, Pattern, Values, expand, joined
 from .moves import BUILD, CALL_MOVE, CAPTURE, NO_CARD, PLUCK, TRAIL, Move
 from .options import Rules
@@ -175,12 +176,15 @@ class MoveGenerator:
     # -- card plays ----------------------------------------------------------------------
 
     def generate(self, pos: Position, only: int | None = None, within: CardSet | None = None,
-                 relaxed: bool = False) -> list[Move]:
+                 relaxed: bool = False, limit: int | None = None) -> list[Move]:
         """The legal moves of the player to move, in generation order (actions
         first). ``only``: just the plays of that card; ``within``: just the
         moves whose taken cards all lie in that set (no actions then).
         ``relaxed``: every move of a legal shape (§4, §5) for the card, held or
-        not, to any build value, with no duty or hold rule.
+        not, to any build value, with no duty or hold rule. ``limit``: raise
+        ``TooManyMovesError`` rather than weigh more moves than that, before
+        the controller's duties drop any (a crowded table has millions: every
+        union of groups is a move).
 
         Most cards of most hands can only trail; bitmasks of the sums the loose
         cards can make and of the values the hand answers for find that out
@@ -206,7 +210,7 @@ class MoveGenerator:
                 loose &= within
                 builds = tuple(b for b in builds if not b.cards & ~within)
         start = len(out)
-        append = out.append
+        append = out.append if limit is None else _bounded(out, limit, loose)
         card_info = self.card_info
 
         # What the hand answers for (once and twice over) and the gaps a build
@@ -313,6 +317,8 @@ class MoveGenerator:
                     takes = [0]
                     for p in found:
                         takes += expand(p, spread)
+                        if limit is not None and len(takes) > limit:
+                            raise too_many_moves(limit, loose)
                     for bs in sets:
                         for t in takes:
                             if t | bs:
@@ -510,3 +516,22 @@ def generator(pos: Position) -> MoveGenerator:
     if gen is None:
         gen = shape.generator = MoveGenerator(shape.rules)
     return gen
+
+
+def _bounded(out: list[Move], limit: int, loose: CardSet) -> Callable[[Move], None]:
+    """``out.append`` that refuses to list more than ``limit`` moves."""
+
+    def append(move: Move) -> None:
+        if len(out) >= limit:
+            raise too_many_moves(limit, loose)
+        out.append(move)
+
+    return append
+
+
+def too_many_moves(limit: int, loose: CardSet) -> TooManyMovesError:
+    """The refusal of a listing longer than ``limit``."""
+    return TooManyMovesError(
+        f"this position has more than {limit:,} legal moves: its {loose.bit_count()} loose cards "
+        f"group in too many ways to list (every choice of groups is a move of its own, §4); "
+        f"a single move can still be checked and played")

@@ -26,7 +26,7 @@ from . import reasons as _reasons
 from . import validate as _validate
 from .builds import Build, table_cards
 from .cards import Card, CardSet, card_text, cards_of
-from .legal import generator
+from .legal import generator, too_many_moves
 from .moves import Move
 from .options import Rules
 from .reasons import Interpretation
@@ -182,10 +182,16 @@ class Position:
             self._moves = (self.shape.generator or generator(self)).generate(self)
         return self._moves
 
-    def legal_moves(self) -> list[Move]:
-        """Every distinct legal move for the player to move, in canonical order."""
+    def legal_moves(self, limit: int | None = None) -> list[Move]:
+        """Every distinct legal move for the player to move, in canonical order.
+        ``limit``: raise ``TooManyMovesError`` rather than weigh more than that
+        many (a crowded table has millions); a list it gives is whole."""
         if self._legal is None:
-            self._legal = sorted(self.moves())
+            if self._moves is None:
+                self._moves = (self.shape.generator or generator(self)).generate(self, limit=limit)
+            self._legal = sorted(self._moves)
+        if limit is not None and len(self._legal) > limit:
+            raise too_many_moves(limit, self.loose)
         return self._legal
 
     def is_legal(self, move: Move) -> bool:

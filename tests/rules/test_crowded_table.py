@@ -5,7 +5,13 @@ look only at the items the move takes. (These tests would hang otherwise.)"""
 
 from __future__ import annotations
 
-from cassino.rules import Move, parse_card, parse_move
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cassino.rules import Game, Move, Rules, TooManyMovesError, parse_card, parse_move
 
 from .helpers import table_position
 
@@ -40,3 +46,48 @@ def test_explaining_a_drop_on_a_crowded_table_lists_its_meanings() -> None:
     assert [m.text() for m in meanings.moves] == ["9Cx9:AS,8S"]
     trail = pos.explain(card, [])
     assert trail.moves == [Move.trail(card)]
+
+
+def test_listing_a_crowded_table_stops_at_a_limit_and_says_why() -> None:
+    pos = crowded()
+    with pytest.raises(TooManyMovesError, match="more than 5,000 legal moves: its 30 loose cards"):
+        pos.legal_moves(limit=5_000)
+    assert pos.is_legal(parse_move("TSx10:AS,2S,7S"))  # one move is still checked alone
+
+
+def test_a_build_on_a_crowded_table_does_not_escape_the_limit() -> None:
+    # Capturing a build together with loose groups of its value: the loose
+    # groups are gathered before any move is made of them.
+    pos = table_position("8D 9C TS 7H", "AS 2S 3S 4S 5S 6S AH 2H 4H 5H 6H AD 2D 3D 4D 5D 6D "
+                         "AC 2C 3C 4C 5C 6C", builds=[("7S 3H", 10, False, 1)], others=["TH KS KH KD"])
+    with pytest.raises(TooManyMovesError):
+        pos.legal_moves(limit=2_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 40))
+def test_a_limit_at_least_the_count_lists_the_same_moves(seed: int, plies: int) -> None:
+    """The limit changes nothing but whether a listing is refused: a position
+    with n legal moves is refused under a limit of n - 1, never lists fewer."""
+    game = Game(Rules(), 2, None, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    moves = game.position.copy().legal_moves()
+
+    def listed(limit: int) -> list[Move] | None:
+        fresh = game.position.copy()
+        fresh._moves = fresh._legal = fresh._legal_set = None
+        try:
+            return fresh.legal_moves(limit=limit)
+        except TooManyMovesError:
+            return None
+
+    assert listed(10**9) == moves
+    # The limit bounds the moves weighed, some of which a controller's duty
+    # may drop: at exactly the count the list is whole or refused.
+    assert listed(len(moves)) in (moves, None)
+    if moves:
+        assert listed(len(moves) - 1) is None
