@@ -68,6 +68,9 @@ class Store:
     def __init__(self, folder: Path | None = None):
         self.folder = folder if folder is not None else user_folder()
         self.problems: list[str] = []
+        # The files found damaged this session, by name: what was said of each
+        # (the screen that shows such a file's contents says it too).
+        self.damaged: dict[str, str] = {}
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` lives."""
@@ -134,13 +137,15 @@ class Store:
         """Keep a bad file under a name of its own (NAME.bad, else NAME.2.bad,
         ...: an earlier damaged copy is never replaced) and say so."""
         path = self.path(name)
+        stop = "" if why.endswith(("?", ".")) else "."  # a reason may end in a question
         try:
             kept = _keep(path)
-            where = f"it was kept as {kept}"
+            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept}."
         except OSError as e:
-            where = f"it could not be moved aside ({e.strerror or e})"
-        problem = f"{path.name} was set aside because {why}; {where}."
+            problem = (f"{path.name} could not be used because {why}{stop} Nor could it be moved "
+                       f"aside ({e.strerror or e}), so it is left as it was.")
         self.problems.append(problem)
+        self.damaged[name] = problem
         log.warning("%s", problem)
 
     # -- settings --------------------------------------------------------------------

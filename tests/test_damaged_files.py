@@ -92,7 +92,7 @@ def check_file(name: str, data: bytes, earlier: bool) -> None:
             said = store.problems[0]
             assert said.startswith(f"{name} was set aside because ") and "\n" not in said and len(said) < 600
             kept = folder / (f"{name}.2.bad" if earlier else f"{name}.bad")
-            assert f"it was kept as {kept}" in said
+            assert f"It was kept as {kept}." in said
             assert kept.read_bytes() == data
             assert not (folder / name).exists()
             if value is not None:

@@ -62,6 +62,24 @@ def test_damaged_settings_are_set_aside_and_defaults_used(tmp_path: Path, text: 
     assert not (tmp_path / SETTINGS).exists()
 
 
+def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cassino.store
+
+    def refuse(path: Path) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cassino.store, "_keep", refuse)
+    (tmp_path / SETTINGS).write_bytes(b"\x89PNG junk")
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    [said] = store.problems
+    assert said.startswith("settings.json could not be used because it is not UTF-8 text")
+    assert "is it a text file? Nor could it be moved aside (Permission denied), so it is left as it was." in said
+    assert "set aside" not in said
+    assert (tmp_path / SETTINGS).read_bytes() == b"\x89PNG junk"
+
+
 def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
     game = played(23)
     Store(tmp_path).save_game(game, SEATS)

@@ -52,10 +52,15 @@ def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path,
     assert title.menu.items[0].label == "Continue"
     key(app, pygame.K_RETURN)        # Continue: the saved game cannot be used
     assert isinstance(app.top, TitleScene)
-    setup = setup_scene(app)         # the last setup: defaults instead
+    setup = setup_scene(app)         # the last setup: defaults instead, and said there
     assert (setup.players, setup.game) == (2, "standard")
-    stats = StatsScene(app)          # the statistics: empty instead
+    assert setup.notice.startswith("Your last setup could not be read, so this is the usual one: setup.json")
+    assert ("warn", setup.notice) in setup.description()
+    stats = StatsScene(app)          # the statistics: empty instead, and said there
     assert stats.stats == Stats()
+    assert "statistics file was damaged" in stats.notice and "stats.json.bad" in stats.notice
+    assert stats.notice == StatsScene(app).notice  # every time the screen opens
+    assert setup_scene(app).notice == ""  # the setup's defaults were said once
     step(app)
 
     said = {p.split(" ", 1)[0]: p for p in store.problems}
@@ -99,6 +104,32 @@ def fresh_folder(name: str, data: bytes) -> Path:
 
 
 FILES = {STATS: stats_docs, SETUP: setup_docs, SAVED_GAME: saved_games}
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
+def test_the_notices_of_damaged_files_leave_the_whole_menu_in_view(tmp_path: Path,
+                                                                  size: tuple[int, int]) -> None:
+    """Four files set aside, Continue pressed on the damaged game, the last
+    setup and the statistics opened: the title's menu, Quit included, stays
+    above the notices, every button whole."""
+    for name, data in DAMAGED.items():
+        (tmp_path / name).write_bytes(data)
+    store = Store(tmp_path)
+    store.load_settings()
+    app = App(size, Settings(speed="instant", fullscreen=False), store)
+    title = show_title(app)
+    step(app)
+    key(app, pygame.K_RETURN)  # Continue: the game is set aside too
+    setup_scene(app)
+    StatsScene(app)
+    app.replace(title)
+    step(app)
+    assert len(store.problems) == 4
+    shown = [r for r in title.menu.rects if r.height]
+    assert [title.menu.items[i].label for i, r in enumerate(title.menu.rects) if r.height][-1] == "Quit"
+    assert len(shown) == len(title.menu.items)
+    assert max(r.bottom for r in shown) <= title.notices_top
+    assert title.notices_top < size[1]
 
 
 @pytest.mark.fuzz

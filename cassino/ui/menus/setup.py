@@ -15,6 +15,7 @@ from cassino.rules import (PRESET_LIST, PRESETS, STANDARD, Conflict, InvalidRule
                            seating_refusal, standard_teams)
 from cassino.setups import CUSTOM, MAX_SEATS, Setup
 from cassino.setups import LEVELS as LEVEL_NAMES
+from cassino.store import SETUP
 
 # What each level is like, in a line (the setup's hint for a level).
 LEVEL_WORDS = {
@@ -84,8 +85,9 @@ class SetupScene(Scene):
         self.names = [""] * MAX_SEATS          # people's names; empty means "Player N"
         self.notice = ""        # why Start did nothing, until the next change
         self.menu = Menu([], lambda: app.pop(self))
-        self._recall()
+        damaged = self._recall()
         self.refresh()
+        self.notice = damaged
 
     # -- what is chosen ---------------------------------------------------------------------
 
@@ -130,13 +132,19 @@ class SetupScene(Scene):
         return PRESETS[self.game].name, PRESET_ABOUT[self.game]
 
     # The last setup is remembered in the player's folder (checked by cassino.setups).
-    def _recall(self) -> None:
-        if self.app.store is None:
-            return
-        s = self.app.store.load_setup()  # the defaults if none, or set aside and said
+    def _recall(self) -> str:
+        """The last setup chosen; if its file was damaged (the defaults instead), what to say of it."""
+        store = self.app.store
+        if store is None:
+            return ""
+        known = SETUP in store.damaged
+        s = store.load_setup()  # the defaults if none, or set aside and said
         self.players, self.level, self.partnerships, self.kinds = s.players, s.level, s.partnerships, list(s.kinds)
         self.game, self.short, self.custom = s.game, s.short, dict(s.custom)
         self.chosen = self.game
+        if SETUP in store.damaged and not known:
+            return "Your last setup could not be read, so this is the usual one: " + store.damaged[SETUP]
+        return ""
 
     def _remember(self) -> None:
         if self.app.store is not None:

@@ -12,6 +12,7 @@ import pygame
 
 from cassino.rules import PRESET_LIST, InvalidRulesError, Rules
 from cassino.stats import Stats
+from cassino.store import STATS
 
 from ..app import App
 from ..art import theme
@@ -28,7 +29,11 @@ class StatsScene(Overlay):
 
     def __init__(self, app: App):
         self.stats = app.store.load_stats() if app.store is not None else None
-        self.notice = ""   # what went wrong with the last reset, in words
+        # What went wrong with the statistics file, or with the last reset, in words.
+        self.notice = ""
+        if app.store is not None and STATS in app.store.damaged:
+            self.notice = ("Your statistics file was damaged, so these count only the games since: "
+                           + app.store.damaged[STATS])
         self.first_row = 0  # the table's first row shown, when not every row fits
         self._fit = 1 << 30  # how many rows the table had room for at the last frame
         # The rows (and how many of them are totals) and the columns' widths,

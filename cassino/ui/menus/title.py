@@ -46,6 +46,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.routes = routes
         self.menu = Menu([], self.escape)
+        self.notices_top = 0  # where the lines under the menu begin, as last drawn
         self.refresh()
 
     def refresh(self) -> None:
@@ -92,9 +93,45 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The game's name, a fan of cards, the menu, the focused item's hint and any file notices."""
         w, h = self.app.size
+        small = theme.px((w, h), 22, 12)
+        fs = theme.px((w, h), 30, 15)
+        # The bottom lines first: the focused item's hint, while nothing covers
+        # the menu (below a box it would peek out, half hidden), and the files
+        # that had to be set aside, said plainly, once, on the way in. The menu
+        # makes room for them.
+        hint = self.menu.items[self.menu.focus].hint if self.app.top is self else ""
+        problems = self.app.store.problems if self.app.store is not None else []
+        if len(problems) > 3:  # the latest two, and where the others are
+            problems = [f"{len(problems) - 2} earlier notices are in cassino.log, in your folder."] + problems[-2:]
+        lines = [theme.text(ln, small, theme.WARN) for p in problems for ln in theme.wrap(p, small, w - 40)]
+        if hint:
+            lines.append(theme.fit_text(hint, small, w - 40, theme.DIM))
+        bottom = h - fs // 2 - sum(t.get_height() + 3 for t in lines)
+
         y = heading(surface, self.app.settings.table_colour) + round(h * 0.03)
-        # The two casinos and the aces, fanned under the title.
+        # The two casinos and the aces, fanned under the title; left out when
+        # the notices need its room.
         cw = max(40, round(h * 0.1))
+        n = len(self.menu.items)
+        need = round(fs * 2.0) * n + round(fs * 0.45) * (n - 1)
+        top = y + round(cw * 1.6) + round(h * 0.03)
+        if bottom - top - fs // 2 < need:
+            top = y
+        else:
+            self._fan(surface, y, cw)
+        room = bottom - top - fs // 2
+        if room < need:  # smaller buttons, down to a floor; past it the menu scrolls
+            fs = max(12, fs * room // need)
+        self.menu.layout((w // 2, top + room // 2), round(min(max(w * 0.26, 300), 520)), fs, room)
+        self.menu.draw(surface)
+        y = self.notices_top = bottom
+        for t in lines:
+            y += 3
+            surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+            y += t.get_height()
+
+    def _fan(self, surface: pygame.Surface, y: int, cw: int) -> None:
+        w = self.app.size[0]
         fan = ["AS", "2S", "TD", "AH", "AD"]
         x0 = w // 2 - round(cw * 0.62 * (len(fan) - 1) / 2) - cw // 2
         for i, c in enumerate(fan):
@@ -102,25 +139,3 @@ class TitleScene(Scene):
                                              (len(fan) // 2 - i) * 6, 1.0)
             surface.blit(face, face.get_rect(center=(x0 + round(i * cw * 0.62) + cw // 2,
                                                      y + round(cw * 0.7) + abs(i - 2) * cw // 10)))
-        top = y + round(cw * 1.6) + round(h * 0.03)
-        fs = theme.px((w, h), 30, 15)
-        area_h = h - top - fs * 2
-        self.menu.layout((w // 2, top + area_h // 2), round(min(max(w * 0.26, 300), 520)), fs, area_h)
-        self.menu.draw(surface)
-        # The focused item's hint, while nothing covers the menu (below a box it
-        # would peek out, half hidden, saying what the menu's item does).
-        hint = self.menu.items[self.menu.focus].hint if self.app.top is self else ""
-        small = theme.px((w, h), 22, 12)
-        y = h - fs // 2
-        if hint:
-            t = theme.fit_text(hint, small, w - 40, theme.DIM)
-            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
-            y -= t.get_height() + 4
-        # Files that had to be set aside: said plainly, once, on the way in.
-        problems = self.app.store.problems if self.app.store is not None else []
-        if len(problems) > 3:  # the latest two, and where the others are
-            problems = [f"{len(problems) - 2} earlier notices are in cassino.log, in your folder."] + problems[-2:]
-        for line in reversed([ln for p in problems for ln in theme.wrap(p, small, w - 40)]):
-            t = theme.text(line, small, theme.WARN)
-            surface.blit(t, t.get_rect(midbottom=(w // 2, y)))
-            y -= t.get_height() + 2
