@@ -283,7 +283,10 @@ class MoveGenerator:
                     same = loose & rank_set
                     if same:
                         if self.court_all:
-                            append(_new(Move, (c, CAPTURE, 0, same, False)))
+                            # Every loose card of its rank (§9.4): within some
+                            # cards, none if any of them lies outside.
+                            if not pos.loose & rank_set & ~same:
+                                append(_new(Move, (c, CAPTURE, 0, same, False)))
                         else:
                             while same:
                                 one = same & -same
@@ -449,23 +452,11 @@ class MoveGenerator:
 
     def _court_plays(self, out: list[Move], c: int, loose: CardSet, builds: tuple[Build, ...],
                      targets: int, relaxed: bool) -> None:
-        """A court card without value: it captures by rank (§4, §9.4); under
-        trailing royals it also captures and builds whole sets of its rank (§9.11)."""
+        """A court card without value under trailing royals: it captures by rank,
+        and captures and builds whole sets of its rank (§9.11)."""
         rank = rank_of(c)
         same = loose & RANK_SETS[rank]
         append = out.append
-        if not self.by_rank:
-            if not same:
-                return
-            if self.court_all:
-                append(_new(Move, (c, CAPTURE, 0, same, False)))
-                return
-            m = same
-            while m:
-                low = m & -m
-                m ^= low
-                append(_new(Move, (c, CAPTURE, 0, low, False)))
-            return
         ofrank = [b for b in builds if b.value == rank]
         loose_sets = _subsets(same)
         build_sets = [0]

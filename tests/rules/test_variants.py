@@ -304,6 +304,17 @@ def test_court_capture_all_has_no_smaller_capture():
     assert event.taken == cards("KS KH KC KD")
 
 
+@pytest.mark.parametrize("smaller", ["QDx:QS", "QDx:QH"])
+def test_court_capture_all_refuses_a_smaller_capture_played_alone(smaller: str) -> None:
+    # Checking one move looks only at the cards it takes; inside {QS} "every
+    # queen" must still mean both queens of the table.
+    pos = table_position("QD 3C", "QS QH 5C", rules=Rules(court_capture="all"))
+    assert not pos.is_legal(move(smaller))
+    with pytest.raises(IllegalMoveError, match="every queen on the table at once"):
+        pos.play(move(smaller))
+    assert pos.loose == cards("QS QH 5C")
+
+
 # ==============================================================================
 # §9.5 controller
 # ==============================================================================
