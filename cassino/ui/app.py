@@ -101,6 +101,15 @@ class App:
             self.least = (min(smallest[0], self.fixed_size[0]), min(smallest[1], self.fixed_size[1]))
             return self._windowed(self.fixed_size)
         if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            try:
+                # Back from a window, the screen keeps the window's place unless
+                # a window manager moves it (a bare X server, a kiosk): its corner.
+                if pygame.display.get_surface() is not None:
+                    with warnings.catch_warnings():  # as in ``_windowed``
+                        warnings.simplefilter("ignore", DeprecationWarning)
+                        pygame.Window.from_display_module().position = (0, 0)
+            except (AttributeError, pygame.error):
+                pass
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else WINDOWED
         size = (max(MIN_SIZE[0], min(WINDOWED[0], desktop[0])), max(MIN_SIZE[1], min(WINDOWED[1], desktop[1])))

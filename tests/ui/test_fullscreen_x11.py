@@ -1,0 +1,40 @@
+"""Full screen on a real X server with no window manager (a bare X session, a
+kiosk): F11 to a window and back must cover the screen from its corner again.
+Runs the real game under Xvfb; skipped where Xvfb and xdotool are missing."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from .xvfb import Screen
+
+pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                reason="needs Xvfb and xdotool (Debian: xvfb, xdotool)")
+
+
+def geometry(screen: Screen) -> tuple[int, int, int, int]:
+    """The game window's place and size: x, y, width, height."""
+    window = screen.xdo("search", "--pid", str(screen.game.pid)).split()[0]
+    said = screen.xdo("getwindowgeometry", window)
+    x, y = map(int, re.search(r"Position: (-?\d+),(-?\d+)", said).groups())  # type: ignore[union-attr]
+    w, h = map(int, re.search(r"Geometry: (\d+)x(\d+)", said).groups())  # type: ignore[union-attr]
+    return x, y, w, h
+
+
+def test_f11_twice_covers_the_screen_from_its_corner_again(tmp_path: Path) -> None:
+    screen = Screen((1600, 900), tmp_path, tmp_path / "home")
+    try:
+        assert geometry(screen) == (0, 0, 1600, 900)  # the first start: full screen
+        screen.keys("F11")
+        x, y, w, h = geometry(screen)
+        assert (w, h) != (1600, 900) and (x, y) != (0, 0)  # a window, centred
+        screen.keys("F11")
+        time.sleep(0.5)
+        assert geometry(screen) == (0, 0, 1600, 900)
+    finally:
+        screen.close()
