@@ -85,8 +85,8 @@ def duty_reason(duty: Duty, controller: str) -> str:
     if duty.kind == "answer":
         return f"You control a build of {label}: this turn you must capture it, add to it or raise it."
     if duty.kind == "strict_same":
-        return (f"You already control a build of {duty.value}: add to it rather than starting "
-                f"another.")
+        return (f"You already control a build of {duty.value}: under strict builds you may not "
+                f"make a second build of {duty.value}; add to yours instead.")
     return "Under strict builds you can take over another player's build only by raising it."
 
 

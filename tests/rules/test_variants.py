@@ -345,6 +345,17 @@ def test_controller_strict_the_example_hoyles_less_a_second_build_of_8():
     assert legal(controller_example("strict")) == HOYLE - moves("2Hb8:6D")
 
 
+@pytest.mark.parametrize("second", [
+    "2Hb8:6D",      # a new build of 8 beside one's own
+    "AHb8:3C,4C",   # raising the other's 7 to 8: a second build of 8 too
+])
+def test_controller_strict_refuses_a_second_build_of_the_same_value_in_those_words(second):
+    pos = table_position("8C 2H AH", "6D", [("5S 3H", 8, False, 0), ("3C 4C", 7, False, 1)],
+                         others=["7S TS JD"], rules=Rules(controller="strict"))
+    assert pos.violation(move(second)) == ("You already control a build of 8: under strict builds "
+                                           "you may not make a second build of 8; add to yours instead.")
+
+
 @pytest.mark.parametrize("controller", ["hoyle", "permissive", "answer", "strict"])
 def test_controller_the_hold_rule_applies_under_all_of_them(controller):
     pos = controller_example(controller)
