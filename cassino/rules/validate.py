@@ -183,7 +183,9 @@ def _hand_problems(pos: Position) -> list[str]:
         draws = initial - stock
         dealt = [first.hand + _share(draws, (s - eldest) % n, n) for s in range(n)]
         plays_from = draws  # every play drew while the stock lasted
-        most = first.hand * n + draws
+        # Once it is out, every hand plays down; until then each play drew, but
+        # for a sudden-death sweep that ended the game (nothing drawn after it).
+        most = first.hand * n + draws if not stock else draws + (pos.winner is not None)
     else:
         deal = shape.deal_number(stock)
         if stock != shape.stock_after[deal - 1]:
@@ -194,6 +196,10 @@ def _hand_problems(pos: Position) -> list[str]:
         dealt = [d] * n
         plays_from = 0
         most = d * n
+    if pos.rules.draw and stock and not plays_from <= sum(dealt) - sum(sizes) <= most:
+        held = ", ".join(str(x) for x in sizes)
+        return [f"the hands hold {held} cards; in Draw Cassino each play draws a card while the "
+                f"stock lasts, so every hand holds {shape.deals[0].hand} until it is out"]
     if not plays_from <= sum(dealt) - sum(sizes) <= most:
         big = [s for s in range(n) if sizes[s] > dealt[s]]
         if big:

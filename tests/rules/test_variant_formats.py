@@ -312,3 +312,30 @@ def test_events_json_has_exactly_the_fields_formats_md_lists(name: str, rules: R
                 kinds.add("round_end")
         assert events[-1].winner == game.winner
     assert {"trail", "capture", "round_end"} <= kinds or game.rounds == []
+
+
+def test_a_draw_cassino_hand_short_of_four_while_the_stock_lasts_is_refused() -> None:
+    """§9.10: each play draws a card while the stock lasts, so every hand holds
+    four until it is out (an AI that met such a position had no move to play)."""
+    draw = Rules(draw=True)
+    full = table_position("5C 2H 3D 4S", "5D", others=["6C 7C 8C 9C"], rules=draw, stock_size=20)
+    assert full.problems() == []
+    short = position_to_json(full)
+    short["hands"][0].remove("4S")  # as if the 4S was trailed and nothing drawn
+    short["loose"].append("4S")
+    short["to_move"] = 1
+    with pytest.raises(InvalidPositionError, match="the hands hold 3, 4 cards; in Draw Cassino each "
+                                                   "play draws a card while the stock lasts"):
+        position_from_json(short)
+    # (Once the stock is out, hands play down: every position of the Draw games
+    # above is read back.)
+
+
+def test_a_draw_cassino_game_ended_by_a_sudden_death_sweep_keeps_the_swept_hand_short() -> None:
+    rules = Rules(draw=True, sudden_death=True)
+    pos = table_position("5C 2H 3D 4S", "5D", others=["6C 7C 8C 9C"], rules=rules, stock_size=20,
+                         scores=(20, 18))
+    pos.play(parse_move("5Cx5:5D"))
+    assert pos.winner == 0 and pos.hands[0].bit_count() == 3  # nothing drawn after the sweep
+    assert pos.problems() == []
+    assert round_trip(pos)["winner"] == 0
