@@ -538,19 +538,35 @@ class Parser(argparse.ArgumentParser):
 
 
 def _one_line(text: str) -> str:
-    """A message as one short line: control characters as spaces, cut to MAX_MESSAGE."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    """A message as one short line: control characters as spaces, cut to
+    MAX_MESSAGE. Words too long for it (a file's path, deep in folders) are
+    shortened in the middle first, so that the reason after them stays."""
+    words = "".join(c if c.isprintable() else " " for c in text).split()
+    while sum(len(w) + 1 for w in words) > MAX_MESSAGE + 1:
+        longest = max(range(len(words)), key=lambda i: len(words[i]))
+        w = words[longest]
+        if len(w) <= 60:
+            break
+        words[longest] = w[:20] + "..." + w[-36:]
+    text = " ".join(words)
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
 
 
-def counting(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``least``."""
+def counting(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least`` (and at most ``most``)."""
     def parse(text: str) -> int:
         if not re.fullmatch(r"\s*[+-]?\d{1,18}\s*", text) or int(text) < least:
             raise argparse.ArgumentTypeError(f"{short(text, 30)} is not a whole number from {least} up")
+        if most is not None and int(text) > most:
+            raise argparse.ArgumentTypeError(f"{short(text, 30)} is more than {most}")
         return int(text)
     parse.__name__ = "count"
     return parse
+
+
+# Fixed work per decision at the most: some units are 3 ms of search, so this is
+# hours a decision, as the longest time budget (--ms 3600000) is one.
+MAX_WORK = 1_000_000
 
 
 def seed_number(text: str) -> int:
@@ -609,7 +625,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=int, action="append",
                    help="a seat to review (again for more); default: the record's human players")
     s.add_argument("--count", type=counting(1), default=5, help="how many of the costliest moves to show")
-    s.add_argument("--work", type=counting(1), help="how much the analyst searches per decision (units of about 3 ms; 120)")
+    s.add_argument("--work", type=counting(1, MAX_WORK), help="how much the analyst searches per decision (units of about 3 ms; 120)")
     s.add_argument("--json", action="store_true", help="the review as one JSON object")
     s.add_argument("--progress", action="store_true", help="report each decision on stderr")
     s.set_defaults(func=cmd_review)
@@ -644,7 +660,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("position", nargs="?", help="position JSON file; without it, one position per stdin line")
     s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
     s.add_argument("--seed", type=seed_number, default=0)
-    s.add_argument("--work", type=counting(1), help="a fixed amount of work instead of a time budget")
+    s.add_argument("--work", type=counting(1, MAX_WORK), help="a fixed amount of work instead of a time budget")
     s.set_defaults(func=cmd_ai)
 
     s = sub.add_parser("arena", help="duplicate-pair matches between two levels")
@@ -656,7 +672,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
     s.add_argument("--rules", help=RULES_HELP)
     s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
-    s.add_argument("--work", type=counting(1), help="a fixed amount of work per move instead of time")
+    s.add_argument("--work", type=counting(1, MAX_WORK), help="a fixed amount of work per move instead of time")
     s.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="what time budgets and decision times read: wall time (default) or the "
                         "thinking thread's CPU time, which a busy machine does not distort")
@@ -665,8 +681,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _speak_utf8() -> None:
+    """Output that cannot hold a suit's sign (a file on Windows, cp1252) is
+    written in UTF-8 instead: reviews and replays name cards as 10♦, and
+    players have any names."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "♠♥♦♣".encode(stream.encoding)
+        except (UnicodeEncodeError, LookupError, TypeError, AttributeError):
+            try:
+                stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass  # not a text stream of ours: as it is
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit status (0 done, 1 an illegal move, 2 bad input)."""
+    _speak_utf8()
     parser = build_parser()
     args = parser.parse_args(argv)
     func = cmd_selftest if args.selftest else getattr(args, "func", cmd_play)

@@ -310,6 +310,44 @@ def test_replay_of_an_unfinished_record(tmp_path: Path) -> None:
     assert f"Ann {game.totals[0]}" in lines[-1] and f"Bot {game.totals[1]}" in lines[-1]
 
 
+@pytest.mark.parametrize("argv", [["ai", "--level", "expert", "POS"], ["review", "REC"],
+                                  ["arena", "--a", "master", "--b", "expert", "--games", "1"]])
+def test_work_past_hours_a_decision_is_refused_at_once(tmp_path: Path, argv: list[str],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """--work 999999999999999999 would think for years without a word: refused,
+    as an --ms past an hour is."""
+    game = random_game(Rules(), 2, None, "work", max_moves=6)
+    files = {"POS": write_json(tmp_path / "p.json", position_to_json(game.position)),
+             "REC": write_json(tmp_path / "r.json", _record(game, ["Ann", "Bot"]))}
+    argv = [files.get(a, a) for a in argv]
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--work", "999999999999999999"])
+    assert stop.value.code == 2
+    assert "'999999999999999999' is more than 1000000" in capsys.readouterr().err
+
+
+def test_a_refusal_about_a_file_deep_in_folders_keeps_its_reason(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    deep = tmp_path / ("d" * 200) / ("e" * 200) / "missing.json"
+    assert main(["legal", str(deep)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.endswith("/missing.json: No such file or directory") and len(said) <= len("cassino: ") + 300
+    assert "..." in said
+
+
+def test_replay_into_a_file_of_a_narrow_encoding_writes_utf8(tmp_path: Path) -> None:
+    """Output redirected on Windows is cp1252, which holds neither a suit's sign
+    nor every name: the command writes UTF-8 rather than fail half-way."""
+    game = random_game(Rules(), 2, None, "narrow", max_moves=20)
+    path = write_json(tmp_path / "record.json", _record(game, ["Zoë 🂡 Ünï", "Bot"]))
+    env = dict(os.environ, PYTHONIOENCODING="cp1252", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "cassino", "replay", path], cwd=ROOT, env=env,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")
+    assert "Zoë 🂡 Ünï" in text.splitlines()[-1]
+
+
 def test_replay_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
     game = random_game(Rules(), 2, None, "replay-illegal")
     record = _record(game, ["Ann", "Bot"])

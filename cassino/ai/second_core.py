@@ -30,6 +30,7 @@ import atexit
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -87,6 +88,9 @@ def search_sample(job: Job, estimate: Estimate, seed: int, live: list[int], node
 
 def _serve(conn: Connection) -> None:
     """The helper process: one decision's job, then its samples, until told to quit."""
+    # Ctrl+C in a terminal reaches every process of the command: the main one
+    # stops, and this one ends when its pipe closes, without a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     job: Job | None = None
     estimate: Estimate | None = None
     while True:

@@ -169,7 +169,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _int(text: str) -> int:
     if len(text) - text.startswith("-") > MAX_DIGITS:
-        raise _Refused(f"it has a number of {len(text)} digits; whole numbers in Cassino's "
+        raise _Refused(f"it has a number of {len(text) - text.startswith('-')} digits; whole numbers in Cassino's "
                        f"documents have at most {MAX_DIGITS}")
     return int(text)
 
