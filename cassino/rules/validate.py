@@ -47,6 +47,15 @@ def position_problems(pos: Position) -> list[str]:
         out.append(f"'scores' must be from 0 to {MAX_SCORE}")
     if not 1 <= pos.round <= 100_000:
         out.append("'round' must be 1 or more")
+    best = max(pos.scores)
+    if rules.rounds is not None:
+        if pos.round > rules.rounds and pos.scores.count(best) == 1:
+            out.append(f"'round' is {pos.round}, but these rules play {rules.rounds} rounds, and more "
+                       f"only while the highest totals are tied")
+    elif best >= rules.target and pos.scores.count(best) == 1:
+        scores = ", ".join(str(x) for x in pos.scores)
+        out.append(f"the scores {scores} already ended the game (the first to {rules.target} wins): "
+                   f"no round follows")
     if pos.plucked and not rules.pluck:
         out.append("'plucked' lists seats, but plucking is not part of these rules")
     if pos.plucked >> n:
@@ -91,6 +100,12 @@ def position_problems(pos: Position) -> list[str]:
     if missing:
         out.append(f"cards missing from the position: {cards_text(missing, ' ')}")
 
+    for t in range(sides):
+        # A sweep is a capture: the card played and one of the table at least.
+        if pos.sweeps[t] > pos.captured[t].bit_count() // 2:
+            k = pos.sweeps[t]
+            out.append(f"team {t} counts {k} sweep{'s' if k > 1 else ''} this round but has captured "
+                       f"{pos.captured[t].bit_count()} cards; each sweep takes two at least")
     out += _build_problems(pos)
     out += _hand_problems(pos)
     return out

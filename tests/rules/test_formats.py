@@ -557,6 +557,13 @@ BROKEN_POSITIONS = [
     ("hands empty, stock not", position_json(["", ""], "", stock="9S 9H 9D 9C 8S 8H 8D 8C"),
      ["every hand is empty"]),
     ("round over with cards on the table", position_json(["", ""], "5D"), ["still on the table"]),
+    # What the game so far cannot have left.
+    ("a sweep with nothing captured", edit(BASE, sweeps=[1, 0]),
+     ["team 0 counts 1 sweep this round but has captured 0 cards"]),
+    ("scores past the target, one alone", edit(BASE, scores=[21, 5]),
+     ["the scores 21, 5 already ended the game"]),
+    ("a round past the rounds with no tie", edit(BASE, rules={"rounds": 2}, round=3, scores=[5, 3]),
+     ["'round' is 3, but these rules play 2 rounds", "tied"]),
     ("three seats, to move has four, first has four",
      position_json(["7H 3C 4C 5C", "5S KS 4D 5H", "9S 9H 9D 9C"], to_move=2, dealer=0),
      ["seat 1 has 4 cards but should have 3"]),

@@ -335,7 +335,7 @@ def test_strict_another_players_build_is_taken_over_only_by_raising_it():
 
 def test_strict_at_most_one_build_of_a_value():
     pos = table_position("8S 6H 4C", loose="2H", builds=[("5D 3H", 8, False, 0)], rules=STRICT)
-    refused(pos, "6Hb8:2H", "already control a build of 8", "add to it")
+    refused(pos, "6Hb8:2H", "already control a build of 8", "add to yours")
 
 
 def test_strict_the_controller_may_not_trail():

@@ -821,7 +821,7 @@ def test_rounds_three_players_rounds_6_totals_30_30_20_a_seventh_round():
 
 def test_rounds_a_tie_at_the_top_plays_one_more_round_at_a_time():
     assert rounds_end((19, 29, 29), 7).winner == 0
-    assert rounds_end((19, 30, 20), 8).winner is None
+    assert rounds_end((19, 30, 30), 8).winner is None
 
 
 def test_rounds_no_target_the_game_goes_on_before_the_last_round():
@@ -1061,7 +1061,8 @@ def test_sudden_death_nothing_is_drawn():
 
 
 def test_sudden_death_a_sweep_that_does_not_exceed_every_other_team_goes_on():
-    pos = table_position("5C 2H", "5D", rules=SUDDEN, scores=(20, 21))
+    # 21-21 at the top goes on (§9.22); seat 0's sweep makes 21 against 21.
+    pos = table_position("5C 2H", "5D", players=3, rules=SUDDEN, scores=(20, 21, 21))
     event = pos.play(move("5Cx5:5D"))
     assert event.sweep and event.winner is None and pos.to_move == 1
 
@@ -1131,7 +1132,7 @@ def test_count_out_the_items_in_order():
     """Cards, spades, TD, 2S, aces AS AC AH AD, spade points A..K, all eleven,
     then sweeps team by team in turn order from the eldest's."""
     rules = Rules(count_out=True, spade_scoring=True, all_eleven="bonus", target=500)
-    pos = last_card_position("8D", captured=[TEAM0_30], last_capturer=1, rules=rules,
+    pos = last_card_position("8D", captured=[TEAM0_30, "", "2C 3C"], last_capturer=1, rules=rules,
                              players=3, dealer=0, sweeps=(1, 2, 1), rest_to=1)
     end = pos.play(move("8D-")).round_end
     keys = [i[0] for i in items(end)]
@@ -1144,7 +1145,7 @@ def test_count_out_sweeps_counted_in_turn_order_decide_a_tie():
     """0-20-20: seat 0 takes every base point; seats 1 and 2 one sweep each.
     Seat 1, the eldest, reaches 21 first and wins, though 21-21 would
     otherwise be a tie."""
-    pos = last_card_position("8D", captured=[TEAM0_30], last_capturer=1, rest_to=1,
+    pos = last_card_position("8D", captured=[TEAM0_30, "", "2C 3C"], last_capturer=1, rest_to=1,
                              players=3, dealer=0, sweeps=(0, 1, 1), scores=(0, 20, 20),
                              rules=COUNT_OUT)
     event = pos.play(move("8D-"))
@@ -1215,7 +1216,7 @@ def test_game_end_rounds_before_the_target():
 def test_game_end_the_target_with_the_highest_total_alone():
     assert rounds_end((10, 0, 0), 1, Rules()).winner == 0   # 21
     assert rounds_end((9, 0, 0), 1, Rules()).winner is None  # 20
-    assert rounds_end((10, 21, 0), 1, Rules()).winner is None  # 21-21
+    assert rounds_end((10, 21, 21), 1, Rules()).winner is None  # 21-21-21
 
 
 def test_game_end_inside_a_round_nothing_more_is_played_or_scored():
