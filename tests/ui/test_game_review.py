@@ -114,6 +114,23 @@ def test_every_moment_draws_at_every_size(size: tuple[int, int], players: int) -
     assert marked and app.screen.get_rect().contains(marked[0])
 
 
+def test_a_review_that_finishes_between_frames_still_gets_its_frame() -> None:
+    """The loop sleeps while no scene asks to wake: a review that finished just
+    after a frame of its progress must ask once more, or its progress stays on
+    the screen until the mouse moves."""
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    app.step(1 / 60)  # a frame of its progress
+    end = time.monotonic() + 60
+    while not review.reviewer.finished and time.monotonic() < end:
+        time.sleep(0.02)  # no frame meanwhile: the thread finishes between frames
+    assert review.reviewer.finished
+    assert review.wake_in() is not None
+    app.step(1 / 60)
+    assert review.taken and review.drawn_ready and review.wake_in() is None
+
+
 def test_esc_stops_a_review_still_being_worked_out() -> None:
     app, table = after_one_round()
     review = GameReviewScene(app, table, None)  # the whole game so far: longer

@@ -77,16 +77,20 @@ class GameReviewScene(Scene):
         self.at = 0
         self.buttons: list[tuple[pygame.Rect, str]] = []
         self._shown: tuple[int, Position] | None = None
+        self.taken = False        # the finished review's moments are taken (``update``)
+        self.drawn_ready = False  # a frame of the finished review has been drawn
 
     # -- flow ------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         """Take the review once its thread is done."""
         r = self.reviewer
-        if r.moments is not None and not self.moments and r.finished:
-            self.decisions = len(r.moments)
-            self.moments = worst(r.moments, SHOWN)
-            self.moments.sort(key=lambda m: m.number)  # in the order of play
+        if r.finished and not self.taken:
+            self.taken = True
+            if r.moments is not None:
+                self.decisions = len(r.moments)
+                self.moments = worst(r.moments, SHOWN)
+                self.moments.sort(key=lambda m: m.number)  # in the order of play
 
     @property
     def ready(self) -> bool:
@@ -94,8 +98,9 @@ class GameReviewScene(Scene):
         return self.reviewer.finished
 
     def wake_in(self) -> float | None:
-        """Redraw a few times a second while the review is worked out."""
-        return None if self.ready else 0.2
+        """Redraw a few times a second while the review is worked out, and once
+        more when it is: it may finish just after a frame of its progress."""
+        return None if self.drawn_ready else 0.2
 
     def close(self) -> None:
         """Back to the score sheet; a review still running is stopped."""
@@ -188,10 +193,13 @@ class GameReviewScene(Scene):
         top = fs // 2 + t.get_height() + fs // 3
         self.buttons = []
         r = self.reviewer
-        if not self.ready:
+        # What ``update`` took, not the thread's state: it may finish while this
+        # frame is drawn, and the loop must then wake for one frame more.
+        if not self.taken:
             self._progress(surface, fs, top)
             self._buttons(surface, fs, [("close", "Stop (Esc)")])
             return
+        self.drawn_ready = True
         if r.error is not None:
             self._say(surface, fs, top, [("The review could not be worked out: "
                                           f"{type(r.error).__name__}: {r.error}", theme.WARN, False)])
