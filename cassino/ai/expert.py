@@ -146,9 +146,17 @@ class _Solver:
             return outcome(q, self.team, event)
         return self.value(q, alpha, beta)
 
-    def best_move(self, pos: Position) -> Move:
+    def best_move(self, pos: Position, rank: Callable[[Move], float] | None = None) -> Move:
+        """The move of the best exact value; among equals, the one ``rank`` (the
+        evaluator's judgement) puts first. Against play that sees every card
+        many moves tie, but a trail that hands over an ace at once and a
+        capture that makes the other side find its way are not alike at the
+        table."""
         best_move, best = None, -1e9
-        for m in candidate_moves(pos):
+        moves = candidate_moves(pos)
+        if rank is not None:
+            moves = sorted(moves, key=lambda m: -rank(m))
+        for m in moves:
             if m.card < 0:
                 continue
             v = self.child(pos, m, best, 1e9)
@@ -244,12 +252,12 @@ class Expert(Player):
             return moves[0]
         team = view.team_of[view.seat]
         known = view.stock_size == 0 and len(view.teams) == 2 and view.players == 2
+        ev = Evaluator(view)
         if known:
             try:
-                return _Solver(team, budget).best_move(view.sample(rng))
+                return _Solver(team, budget).best_move(view.sample(rng), ev.score)
             except TimeoutError:
                 pass
-        ev = Evaluator(view)
         scored = sorted(((ev.score(m), m) for m in shortlist(moves, ev.worth)), key=lambda x: -x[0])
         candidates = [m for _, m in scored[: self.candidates]]
         worth = worth_of(view)

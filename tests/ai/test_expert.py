@@ -185,3 +185,26 @@ def test_the_expert_reads_the_clock_before_every_ply_and_stops_in_its_stretched_
     assert max(Counter(nodes).values(), default=0) <= expert.CLOCK_NODES
     # ... and none once it has passed the stretched budget.
     assert clock.reads <= 140 * player.extend + 20
+
+
+def test_in_the_solved_last_deal_equal_moves_go_to_the_evaluators_choice() -> None:
+    """The other side holds TD KD 6C and controls a build of 6 (2D+4D); 6S JH
+    AD TC KC are loose. Seen whole, the deal ends alike whatever seat 0
+    plays, so every move ties; trailing the 5H beside the AD (the other's 6
+    then takes both, the ace too) was played for coming first. The capture
+    of the JH, the evaluator's choice, makes the other side find its way."""
+    from cassino.rules import parse_move, position_from_json
+
+    pos = position_from_json({
+        "format": "cassino-position/1", "rules": {}, "players": 2, "teams": [[0], [1]],
+        "dealer": 0, "to_move": 0, "hands": [["5H", "8D", "JD", "3C"], ["TD", "KD", "6C"]],
+        "stock": [], "loose": ["6S", "JH", "AD", "TC", "KC"],
+        "builds": [{"cards": ["2D", "4D"], "value": 6, "multiple": False, "controller": 1}],
+        "captured": [["3S", "7S", "8S", "9S", "TS", "JS", "AH", "2H", "7H", "8H", "TH", "5D", "6D",
+                      "9D", "2C", "4C", "5C", "7C", "JC"],
+                     ["AS", "2S", "4S", "5S", "QS", "KS", "3H", "4H", "6H", "9H", "QH", "KH", "3D",
+                      "7D", "QD", "AC", "8C", "9C", "QC"]],
+        "sweeps": [0, 2], "last_capturer": 1, "scores": [16, 6]})
+    for seed in range(3):
+        move = Expert().choose(SeatView(pos, 0), random.Random(seed), Budget(work=40))
+        assert move == parse_move("JDx:JH"), move.text()
