@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, Build, Game, Move, card_symbol, cards_of
-from cassino.rules.cards import BIG_CASINO, rank_of
+from cassino.rules.cards import BIG_CASINO, RANK_SETS, rank_of
 from cassino.rules.moves import plural
 from cassino.rules.scoring import call_counts
 
@@ -171,11 +171,20 @@ def candidates(view: SeatView, played: Move | None = None) -> list[Move]:
 
 
 def twins(a: Move, b: Move, worth: Worth) -> bool:
-    """Whether two card plays differ only by a card's suit that nothing counts:
-    the same play, as far as the game goes (trailing the 7♥ or the 7♦)."""
-    return (a.card >= 0 and b.card >= 0 and a.kind == b.kind and a.takes == b.takes
-            and a.value == b.value and a.multiple == b.multiple and rank_of(a.card) == rank_of(b.card)
-            and worth.of(1 << a.card) == worth.of(1 << b.card))
+    """Whether two card plays differ only by cards' suits that nothing counts:
+    the same play, as far as the game goes (trailing the 7♥ or the 7♦;
+    building 13 on 2♥ and 6♣ or on 2♥ and 6♦)."""
+    if not (a.card >= 0 and b.card >= 0 and a.kind == b.kind and a.value == b.value
+            and a.multiple == b.multiple and rank_of(a.card) == rank_of(b.card)
+            and worth.of(1 << a.card) == worth.of(1 << b.card)):
+        return False
+    if a.takes == b.takes:
+        return True
+    for r in {rank_of(c) for c in cards_of(a.takes ^ b.takes)}:
+        mine, theirs = a.takes & RANK_SETS[r], b.takes & RANK_SETS[r]
+        if mine.bit_count() != theirs.bit_count() or worth.of(mine) != worth.of(theirs):
+            return False
+    return True
 
 
 def paired_t(a: Appraisal, b: Appraisal) -> float:
@@ -306,16 +315,23 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     this = next(a for a in judged if a.move == move)
     others = [a for a in judged if a.move != move]
     runner = max(others, key=lambda a: (a.win, a.points))
-    if (this.win, this.points) >= (runner.win, runner.points):
+    ahead = (this.win, this.points) >= (runner.win, runner.points)
+    if ahead and clear(this, runner):
         return reason(this, runner, now=True, builds=view.builds, rivals=against(view.players, view.teams))
-    # The hint's search and this second weighing sample the hidden cards apart:
-    # say which way they lean without calling the hint better than it weighed.
+    # Not clearly ahead: what the move does, in the game's words, then how
+    # near the next best comes. The hint's search and this second weighing
+    # sample the hidden cards apart: say which way they lean without calling
+    # the hint better than it weighed.
+    from .hint import why
+
+    merit = why(view, move)
     mine, other = gerund(move, view.builds), gerund(runner.move, view.builds)
     both = f"{mine[0].upper() + mine[1:]} and {other}"
     if round(100 * this.win) == round(100 * runner.win):
-        return f"{both} are about equally good here: both give about {_chance(this.win)} to win the game."
-    if paired_t(runner, this) <= CONFIDENT:
-        return (f"{both} are too close to call from what you can see "
+        return (f"{merit} {both} are about equally good here: both give about {_chance(this.win)} "
+                f"to win the game.")
+    if ahead or paired_t(runner, this) <= CONFIDENT:
+        return (f"{merit} {both} are too close to call from what you can see "
                 f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
     return (f"On a second look {other} does {degree} than {mine} "

@@ -15,6 +15,7 @@ from cassino.ai import Budget, SeatView
 from cassino.ai.review import (REVIEW_WORK, Appraisal, PlayoutAnalyst, analyst, gerund, judge_move,
                                paired_t, reason, review, say, worst)
 from cassino.rules import Game, Move, Rules, card_symbol, standard_teams
+from cassino.ai.knowledge import worth_of
 from cassino.rules.cards import BIG_CASINO, cards_of
 
 from .test_honesty import shuffled_hidden
@@ -202,6 +203,37 @@ def test_twin_plays_are_weighed_once_and_why_never_compares_a_move_with_its_twin
     assert parse_move("7S-") in chosen
     why = explain(view, trail, random.Random(1), Budget(work=4))
     assert "7♥" in why and "7♦" not in why, why
+
+
+def test_plays_whose_taken_cards_differ_only_by_plain_suits_are_twins() -> None:
+    """Building 8 on the 6♣ or on the 6♦ with the 2♠ is one play; on the 6♠ it
+    takes a spade, which counts."""
+    from cassino.ai.review import twins
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("8C 2S 5H 9D", "6C 6D 6S 3H"), 0)
+    worth = worth_of(view)
+    assert twins(parse_move("2Sb8:6C"), parse_move("2Sb8:6D"), worth)
+    assert not twins(parse_move("2Sb8:6C"), parse_move("2Sb8:6S"), worth)
+    assert not twins(parse_move("2Sb8:6C"), parse_move("5Hb8:3H"), worth)
+
+
+def test_why_of_a_hint_not_clearly_ahead_says_what_it_does_first() -> None:
+    """"As good as trailing the K♣" teaches nothing: where the next best comes
+    as near, the reason leads with what the hinted move achieves."""
+    from cassino.ai.review import explain
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("7H 9C TC", "5C 2D KH"), 0)
+    hinted = parse_move("7Hx7:5C,2D")
+    why = explain(view, hinted, random.Random(1), Budget(work=4),
+                  judge=_Fixed(hinted, (0.52, 0.50), (0.51, 0.51)))
+    assert why.startswith("Every card taken counts toward most cards. Capturing 2♦ and 5♣ with the 7♥ and "), why
+    assert "about equally good here: both give about 51% to win the game." in why
 
 
 class _Fixed:
