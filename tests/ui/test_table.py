@@ -347,8 +347,8 @@ def test_a_build_is_stacked_as_it_was_made_the_card_played_on_top() -> None:
 def test_in_draw_cassino_the_card_you_drew_is_marked_in_your_hand_until_you_play() -> None:
     from cassino.rules import Rules
 
-    app, table = open_table(table_position(hand="9H 3C 4D 5S", loose="KH", others=["2C 7H 8D"],
-                                           rules=Rules(draw=True), stock="QC 6D 2H"))
+    app, table = open_table(table_position(hand="9H 3C 4D 5S", loose="KH", others=["2C 7H 8D JC"],
+                                           rules=Rules(draw=True), stock="QC 6D 2H 3S"))
     assert not table.drawn
     move = next(m for m in table.pos.legal_moves() if m.kind == "trail")
     assert table.play(move)
@@ -358,3 +358,21 @@ def test_in_draw_cassino_the_card_you_drew_is_marked_in_your_hand_until_you_play
     assert table.pos.to_move == 0 and table.drawn.get(0) == drew, "marked while it is new to you"
     assert table.play(next(m for m in table.pos.legal_moves() if m.card != drew and m.kind == "trail"))
     assert table.drawn.get(0) != drew, "the mark moves to the next card drawn"
+
+
+def test_the_words_of_a_play_name_its_card_once_and_keep_a_build_taken_in_whole() -> None:
+    """Hints said "Raise the 6 to 9 with the 3♣ with the 3♣" and "Build 9:
+    2♦+7♠ with the 7♠"; a multiple build over the other's 2♥+4♥ was grouped
+    "7♥+2♥, 4♥+3♣+2♦", splitting the build it takes in."""
+    from cassino.rules import parse_move
+    from cassino.ui.table.words import describe, describe_with_card
+    from tests.rules.helpers import table_position
+
+    pos = table_position("7S 7C 3C 9D", "7H 6S 2D", builds=[("4H 2H", 6, False, 1)], others=["6C 9H KD KC"])
+    said = {t: describe_with_card(pos, parse_move(t)) for t in
+            ["7Sx7:7H", "7Sb9:2D", "3Cb9:2H,4H", "7Sm7:7H", "3Cm9:2H,4H,7H,2D", "7S-"]}
+    assert said == {"7Sx7:7H": "Capture 7♥ with the 7♠", "7Sb9:2D": "Build 9: 2♦+7♠",
+                    "3Cb9:2H,4H": "Raise the 6 to 9 with the 3♣", "7Sm7:7H": "Build sevens (multiple): 7♠, 7♥",
+                    "3Cm9:2H,4H,7H,2D": "Build nines (multiple): 2♥+4♥+3♣, 7♥+2♦", "7S-": "Trail the 7♠"}
+    assert describe(pos, parse_move("3Cm9:2H,4H,7H,2D"), past=True) == \
+        "built nines (multiple): 2♥+4♥+3♣, 7♥+2♦"

@@ -32,7 +32,7 @@ from .review import ReviewScene, last_capture
 from .scoresheet import RoundOverScene, SheetScene
 from .seats import Seat, within
 from .state import LastMove, TableState
-from .words import describe, describe_turn
+from .words import describe, describe_turn, describe_with_card
 
 log = logging.getLogger("cassino.table")
 
@@ -306,8 +306,7 @@ class TableScene(Scene, TableState):
             return
         move = hinter.move
         self.hint_move = move
-        words = describe(self.pos, move) + ("" if move.kind == "trail" or move.card < 0
-                                            else f" with the {card_symbol(move.card)}")
+        words = describe_with_card(self.pos, move)
         self.say(f"Hint: {words}. {why(view, move)}")
 
     def _ask_why(self, view: SeatView, move: Move) -> None:

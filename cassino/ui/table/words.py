@@ -66,6 +66,15 @@ def describe(pos: Position, move: Move, past: bool = False) -> str:
     return describe_on(pos.loose, pos.builds, pos.rules, move, past)
 
 
+def describe_with_card(pos: Position, move: Move) -> str:
+    """``describe``, naming the card played where its words do not (a capture's):
+    "Capture 7♥ with the 7♠", "Build 9: 2♦+7♠"."""
+    words = describe(pos, move)
+    if move.card >= 0 and card_symbol(move.card) not in words:
+        words += f" with the {card_symbol(move.card)}"
+    return words
+
+
 def sweep_note(pos: Position, move: Move) -> str:
     """The words ': a sweep' when a capture would leave the table empty, as the
     engine's event for it says (applied to a copy of the position: the move is
@@ -102,7 +111,16 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
         return f"captured {text} with the {card}" if past else f"Capture {text}"
     assert move.kind == BUILD
     if move.multiple:
-        groups = ", ".join(_group_words(rules, move.takes | 1 << move.card, move.value))
+        # A build taken in stays one group (a single one raised by the card
+        # played makes the value with it); the loose cards group as they add up.
+        parts, rest = [], move.takes & ~sum(b.cards for b in touched) | 1 << move.card
+        for b in touched:
+            own = b.cards
+            if not b.multiple and b.value != move.value and rest >> move.card & 1:
+                own |= 1 << move.card
+                rest &= ~(1 << move.card)
+            parts.append("+".join(card_symbol(c) for c in cards_of(own)))
+        groups = ", ".join(parts + (_group_words(rules, rest, move.value) if rest else []))
         if touched and touched[0].multiple and touched[0].value == move.value:
             words = f"add to the {plural(move.value)}: {groups}"
         else:
