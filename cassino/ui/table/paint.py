@@ -242,7 +242,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         facts = [(info.level.capitalize() if info.level else "Person", LEVEL),
                  (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
                  (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
-        if sweeps:
+        if sweeps and pos.rules.sweeps:  # where sweeps score nothing (Royal) they go uncounted
             facts.append((f"{sweeps} sweep{'s' if sweeps > 1 else ''}", theme.INK))
         if pos.rules.pluck and pos.plucked >> seat & 1:
             facts.append(("plucked", theme.GOLD))
