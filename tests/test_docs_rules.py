@@ -337,9 +337,11 @@ def test_call_for_21(pile: str, winner: int) -> None:
     assert legal(pos) == set()
 
 
-@pytest.mark.parametrize("scores, winner", [([20, 18], 0), ([20, 21], None)])
+@pytest.mark.parametrize("scores, winner", [([20, 18], 0), ([20, 21, 21], None)])
 def test_sudden_death(scores: list[int], winner: int | None) -> None:
-    pos = position("8D 9C", "8H", stock=8, rules=Rules(sudden_death=True), scores=scores)
+    players = len(scores)
+    pos = position("8D 9C", "8H", stock=8 if players == 2 else 12, rules=Rules(sudden_death=True),
+                   players=players, scores=scores)
     event = pos.play(parse_move("8Dx8:8H"))
     assert event.sweep and event.winner == winner
 

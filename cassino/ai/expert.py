@@ -153,12 +153,10 @@ class _Solver:
         capture that makes the other side find its way are not alike at the
         table."""
         best_move, best = None, -1e9
-        moves = candidate_moves(pos)
+        moves = [m for m in candidate_moves(pos) if m.card >= 0]  # a call or pluck: weighed before
         if rank is not None:
             moves = sorted(moves, key=lambda m: -rank(m))
         for m in moves:
-            if m.card < 0:
-                continue
             v = self.child(pos, m, best, 1e9)
             if v > best or best_move is None:
                 best_move, best = m, v
