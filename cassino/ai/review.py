@@ -30,6 +30,7 @@ from cassino.rules.scoring import call_counts
 from . import knowledge
 from .estimate import round_margin
 from .expert import outcome
+from .hint import why as what_it_does
 from .intermediate import Evaluator
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
 from .player import Budget
@@ -322,9 +323,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     # near the next best comes. The hint's search and this second weighing
     # sample the hidden cards apart: say which way they lean without calling
     # the hint better than it weighed.
-    from .hint import why
-
-    merit = why(view, move)
+    merit = what_it_does(view, move)
     mine, other = gerund(move, view.builds), gerund(runner.move, view.builds)
     both = f"{mine[0].upper() + mine[1:]} and {other}"
     if round(100 * this.win) == round(100 * runner.win):

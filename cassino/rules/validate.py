@@ -211,11 +211,11 @@ def _hand_problems(pos: Position) -> list[str]:
         dealt = [d] * n
         plays_from = 0
         most = d * n
-    if pos.rules.draw and stock and not plays_from <= sum(dealt) - sum(sizes) <= most:
-        held = ", ".join(str(x) for x in sizes)
-        return [f"the hands hold {held} cards; in Draw Cassino each play draws a card while the "
-                f"stock lasts, so every hand holds {shape.deals[0].hand} until it is out"]
     if not plays_from <= sum(dealt) - sum(sizes) <= most:
+        if pos.rules.draw and stock:
+            held = ", ".join(str(x) for x in sizes)
+            return [f"the hands hold {held} cards; in Draw Cassino each play draws a card while the "
+                    f"stock lasts, so every hand holds {shape.deals[0].hand} until it is out"]
         big = [s for s in range(n) if sizes[s] > dealt[s]]
         if big:
             return [f"seat {s} has {sizes[s]} cards; a deal gives {dealt[s]}" for s in big]
