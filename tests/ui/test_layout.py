@@ -64,6 +64,24 @@ def test_no_two_parts_of_the_table_overlap_and_all_are_on_screen(players: int, s
         assert geo.legend.height == legend * geo.line and geo.log.height > 4 * geo.line
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_three_players_side_captions_take_the_room_their_hands_leave(size: tuple[int, int]) -> None:
+    """With three at the table the side columns are tall: a long caption
+    ("captured the build of 11s and the build of 11s with the J♠") gets five
+    lines there, and the hand below still fans a full hand at its usual step."""
+    pygame.font.init()
+    geo = TableLayout(size, 3, bottom_seat=0)
+    sides = [seat for seat, place in geo.places.items() if place.narrow]
+    assert len(sides) == 2
+    for seat in sides:
+        place = geo.places[seat]
+        assert place.caption.height // geo.line == 5, (size, place.caption)
+        spots = geo.hand_spots(seat, list(range(MAX_HAND)), face_up=False)
+        ys = sorted(spot.y for spot in spots.values())
+        back = geo.drawn_rect(seat, spots[0]).width  # a back turned sideways: its length across
+        assert all(b - a >= 0.3 * back - 0.5 for a, b in zip(ys, ys[1:])), (size, ys)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
 def test_a_full_hand_stays_inside_its_area(players: int, size: tuple[int, int]) -> None:

@@ -134,8 +134,12 @@ class TableLayout:
             else:
                 x = play.x + m if side == "left" else play.right - side_w + m
                 plate = pygame.Rect(x, top_edge, side_w - 2 * m, plate_h + 2 * line)
-                # A narrow column: its caption may take three lines.
-                caption = pygame.Rect(x, plate.bottom + gap, plate.width, caption_h + line)
+                # A narrow column: its caption takes three lines, and up to two more
+                # of what the hand's backs, one under the other, leave unused.
+                side_hand = oh + round(oh * 0.3) * (MAX_HAND - 1)
+                spare = hand_top - plate.bottom - 2 * gap - oh - 3 * m - side_hand - caption_h - line
+                caption = pygame.Rect(x, plate.bottom + gap, plate.width,
+                                      caption_h + line + line * max(0, min(2, spare // line)))
                 pile = pygame.Rect(0, 0, ow, oh)
                 pile.midtop = (plate.centerx, caption.bottom + gap)
                 hand = pygame.Rect(x, pile.bottom + m, side_w - 2 * m, hand_top - m - pile.bottom - m)
