@@ -328,6 +328,24 @@ def test_the_chooser_stands_beside_its_cards_hiding_no_other(size: tuple[int, in
             assert not box.colliderect(rect), f"hides your {card}"
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_with_six_at_the_table_the_chooser_hides_no_name_plate(size: tuple[int, int]) -> None:
+    """The chooser stood over the three top seats' plates where it could
+    stand below the cards, over nothing but your own corner: the others'
+    names, scores and hands stay in sight while you choose."""
+    pos = table_position(hand="2H 9C KD", loose="2D 6S TC JH QS", players=6)
+    app, table = open_table(pos, size=size, levels=(None,) + ("beginner",) * 5)
+    focus_hand_card(app, table, c("2H"))
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    box = chooser.box
+    assert not any(box.colliderect(it.rect) for it in table.stage.items if it.mask != cards("2D"))
+    for seat, place in table.geo.places.items():
+        if seat != table.bottom:
+            assert not box.colliderect(place.plate), f"hides seat {seat}'s plate"
+
+
 def item_rect(table: TableScene, mask: int) -> pygame.Rect:
     return next(it.rect for it in table.stage.items if it.mask == mask)
 

@@ -105,8 +105,9 @@ class ChooserScene(Scene):
     def place(self, size: tuple[int, int]) -> pygame.Rect:
         """The box: beside the cards it is about (above, below, left or right),
         as close to them as it fits, on the side where it hides the fewest
-        other table items and cards of the chooser's hand (then where there
-        is most room)."""
+        other table items and cards of the chooser's hand; then the fewest
+        parts of the other seats (plates, captions, piles, hands); then
+        where there is most room."""
         w, h = size
         geo = self.stage.geo
         area = geo.play.inflate(-2 * geo.m, -2 * geo.m)
@@ -115,11 +116,13 @@ class ChooserScene(Scene):
                  ("right", area.right - about.right), ("left", about.left - area.left)]
         fits = [(name, room) for name, room in sides
                 if (room >= h if name in ("below", "above") else room >= w)]
-        others = [it.rect for it in self.stage.items if not it.rect.colliderect(about)]
+        cards = [it.rect for it in self.stage.items if not it.rect.colliderect(about)]
         if self.stage.face_up is not None:
-            others += [r for c, r in self.stage.hand_rects(self.stage.face_up) if c != self.card]
+            cards += [r for c, r in self.stage.hand_rects(self.stage.face_up) if c != self.card]
+        seats = [r for seat, place in geo.places.items() for part, r in place.rects().items()
+                 if not (part == "hand" and seat == self.stage.face_up)]  # that hand is among the cards
 
-        def box_on(name: str) -> pygame.Rect:
+        def box_on(name: str, inside: pygame.Rect) -> pygame.Rect:
             box = pygame.Rect(0, 0, w, h)
             if name == "below":
                 box.midtop = (about.centerx, about.bottom + geo.m)
@@ -129,13 +132,19 @@ class ChooserScene(Scene):
                 box.midleft = (about.right + geo.m, about.centery)
             else:
                 box.midright = (about.left - geo.m, about.centery)
-            return box.clamp(area)
+            # Kept inside ``inside`` along each way it fits there, else inside the play area.
+            x_in = inside if w <= inside.width else area
+            y_in = inside if h <= inside.height else area
+            box.x = min(max(box.x, x_in.x), x_in.right - w)
+            box.y = min(max(box.y, y_in.y), y_in.bottom - h)
+            return box
 
         if not fits:
-            return box_on(max(sides, key=lambda s: s[1])[0])
-        boxes = {name: box_on(name) for name, _ in fits}
-        name = min(fits, key=lambda s: (len(boxes[s[0]].collidelistall(others)), -s[1]))[0]
-        return boxes[name]
+            return box_on(max(sides, key=lambda s: s[1])[0], area)
+        # Each side twice: kept on the cloth, or free to stand over the seats' columns.
+        boxes = [(box_on(name, inside), room) for name, room in fits for inside in (geo.table, area)]
+        return min(boxes, key=lambda b: (len(b[0].collidelistall(cards)), len(b[0].collidelistall(seats)),
+                                         -b[1]))[0]
 
     # -- drawing -----------------------------------------------------------------------------
 
