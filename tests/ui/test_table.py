@@ -394,3 +394,24 @@ def test_the_words_of_a_play_name_its_card_once_and_keep_a_build_taken_in_whole(
                     "3Cm9:2H,4H,7H,2D": "Build nines (multiple): 2♥+4♥+3♣, 7♥+2♦", "7S-": "Trail the 7♠"}
     assert describe(pos, parse_move("3Cm9:2H,4H,7H,2D"), past=True) == \
         "built nines (multiple): 2♥+4♥+3♣, 7♥+2♦"
+
+
+def test_the_status_line_is_not_drawn_under_the_score_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 1024x600 and 1920x1080: "Round over." peeked out from under
+    the round's score sheet. The line over your hand speaks only while the
+    table itself has the input; the sheet says the round is over."""
+    from cassino.rules import parse_move
+    from cassino.ui.table import paint
+
+    said: list[bool] = []
+    monkeypatch.setattr(paint, "paint_status", lambda table, surface: said.append(True))
+    pos = table_position("5S", "5D", others=[""], dealer=0, captured=["AS AH AD AC"])
+    app, table = open_table(pos, size=(1024, 600))
+    app.draw(app.screen)
+    assert said, "the table alone: its status line is drawn"
+    assert table.play(parse_move("5Sx5:5D"))
+    settle(app)
+    assert isinstance(app.top, RoundOverScene)
+    said.clear()
+    app.draw(app.screen)
+    assert not said, "under the score sheet it is not"

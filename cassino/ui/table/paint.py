@@ -167,7 +167,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         if s.card in badges:
             _badge(table, surface, badges[s.card], r, tag=False)
     paint_panel(table, surface)
-    paint_status(table, surface)
+    top: object = table.app.top
+    if top is table:  # under a score sheet or the chooser it would only peek out
+        paint_status(table, surface)
     callout = motion.callout
     if callout is not None:
         _paint_callout(table, surface, callout.text, callout.fade)
