@@ -273,7 +273,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                           "moments": [{"move": m.number + 1, "round": m.round, "seat": m.seat,
                                        "played": m.played.text(), "best": m.best.text(),
                                        "win_lost": round(m.win_lost, 4), "points_lost": round(m.points_lost, 2),
-                                       "reason": m.reason} for m in shown]}))
+                                       "reason": m.reason, "lesson": m.lesson} for m in shown]}))
         return 0
     mistakes = [m for m in moments if m.mistake]
     names = ", ".join(who[s] for s in wanted)
@@ -293,7 +293,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     for m in shown:
         print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played, m.builds)}; "
               f"better: {say(m.best, m.builds)}.")
-        print(f"  {m.reason}")
+        print(f"  {m.reason}" + (f" {m.lesson}" if m.lesson else ""))
     return 0
 
 

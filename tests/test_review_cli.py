@@ -66,9 +66,11 @@ def test_the_json_review_lists_the_same_moments(tmp_path: Path) -> None:
     assert len(data["moments"]) == min(3, data["mistakes"])
     for m in data["moments"]:
         assert m["seat"] == 0 and game.moves[m["move"] - 1].text() == m["played"] != m["best"]
-        assert m["win_lost"] >= 0 and m["reason"]
+        assert m["win_lost"] >= 0 and m["reason"] and isinstance(m["lesson"], str)
     status, text, _ = cli_run(["review", str(path), "--work", "10", "--count", "3"])
     assert [f"move {m['move']} " in text for m in data["moments"]] == [True] * len(data["moments"])
+    for m in data["moments"]:  # the console line: the reason, then the lesson
+        assert f"  {m['reason']} {m['lesson']}".rstrip() + "\n" in text
 
 
 def test_a_record_without_human_players_needs_the_seat_named(tmp_path: Path) -> None:

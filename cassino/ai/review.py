@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, Build, Game, Move, card_symbol, cards_of
+from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Build, Event, Game, Move, card_symbol, cards_of
 from cassino.rules.cards import BIG_CASINO, RANK_SETS, rank_of
 from cassino.rules.moves import plural
 from cassino.rules.scoring import call_counts
@@ -97,6 +97,7 @@ class Moment(NamedTuple):
     builds: tuple[Build, ...] = ()  # the table's builds when the move was made, for ``say``
     forced: bool = False  # the move was the only sensible one: no decision to weigh
     chance: float = 0.0  # the played move's chance to win the game, as the reason gives it
+    lesson: str = ""  # what the better move does, and what the other side then took (``lesson``)
 
     @property
     def mistake(self) -> bool:
@@ -385,6 +386,41 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 
 
+def merit(view: SeatView, best: Move) -> str:
+    """What the better move does, in the hint's words ("It takes big
+    casino."); nothing for a trail, whose words ("this card gives the least
+    away") would only repeat that it was better."""
+    return "" if best.kind == TRAIL else what_it_does(view, best)
+
+
+def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:
+    """Who took the cards, seen from the reviewed seat."""
+    if players == 2:
+        return "your opponent"
+    return "the other side" if len(teams) == 2 else "another player"
+
+
+def followed(event: Event, watched: int, team_of: Sequence[int], team: int, builds: Sequence[Build],
+             rival: str) -> str:
+    """"Then your opponent took J♦ with the J♣." when another side's move
+    (``event``, made with ``builds`` on the table) took any of the
+    ``watched`` cards (the card trailed, the build made, the cards the better
+    move would have taken), naming all it took; "" otherwise."""
+    if team_of[event.seat] == team or not event.taken & watched or event.move.card < 0:
+        return ""
+    got = event.taken & ~(1 << event.move.card)
+    names = []
+    for b in builds:
+        if b.cards & got:
+            names.append(f"{'your' if team_of[b.controller] == team else 'the'} build of {b.label()}")
+            got &= ~b.cards
+    names += [card_symbol(c) for c in cards_of(got)]
+    if not names:
+        return ""
+    sweep = ", sweeping the table" if event.sweep else ""
+    return f"Then {rival} took {_and(names)} with the {card_symbol(event.move.card)}{sweep}."
+
+
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
            progress: Callable[[int, int], bool] | None = None,
            rounds: Collection[int] | None = None) -> list[Moment]:
@@ -401,21 +437,40 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
               if seat in seats and (rounds is None or round_ in rounds)]
     wanted = {i for i, _ in chosen}
     game = Game(played.rules, played.players, played.teams, played.seed)
+    rival = rival_words(played.players, played.teams)
     out: list[Moment] = []
+    # The moment whose move left cards to watch, and which, until its seat moves again.
+    watching: tuple[int, int] | None = None
     for i, m in enumerate(moves):
-        if len(out) == len(chosen):
+        pos = game.position
+        if watching is not None and pos.to_move == out[watching[0]].seat:
+            watching = None
+        if len(out) == len(chosen) and watching is None:
             break
+        builds = pos.builds
         if i in wanted:
-            pos = game.position
             seat = pos.to_move
             view = SeatView(pos, seat, game.turns)
             rng = random.Random(f"review/{played.seed}/{i}")
             best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
-            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, pos.builds,
-                              chance is None, chance or 0.0))
+            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, builds,
+                              chance is None, chance or 0.0, merit(view, best) if best != m else ""))
             if progress is not None and not progress(len(out), len(chosen)):
                 return out
-        game.play(m, checked=False)  # ``played`` checked every move already
+        event = game.play(m, checked=False)  # ``played`` checked every move already
+        if i in wanted:
+            moment = out[-1]
+            left = (1 << m.card if m.kind == TRAIL else 0) | (event.build.cards if event.build is not None else 0)
+            watched = (left | moment.best.takes) if moment.best != m else 0
+            watching = (len(out) - 1, watched) if watched and event.round_end is None else None
+        elif watching is not None:
+            k, watched = watching
+            then = followed(event, watched, pos.team_of, pos.team_of[out[k].seat], builds, rival)
+            if then:
+                out[k] = out[k]._replace(lesson=" ".join(x for x in (out[k].lesson, then) if x))
+                watching = None
+            elif event.round_end is not None:
+                watching = None
     return out
 
 

@@ -416,3 +416,44 @@ def test_the_review_names_a_card_s_other_value_a_captured_build_and_court_builds
     raise_ = table_position("AH 7C 7S", "7D", builds=[("4S 2S", 6, False, 1)], others=["6C 2D KC"])
     up = next(m for m in raise_.legal_moves() if m.kind == "build" and m.takes.bit_count() == 3)
     assert gerund(up, raise_.builds) == "raising the build of 6 to 7 with the A♥, taking in 7♦"
+
+
+def _big_casino_left_to_both_tens() -> tuple[Game, Move, Move, Move]:
+    """The first game (by seed) whose first player could take the loose 10♦
+    with a ten and trail a low card instead, while the second holds a ten
+    too: the capture, the trail, and the second player's capture."""
+    for seed in range(3000):
+        game = Game(Rules(), 2, seed=seed)
+        pos = game.position
+        take = next((m for m in pos.legal_moves() if m.kind == "capture" and m.takes == 1 << BIG_CASINO), None)
+        trail = next((m for m in pos.legal_moves() if m.kind == "trail" and m.card % 13 < 5), None)
+        if take is None or trail is None:
+            continue
+        probe = Game(Rules(), 2, seed=seed)
+        probe.play(trail)
+        reply = next((m for m in probe.position.legal_moves()
+                      if m.kind == "capture" and m.takes == 1 << BIG_CASINO), None)
+        if reply is not None:
+            return game, take, trail, reply
+    raise AssertionError("no such deal in 3000 seeds")
+
+
+def test_the_lesson_says_what_the_better_move_does_and_what_the_other_side_then_took() -> None:
+    """You trailed a low card where your ten could take big casino, and your
+    opponent's ten took it: the review's lesson says what the capture does
+    and what followed, from the game as it was played."""
+    game, take, trail, reply = _big_casino_left_to_both_tens()
+    seat = game.position.to_move
+    game.play(trail)
+    game.play(reply)
+    judge = _Table({take.text(): (0.6, 2.0), trail.text(): (0.4, -1.0)})
+    [moment] = review(game, [seat], judge=judge)
+    assert moment.best == take and moment.played == trail
+    assert moment.lesson == (f"It takes big casino. Then your opponent took {card_symbol(BIG_CASINO)} "
+                             f"with the {card_symbol(reply.card)}.")
+    # Had the opponent trailed instead, the lesson would say only what the capture does.
+    game, take, trail, _ = _big_casino_left_to_both_tens()
+    game.play(trail)
+    game.play(next(m for m in game.position.legal_moves() if m.kind == "trail"))
+    [moment] = review(game, [seat], judge=judge)
+    assert moment.lesson == "It takes big casino."

@@ -179,6 +179,7 @@ class GameReviewScene(Scene):
         return [(f"{who} played: {say(moment.played, moment.builds)}.", theme.WARN, True),
                 (f"Better: {say(moment.best, moment.builds)}.", theme.GLOW, True),
                 (moment.reason, theme.INK, False),
+                (moment.lesson, theme.INK, False),
                 (("Cost: " + " and ".join(lost) + ".") if lost else "", theme.DIM, False)]
 
     # -- drawing ---------------------------------------------------------------------------
