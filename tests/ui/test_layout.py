@@ -82,6 +82,21 @@ def test_three_players_side_captions_take_the_room_their_hands_leave(size: tuple
         assert all(b - a >= 0.3 * back - 0.5 for a, b in zip(ys, ys[1:])), (size, ys)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", SIZES + [(800, 600)])
+def test_a_side_seat_s_backs_each_show_an_edge(players: int, size: tuple[int, int]) -> None:
+    """Seen at 1024x600 with five and six players: a side seat's backs lay
+    a pixel apart, one card to the eye. Turned sideways a back is as tall as
+    a card is wide, and each shows at least a tenth of that below the last."""
+    geo = TableLayout(size, players, bottom_seat=0)
+    for seat, place in geo.places.items():
+        if place.side in ("left", "right"):
+            rects = [geo.drawn_rect(seat, s) for s in geo.hand_spots(seat, list(range(MAX_HAND)), False).values()]
+            tall = rects[0].height
+            assert all(b.y - a.y >= tall / 10 for a, b in zip(rects, rects[1:])), (size, [r.y for r in rects])
+            assert all(place.hand.contains(r) for r in rects), (size, place.hand, rects)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
 def test_a_full_hand_stays_inside_its_area(players: int, size: tuple[int, int]) -> None:

@@ -136,7 +136,7 @@ class TableLayout:
                 plate = pygame.Rect(x, top_edge, side_w - 2 * m, plate_h + 2 * line)
                 # A narrow column: its caption takes three lines, and up to two more
                 # of what the hand's backs, one under the other, leave unused.
-                side_hand = oh + round(oh * 0.3) * (MAX_HAND - 1)
+                side_hand = ow + round(oh * 0.3) * (MAX_HAND - 1)  # backs turned sideways: ``ow`` tall
                 spare = hand_top - plate.bottom - 2 * gap - oh - 3 * m - side_hand - caption_h - line
                 caption = pygame.Rect(x, plate.bottom + gap, plate.width,
                                       caption_h + line + line * max(0, min(2, spare // line)))
@@ -201,9 +201,9 @@ class TableLayout:
             else:
                 x0 = a.x
             return {c: Spot(x0 + i * step, a.y, w, face_up) for i, c in enumerate(cards)}
-        # A side column: backs turned sideways, one under the other.
-        step = min(h * 0.3, (a.height - h) / max(1, n - 1))
-        y0 = a.y + max(0.0, (a.height - h - step * (n - 1)) / 4)
+        # A side column: backs turned sideways (``w`` tall), one under the other.
+        step = min(h * 0.3, (a.height - w) / max(1, n - 1))
+        y0 = a.y + max(0.0, (a.height - w - step * (n - 1)) / 4)
         return {c: Spot(a.centerx - w / 2, y0 + i * step, w, face_up) for i, c in enumerate(cards)}
 
     def drawn_rect(self, seat: int, spot: Spot) -> pygame.Rect:
