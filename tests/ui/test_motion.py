@@ -202,3 +202,23 @@ def test_a_game_seen_whole_with_six_players_keeps_picture_and_stage_in_step() ->
         if app.top is not table or len(table.game.moves) > 20:
             break
     assert len(table.game.moves) > 10
+
+
+def test_after_l_left_and_right_step_through_each_player_s_last_capture() -> None:
+    """The keyboard's way to what pressing a seat's pile shows: L opens the
+    table's last capture (the other player's), Right and Left step to each other seat's
+    last capture (yours), any other key returns."""
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H 9C", others=["5C 2D"]), speed="fast")
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    settle(app)
+    assert table.game.moves[1].kind == "capture", table.game.moves
+    key(app, pygame.K_l)
+    review = app.top
+    assert isinstance(review, ReviewScene) and review.words() == "Bot1 took 5♥ with the 5♣"
+    assert "Left, Right" in review.hint()
+    key(app, pygame.K_RIGHT)
+    assert app.top is review and review.words() == "You took 8♦ with the 8♠"
+    key(app, pygame.K_LEFT)
+    assert review.words() == "Bot1 took 5♥ with the 5♣"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table

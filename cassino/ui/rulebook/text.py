@@ -485,15 +485,14 @@ SECTIONS: tuple[Section, ...] = (
         "Or *click* table cards to select them, then click a card in your hand. Clicking a card with "
         "nothing selected plays it if it can do one thing only, or shows what it can do. When a play "
         "could mean more than one thing, a short list beside the cards asks which.",
-        "Every play is shown: the card leaves the hand, meets what it takes, and the cards fly into the "
-        "pile. A click or a key while cards move finishes the motion at once; nothing else happens.",
+        "A click or a key while cards move finishes the motion at once; nothing else happens.",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
         "on the cover between people's turns, which it leaves up).",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
         "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
         "*H* or the Hint button suggests a move (see Hints and the review). *S*: the score sheet, and what "
-        "each side has taken this round. *L*, or "
-        "pressing and holding a player's pile, shows the last capture again. *Ctrl+Z* takes your move "
+        "each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
+        "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
         "back when Undo for practice is on in Settings (alone against the computer). *F11* switches full "
         "screen.",
         "A build shows its value on a badge in the colour of the player who controls it.",

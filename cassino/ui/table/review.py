@@ -1,9 +1,12 @@
 """The last capture, looked at again: press and hold a seat's pile (its last
-capture), or press L (the last capture at the table). Shows who took what
-with which card, as the round's events say; let go, or any key, to return.
+capture), or press L (the last capture at the table; then Left and Right
+step to the other seats' last captures). Shows who took what with which
+card, as the round's events say; let go, or any other key, to return.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
@@ -29,14 +32,25 @@ class ReviewScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableState, event: Event | None, held: bool):
+    def __init__(self, app: App, table: TableState, event: Event | None, held: bool,
+                 events: Sequence[Event] = ()):
         super().__init__(app)
         self.table = table
         self.event = event
         self.held = held  # opened by pressing a pile: closes when the button is let go
+        # Each seat's last capture this round, in seat order: what Left and Right step through.
+        lasts = (last_capture(list(events), s) for s in range(table.pos.players))
+        self.lasts = [e for e in lasts if e is not None]
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Any key, or letting go of a held button, puts the table back."""
+        """Left and Right: another seat's last capture; any other key, or
+        letting go of a held button, puts the table back."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.lasts \
+                and not self.held:
+            at = next((i for i, e in enumerate(self.lasts) if self.event is not None and e.seat == self.event.seat),
+                      -1 if event.key == pygame.K_RIGHT else 0)
+            self.event = self.lasts[(at + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.lasts)]
+            return
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and not self.held) \
                 or (event.type == pygame.MOUSEBUTTONUP and self.held):
             self.app.pop(self)
@@ -53,6 +67,14 @@ class ReviewScene(Scene):
         what = ", ".join(card_symbol(c) for c in taken)
         return f"{name} took {what} with the {card_symbol(e.move.card)}" + (": a sweep" if e.sweep else "")
 
+    def hint(self) -> str:
+        """How to go on from here, under the cards."""
+        if self.held:
+            return "Let go to return"
+        if len(self.lasts) > 1:
+            return "Left, Right: another player's last capture · any other key or a click to return"
+        return "Any key or a click to return"
+
     def draw(self, surface: pygame.Surface) -> None:
         """The cards of the last capture laid out over the dimmed table, with its words."""
         dim(surface, 170)
@@ -64,7 +86,8 @@ class ReviewScene(Scene):
             ([e.move.card] if e.move.card >= 0 and e.taken >> e.move.card & 1 else [])
         cw = min(geo.card_w, max(30, (area.width - 2 * fs) // max(1, len(cards) + 1)))
         gap = round(cw * 0.15)
-        width = max(len(cards) * (cw + gap) - gap, theme.font(fs, True).size(self.words())[0]) + 2 * fs
+        width = max(len(cards) * (cw + gap) - gap, theme.font(fs, True).size(self.words())[0],
+                    theme.font(geo.fs_small).size(self.hint())[0]) + 2 * fs
         box = pygame.Rect(0, 0, min(width, area.width), round(cw * RATIO) + round(fs * 5))
         box.center = area.center
         surface.blit(theme.rounded_box(box.size, theme.PANEL + (246,), 14, theme.PANEL_LINE + (255,), 2), box.topleft)
@@ -79,6 +102,5 @@ class ReviewScene(Scene):
                 pygame.draw.rect(surface, theme.GLOW, (x - 3, y - 3, cw + 6, round(cw * RATIO) + 6), 3,
                                  border_radius=8)
             x += cw + gap
-        hint = "Let go to return" if self.held else "Any key or a click to return"
-        t = theme.text(hint, geo.fs_small, theme.DIM)
+        t = theme.fit_text(self.hint(), geo.fs_small, box.width - fs, theme.DIM)
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 3)))

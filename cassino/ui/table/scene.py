@@ -431,7 +431,7 @@ class TableScene(Scene, TableState):
     def review(self, seat: int | None, held: bool) -> None:
         """L, or a pile pressed and held: the last capture looked at again."""
         events = self.game.round_events if self.pos is self.game.position else []
-        self.app.push(ReviewScene(self.app, self, last_capture(events, seat), held))
+        self.app.push(ReviewScene(self.app, self, last_capture(events, seat), held, events))
 
     # -- records, statistics, saves, undo --------------------------------------------------
 
