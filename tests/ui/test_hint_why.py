@@ -28,6 +28,8 @@ def test_h_twice_shows_the_hint_then_why() -> None:
     until(app, lambda: table.hinter is None)
     assert table.message.startswith("Hint: ") and table.hint_move is not None
     hinted = table.hint_move
+    # The keyboard's focus goes to the hinted card: Enter then plays (or offers) it.
+    assert table.hand_order(0)[table.input.focus[1]] == hinted.card and table.input.focus[0] == "hand"
     key(app, pygame.K_h)  # the why is weighed in the background; a quick one is told at once
     assert table.explainer is not None and table.message.startswith("Weighing the hint") \
         or table.message.startswith("Why: ")

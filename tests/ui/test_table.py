@@ -123,6 +123,38 @@ def test_keyboard_alone_selects_and_plays() -> None:
     assert table.game.moves[0].text() == "8Sx8:8D"
 
 
+def test_the_first_step_along_a_row_shows_the_focus_where_it_is() -> None:
+    """Before any key the focus ring is hidden; the first Right shows it on
+    the card it was on (it skipped to the second card unseen), the next one
+    moves it. Then the line over the hand speaks of keys, not the mouse."""
+    app, table = open_table(simple())
+    assert not table.input.keyboard and table.input.focus == ("hand", 0)
+    key(app, pygame.K_RIGHT)
+    assert table.input.keyboard and table.input.focus == ("hand", 0)
+    key(app, pygame.K_RIGHT)
+    assert table.input.focus == ("hand", 1)
+    assert "Enter" in status_words(app, table) and "drag" not in status_words(app, table)
+
+
+def status_words(app: object, table: TableScene) -> str:
+    """What the line over your hand says in the next frame."""
+    from cassino.ui.table import panel
+
+    said: list[str] = []
+    real = panel.theme.fit_text
+
+    def fit(text: str, *args: object, **kw: object) -> object:
+        said.append(text)
+        return real(text, *args, **kw)  # type: ignore[arg-type]
+
+    panel.theme.fit_text = fit  # type: ignore[assignment]
+    try:
+        panel.paint_status(table, table.app.screen)
+    finally:
+        panel.theme.fit_text = real  # type: ignore[assignment]
+    return " ".join(said)
+
+
 def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     app, table = open_table(simple())
     focus_hand_card(app, table, c("3C"))

@@ -82,9 +82,13 @@ def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() ->
 
 
 def test_p_then_arrows_and_enter_pluck_with_the_keyboard() -> None:
+    """P shows at once which card Enter would pluck (the focus ring was
+    hidden until an arrow was pressed), and the words speak of keys."""
     app, table = pluck_table()
     key(app, pygame.K_p)
-    assert table.input.plucking and table.input.focus[0] == "table"
+    assert table.input.plucking and table.input.focus[0] == "table" and table.input.keyboard
+    said = " ".join(drawn_text(app))
+    assert "Pluck: choose a loose card with the arrows and press Enter" in said and "click" not in said
     while table.items[table.input.focus[1]].mask != cards("5D"):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)

@@ -214,6 +214,7 @@ class TableInput:
             self.act.review(None, False)
             return
         if key == pygame.K_p and table.pos.rules.pluck:
+            self.g.keyboard = True  # the focus shows which card Enter would pluck
             self.start_pluck()
             return
         if key == pygame.K_c and table.pos.rules.call_for_21:
@@ -222,9 +223,15 @@ class TableInput:
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.act.undo()
             return
-        self.g.keyboard = True
         hand = table.hand_order(table.bottom)
         items = table.items
+        if not self.g.keyboard:
+            self.g.keyboard = True
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                # The first step along a row shows where the focus is, not the card after it
+                # (Up and Down go to a row, and show where they land).
+                self.fix_focus()
+                return
         row, i = self.g.focus
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             n = len(hand) if row == "hand" else len(items)
@@ -354,7 +361,8 @@ class TableInput:
             return
         self.g.plucking = True
         self.g.selection.clear()
-        table.say("Pluck: click a loose card to put it in your pile, or press P or Esc for no pluck.")
+        how = "choose a loose card with the arrows and press Enter" if self.g.keyboard else "click a loose card"
+        table.say(f"Pluck: {how} to put it in your pile, or press P or Esc for no pluck.")
         first = next((i for i, it in enumerate(table.items) if any(m.takes == it.mask for m in moves)), 0)
         self.g.focus = ("table", first)
 

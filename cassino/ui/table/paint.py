@@ -108,8 +108,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         hint = table.hint_move
         if hint is not None and hint.takes & item.mask and not selected:
             _target(surface, rect, 2)
-        if inp.keyboard and inp.focus == ("table", n):
-            pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
+        if inp.keyboard and inp.focus == ("table", n):  # outside a last move's ring, and as bold as the hand's
+            pygame.draw.rect(surface, theme.INK, rect.inflate(14, 14), 3, border_radius=9)
         for seat, last in table.last.items():
             if last.touched & item.mask and seat != table.bottom and not selected:
                 pygame.draw.rect(surface, theme.seat_colour(seat), rect.inflate(6, 6), 2, border_radius=7)

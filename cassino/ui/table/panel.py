@@ -133,12 +133,17 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     elif table.game.over:
         text, colour = "Game over.", theme.GOLD
     elif table.human_turn():
+        keys = table.input.keyboard  # say it in keys to someone playing by keys
         if table.input.plucking:
-            text = "Pluck: click a highlighted loose card to put it in your pile (P or Esc: no pluck)."
+            how = "choose a highlighted loose card and press Enter" if keys else "click a highlighted loose card"
+            text = f"Pluck: {how} to put it in your pile (P or Esc: no pluck)."
         elif table.input.drag is not None:
             text = "Drop on a highlighted item, or on the cloth to trail."
         elif table.input.selection:
-            text = "Now click (or drag) a card from your hand to play it on the selected items."
+            text = ("Now go down to your hand (Down) and press Enter on the card to play on the selected items."
+                    if keys else "Now click (or drag) a card from your hand to play it on the selected items.")
+        elif keys:
+            text = "Your turn: Up and Space select table items, Down and Enter play a card from your hand."
         else:
             text = "Your turn: drag a card onto the table, or click table items, then a hand card."
             extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), ("C to call for 21", table.can_call()))

@@ -306,6 +306,9 @@ class TableScene(Scene, TableState):
             return
         move = hinter.move
         self.hint_move = move
+        hand = self.hand_order(self.bottom)
+        if move.card in hand:  # Enter then plays (or offers) the hinted card
+            self.input.focus = ("hand", hand.index(move.card))
         words = describe_with_card(self.pos, move)
         self.say(f"Hint: {words}. {why(view, move)}")
 
