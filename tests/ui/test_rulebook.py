@@ -347,3 +347,31 @@ def test_each_preset_opens_its_own_section() -> None:
                 assert section.group == "The game"
             else:
                 assert f"Game: {preset.name}" in " ".join(section.text), (preset.name, section.title)
+
+
+@pytest.mark.parametrize("four", [False, True])
+def test_suits_in_the_text_take_the_colours_of_the_deck_in_use(four: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the four-colour deck the cards show blue diamonds and green clubs;
+    the rules' text said 10♦ in red and ♣ in white beside them."""
+    from cassino.ui.art.cards import FOUR_COLOURS
+    from cassino.ui.rulebook import page
+
+    rules_app((1024, 600))  # pygame and the fonts as the game starts them
+    drawn: dict[str, tuple[int, ...]] = {}
+    real = page.theme.text
+
+    def text(s: str, size: int, colour: tuple[int, ...], bold: bool = False) -> pygame.Surface:
+        drawn[s] = tuple(colour)
+        return real(s, size, colour, bold)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(page.theme, "text", text)
+    surface = pygame.Surface((600, 60))
+    op = page.Op("text", pygame.Rect(0, 0, 600, 30), "Take 10♦ and 7♣ with the 7♥, not the 2♠", 18)
+    page.draw_ops(surface, [op], (0, 0), surface.get_rect(), 18, Settings(four_colour=four))
+    assert drawn["♥"] == page.SUIT_RED and "♠" not in drawn, "spades stay in the text's ink"
+    if four:
+        blue, green = FOUR_COLOURS[2], FOUR_COLOURS[3]
+        assert drawn["♦"][2] > drawn["♦"][0] and blue[2] > blue[0], "diamonds blue, as on the cards"
+        assert drawn["♣"][1] > drawn["♣"][0] and green[1] > green[0], "clubs green, as on the cards"
+    else:
+        assert drawn["♦"] == page.SUIT_RED and drawn["♣"] == tuple(op.colour)

@@ -19,8 +19,10 @@ from ..art.cards import card_back, card_face
 from .text import Example, Pile, Section, piles
 
 SUIT_RED = (255, 150, 140)  # ♥ and ♦ in running text, readable on the dark panel
+# With the four-colour deck the text's suits take the cards' colours, lightened alike.
+FOUR_SUITS = {"♥": SUIT_RED, "♦": (150, 185, 255), "♣": (130, 215, 150)}
 EXAMPLE_BOX = (24, 60, 44)
-_RED_SUITS = re.compile("([♥♦])")
+_SUITS = re.compile("([♥♦♣])")
 
 
 class Op(NamedTuple):
@@ -85,12 +87,13 @@ def rich_lines(text: str, size: int, width: int) -> tuple[tuple[tuple[int, str, 
 
 
 def _blit_run(surface: pygame.Surface, text: str, size: int, bold: bool, colour: theme.Colour,
-              at: tuple[int, int]) -> None:
-    """Text with its red suits in red."""
+              at: tuple[int, int], four_colour: bool = False) -> None:
+    """Text with its red suits in red (with the four-colour deck, each suit in its colour)."""
     x, y = at
-    for piece in _RED_SUITS.split(text):
+    suits = FOUR_SUITS if four_colour else {"♥": SUIT_RED, "♦": SUIT_RED}
+    for piece in _SUITS.split(text):
         if piece:
-            t = theme.text(piece, size, SUIT_RED if piece in "♥♦" else colour, bold)
+            t = theme.text(piece, size, suits.get(piece, colour), bold)
             surface.blit(t, (x, y))
             x += t.get_width()
 
@@ -245,7 +248,8 @@ def draw_ops(surface: pygame.Surface, ops: Sequence[Op], origin: tuple[int, int]
             surface.blit(value, value.get_rect(center=r.center))
         else:  # text sits in the middle of its line
             _blit_run(surface, op.text, op.size, op.bold, op.colour,
-                      (r.x, r.y + (r.height - theme.font(op.size, op.bold).get_height()) // 2))
+                      (r.x, r.y + (r.height - theme.font(op.size, op.bold).get_height()) // 2),
+                      settings.four_colour)
 
 
 def example_ops(example: Example, size: tuple[int, int], width: int) -> tuple[list[Op], int]:
