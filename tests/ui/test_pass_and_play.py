@@ -10,7 +10,13 @@ from cassino.ui.app import App
 from cassino.ui.table.cover import CoverScene
 from cassino.ui.table import Seat, TableScene
 
-from .driver import bare_cloth, click, drag, hand_card_centre, settle
+from .driver import bare_cloth, click, drag, hand_card_centre, settle, step
+
+
+def ready(app: App) -> None:
+    """The next person, some moments after the cover came up, clicks it."""
+    step(app, 30)  # half a second: the cover takes no "ready" at once (see the tests below)
+    click(app, (640, 360))
 
 
 
@@ -46,7 +52,7 @@ def test_two_people_take_turns_behind_the_cover() -> None:
         to_move = table.pos.to_move
         assert cover.name == table.seats[to_move].name
         assert face_up_hands(table) == set(), "a hand shows while the cover is up"
-        click(app, (640, 360))
+        ready(app)
         settle(app)
         assert app.top is table
         assert face_up_hands(table) == {to_move}, "only the player to move sees a hand"
@@ -63,7 +69,7 @@ def test_a_person_after_computer_turns_gets_the_cover_only_if_someone_else_playe
         settle(app)
         if isinstance(app.top, CoverScene):
             people_seen.append(app.top.name)
-            click(app, (640, 360))
+            ready(app)
             settle(app)
         seat = table.pos.to_move
         assert seat in (0, 2) and table.human_turn()
@@ -100,3 +106,147 @@ def test_esc_on_the_cover_opens_the_menu_over_it_and_shows_no_hand() -> None:
     assert face_up_hands(table) == set()
     key(app, pygame.K_ESCAPE)  # resume: back to the cover, not the table
     assert app.top is cover and face_up_hands(table) == set()
+
+
+def test_the_click_that_skips_a_play_s_motion_does_not_lift_the_next_cover() -> None:
+    """Seen in the real game: a click meant to skip the last play's motion
+    finished it on the press; the cover came up, and the release a moment
+    later was taken for the next person's "ready", showing their hand to
+    whoever clicked. The cover takes no "ready" for its first moments, and a
+    release only after a press on the cover itself."""
+    import pygame
+
+    from .driver import post
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    mover = table.seats[table.pos.to_move].name
+    play_a_trail(app, table)
+    post(pygame.MOUSEBUTTONDOWN, pos=(640, 360), button=1)  # the skipping click's press...
+    step(app, 3)
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.name != mover
+    post(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1)  # ...and its release
+    step(app, 2)
+    assert app.top is cover and face_up_hands(table) == set()
+    click(app, (640, 360))  # a whole click, but at once: still the click that skipped
+    assert app.top is cover
+    step(app, 30)
+    post(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1)  # a release whose press the cover never saw
+    step(app, 2)
+    assert app.top is cover and face_up_hands(table) == set()
+    ready(app)
+    assert app.top is table and face_up_hands(table) == {table.pos.to_move}
+
+
+def test_a_key_held_since_before_the_cover_is_not_ready_until_let_go(monkeypatch: "object") -> None:
+    """Enter held down after playing repeats: the repeats are not "ready"."""
+    import pygame
+
+    from .driver import key, post
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    held = {pygame.K_RETURN}
+    real = pygame.key.get_pressed
+
+    class Pressed:
+        def __getitem__(self, k: int) -> bool:
+            return k in held
+
+    pygame.key.get_pressed = lambda: Pressed()  # type: ignore[assignment,return-value]
+    try:
+        ready(app)  # Ann's cover: a click, Enter not involved
+        settle(app)
+        play_a_trail(app, table)
+        settle(app)
+        cover = app.top
+        assert isinstance(cover, CoverScene)
+    finally:
+        pygame.key.get_pressed = real
+    step(app, 30)
+    key(app, pygame.K_RETURN)  # a repeat of the held key
+    assert app.top is cover
+    post(pygame.KEYUP, key=pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # pressed again: ready
+    assert app.top is table
+
+
+def test_a_new_round_starts_behind_the_cover_even_for_the_last_person_shown() -> None:
+    """Everyone looks at the score sheet together; the next round's first
+    player gets the cover even when their hand was the last one shown."""
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    assert app.top is table and face_up_hands(table) == {table.pos.to_move}
+    table.next_round()  # the table as a new round shows it (here, the same deal again)
+    settle(app)
+    assert isinstance(app.top, CoverScene) and face_up_hands(table) == set()
+
+
+def test_the_cover_says_what_the_others_did_meanwhile() -> None:
+    app, table = sit([Seat("Ann"), Seat("Bot", "beginner"), Seat("Cy")], seed=3)
+    names = []
+    for _ in range(3):
+        settle(app)
+        if isinstance(app.top, CoverScene):
+            names.append(app.top.name)
+            if len(names) == 2:
+                break
+            ready(app)
+            settle(app)
+        play_a_trail(app, table)
+    cover = app.top
+    assert isinstance(cover, CoverScene)
+    others = [text for seat, text in cover.news if seat is not None]
+    assert others and all(not text.startswith(f"{cover.name} ") for text in others)
+    last = table.log[-1][1]
+    assert cover.news[-1][1] == last, "the latest play is the last line"
+
+
+def test_a_reason_still_being_weighed_when_its_asker_plays_is_never_shown(monkeypatch: "object") -> None:
+    """Ann asks why of her hint and plays another card before the reason is
+    ready; on Ben's turn, with his own hint up, Ann's reason arrived and was
+    shown over Ben's hand, naming Ann's cards. A play drops the hint and
+    reason still being worked out."""
+    import threading
+    import time
+
+    import pygame
+
+    from cassino.ai import review
+
+    from .driver import key
+
+    go = threading.Event()
+
+    def slow_reason(*args: object, **kw: object) -> str:
+        go.wait(10)
+        return "Ann's reason, naming Ann's cards."
+
+    monkeypatch.setattr(review, "explain", slow_reason)  # type: ignore[attr-defined]
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+
+    def until(done: object) -> None:
+        end = time.monotonic() + 30
+        while not done() and time.monotonic() < end:  # type: ignore[operator]
+            step(app)
+
+    ready(app)
+    settle(app)
+    key(app, pygame.K_h)
+    until(lambda: table.hinter is None)
+    key(app, pygame.K_h)  # why? (held up until ``go``)
+    assert table.explainer is not None
+    play_a_trail(app, table)
+    settle(app)
+    ready(app)
+    settle(app)
+    key(app, pygame.K_h)  # Ben's own hint
+    until(lambda: table.hinter is None)
+    assert table.message.startswith("Hint: ")
+    go.set()
+    step(app, 30)
+    time.sleep(0.2)
+    step(app, 5)
+    assert "Ann's reason" not in table.message

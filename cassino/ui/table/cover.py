@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -11,14 +11,28 @@ from ..art import theme
 from ..art.cloth import felt
 
 
+# Seconds the cover takes no "ready": the click or key that skipped the last
+# play's motion (its release comes a moment later), or a key still held and
+# repeating, is meant for the table, not a sign that the next person looks.
+ARMING = 0.4
+READY_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+NEWS = 6  # the most lines of what happened meanwhile
+
+
 class CoverScene(Scene):
     """Pass-and-play: the table is hidden until the named player is ready."""
 
-    def __init__(self, app: App, name: str, ready: Callable[[], None], menu: Callable[[], None] | None = None):
+    def __init__(self, app: App, name: str, ready: Callable[[], None], menu: Callable[[], None] | None = None,
+                 news: Sequence[tuple[int | None, str]] = ()):
         super().__init__(app)
         self.name = name
         self.ready = ready
         self.menu = menu
+        self.news = list(news)[-NEWS:]  # the log's lines since this person last played (all public)
+        self.age = 0.0
+        self.pressed = False  # a button went down on the cover itself (its release is "ready")
+        keys = pygame.key.get_pressed()
+        self.held = {k for k in READY_KEYS if keys[k]}  # down since before the cover: ignored until let go
 
     def handle(self, event: pygame.event.Event) -> None:
         """A click, Enter or Space: the next person is ready. Esc: the game's
@@ -27,10 +41,24 @@ class CoverScene(Scene):
             if self.menu is not None:
                 self.menu()
             return  # Esc is never "ready": a stray key must not show the hand
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
-                (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return
+        if self.age < ARMING:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = True
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed) or \
+                (event.type == pygame.KEYDOWN and event.key in READY_KEYS and event.key not in self.held):
             self.app.pop(self)
             self.ready()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def wake_in(self) -> float | None:
+        """Frames while arming, so that its time is counted; then asleep."""
+        return 0.0 if self.age < ARMING else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cloth alone, saying whose turn comes, so no one sees another's hand."""
@@ -43,7 +71,20 @@ class CoverScene(Scene):
         lines = [f"{self.name}, click or press Enter when you are ready.",
                  f"Everyone else, please look away: {self.name}'s cards come next."]
         if self.menu is not None:
-            lines.append("Esc: the menu, to stop or save for later")
+            lines.append("Esc: the menu, to stop (the game is kept for later)")
         for i, line in enumerate(lines):
             t = theme.text(line, small, theme.INK if i == 0 else theme.DIM)
             surface.blit(t, t.get_rect(center=(w // 2, h // 2 + round(small * 1.6 * (i + 0.5)))))
+        if not self.news:
+            return
+        # What happened while this person looked away, above the title.
+        news = theme.px(self.app.size, 24, 14)
+        step = round(news * 1.4)
+        y = h // 2 - big - round(big * 0.9) - step * (len(self.news) + 1)
+        t = theme.text("Meanwhile:" if len(self.news) > 1 else "Meanwhile", news, theme.DIM, bold=True)
+        surface.blit(t, t.get_rect(midtop=(w // 2, max(4, y))))
+        for seat, text in self.news:
+            y += step
+            colour = theme.seat_colour(seat) if seat is not None else theme.DIM
+            t = theme.fit_text(text, news, w - 2 * news, colour)
+            surface.blit(t, t.get_rect(midtop=(w // 2, max(4, y))))

@@ -157,14 +157,17 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     r = geo.status
     fs = geo.fs
     lines = theme.wrap_even(text, fs, r.width - 20, bold=True)
-    if len(lines) > 2:  # a long hint or reason: smaller rather than cut
+    most = 2
+    if len(lines) > 2:  # a long hint or reason: smaller, and up to three lines, rather than cut
         fs = round(geo.fs * 0.85)
         lines = theme.wrap_even(text, fs, r.width - 20, bold=True)
+        most = 3
     t_h = round(fs * 1.25)
-    shown = list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
+    shown = list(lines[:most - 1]) + ([" ".join(lines[most - 1:])] if len(lines) >= most else [])
     texts = [theme.fit_text(ln, fs, r.width - 20, colour, bold=True) for ln in shown]
-    # One box behind every line: two pills read as two separate messages.
-    top = r.centery - t_h * len(texts) // 2
+    # One box behind every line: two pills read as two separate messages. A
+    # third line rises over the cloth rather than over your hand.
+    top = min(r.centery - t_h * len(texts) // 2, r.bottom - t_h * len(texts))
     box = pygame.Rect(0, 0, max(t.get_width() for t in texts) + 18, t_h * len(texts) + 4)
     box.midtop = (r.centerx, top - 2)
     radius = box.height // 2 if len(texts) == 1 else t_h // 2

@@ -61,6 +61,7 @@ class TableScene(Scene, TableState):
         self.hinter: Thinker | None = None
         self.hint_view: SeatView | None = None
         self.explainer: Errand[str] | None = None  # the hint's reason, being weighed
+        self.explained: tuple[object, Move] | None = None  # the view (its key) and move it is weighed for
         self._show_round()
         self._deal_in(0.0)
 
@@ -70,6 +71,10 @@ class TableScene(Scene, TableState):
         """Start showing the game's current round: a fresh table, log and piles,
         and (for a resumed or undone game) the plays made in it so far."""
         self.pos = self.game.position
+        if len(self.humans) > 1:
+            # Everyone has been looking at the score sheet: whoever plays first
+            # gets the cover, even the person whose hand was shown last.
+            self.revealed, self.hidden = None, True
         self.motion.clear()
         self.piles = [0] * self.game.players
         self.last.clear()
@@ -138,7 +143,10 @@ class TableScene(Scene, TableState):
                 self.lay_out()
             self._restage()
 
-        self.app.push(CoverScene(self.app, self.names.seat(seat), ready, self.pause))
+        # What the others did since this person's last play (or since the round began).
+        mine = [i for i, (who, _) in enumerate(self.log) if who == seat]
+        news = self.log[mine[-1] + 1:] if mine else self.log
+        self.app.push(CoverScene(self.app, self.names.seat(seat), ready, self.pause, news))
 
     # -- the log and the piles ---------------------------------------------------------------
 
@@ -194,8 +202,13 @@ class TableScene(Scene, TableState):
             return False
         turn_words = describe(pos, move, past=True)
         event = self.game.play(move)
-        # A hint, its why or a prompt spoke of the position before: no longer true.
+        # A hint, its why or a prompt spoke of the position before: no longer true,
+        # and one still being worked out is for a turn that is over.
         self.message, self.message_time = "", 0.0
+        for worker in (self.hinter, self.explainer):
+            if worker is not None:
+                worker.cancel()
+        self.hinter, self.explainer = None, None
         seat = event.seat
         self.drawn.pop(seat, None)
         if event.drawn:
@@ -318,16 +331,16 @@ class TableScene(Scene, TableState):
         from cassino.ai.review import explain
 
         rng = random.Random(f"why/{self.game.seed}/{len(self.game.moves)}")
+        self.explained = (view.key(), move)
         self.explainer = Errand(lambda cancel: explain(view, move, rng, Budget(work=WHY_WORK, cancel=cancel)),
                                 "why")
         self.say("Weighing the hint against the other moves…")
 
     def _why_ready(self) -> None:
         explainer, self.explainer = self.explainer, None
-        view = self.hint_view
-        if explainer is None or view is None or self.hint_move is None \
-                or view.key() != SeatView(self.pos, self.pos.to_move, self.game.turns).key():
-            return  # the game moved on
+        now = SeatView(self.pos, self.pos.to_move, self.game.turns).key()
+        if explainer is None or self.explained != (now, self.hint_move):
+            return  # the game moved on: the reason is for another turn (perhaps another person's hand)
         if explainer.value is None:
             log.error("the hint's reason could not be worked out", exc_info=explainer.error)
             self.say("No reason this time: the weighing of the moves failed.")
