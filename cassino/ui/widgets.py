@@ -133,7 +133,7 @@ class Menu:
             if item.back is not None:
                 _arrows(surface, r, theme.INK if hot else theme.DIM)
                 room -= 2 * arrow_zone(r) - self.px
-            t = theme.fit_text(label, self.px, room, theme.INK, bold=hot)
+            t = theme.shrink_text(label, self.px, room, theme.INK, bold=hot)
             surface.blit(t, t.get_rect(center=r.center))
         if self.visible < len(self.items):
             more = theme.text(f"{self.scroll + 1}-{self.scroll + self.visible} of {len(self.items)}  (scroll)",

@@ -537,3 +537,40 @@ def test_the_game_chosen_comes_back_after_seatings_that_cannot_play_it() -> None
         key(app, pygame.K_RIGHT)
         games.append((setup.players, setup.game))
     assert games == [(3, "royal"), (4, "royal"), (5, "five-players"), (6, "california"), (2, "royal")]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_every_custom_option_reads_whole_when_focused(size: tuple[int, int],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1024x600 the focused line read 'Fixed rounds: no (play to the ta…':
+    a line of the setup is drawn smaller rather than cut, at every value."""
+    from cassino.ui.art import theme
+    from cassino.ui.options import OPTION_ROWS
+
+    app = App(size, Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    cut: list[str] = []
+    real = theme.fit_text
+
+    def fit(s: str, px: int, width: int, *args: object, **kw: object) -> pygame.Surface:
+        if theme.font(px, bool(kw.get("bold", args[1] if len(args) > 1 else False))).size(s)[0] > width:
+            cut.append(s)
+        return real(s, px, width, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "fit_text", fit)
+    setup.game = "custom"
+    for key_, label, values, _ in OPTION_ROWS:
+        for value in values:
+            setup.custom = {key_: value}
+            setup.refresh()
+            line = _focus(setup.menu.items, "Game to" if key_ == "target" else label)
+            setup.menu.focus = line
+            key(app, pygame.K_DOWN)
+            key(app, pygame.K_UP)  # scrolled into sight, focused
+            assert setup.menu.focus == line
+            cut.clear()
+            app.draw(app.screen)
+            shown = setup.menu.items[line].label
+            assert shown not in cut, f"{shown!r} is cut at {size}"

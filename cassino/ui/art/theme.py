@@ -87,6 +87,17 @@ def fit_text(s: str, px: int, width: int, colour: Colour = INK, bold: bool = Fal
     return text(s.rstrip() + "…", px, colour, bold)
 
 
+def shrink_text(s: str, px: int, width: int, colour: Colour = INK, bold: bool = False,
+                least: float = 0.8) -> pygame.Surface:
+    """``s`` at ``px``, or as much smaller (down to ``least`` of it) as fits
+    ``width``; only then shortened with an ellipsis: a label read whole."""
+    low = max(8, round(px * least))
+    size = px
+    while size > low and font(size, bold).size(s)[0] > width:
+        size -= 1
+    return fit_text(s, size, width, colour, bold)
+
+
 @lru_cache(maxsize=1024)
 def wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Break ``s`` into lines no wider than ``width`` at ``px`` (cached: the log
