@@ -184,7 +184,8 @@ SECTIONS: tuple[Section, ...] = (
         "You must *hold another card of that value*, to capture the build with later. So a build is "
         "at most 10, and it must include the card you play.",
         "A build is taken whole, by anyone with a card of its value (an opponent may steal it), "
-        "and it is never part of a sum.",
+        "and it is never part of a sum, nor split or rearranged. Two builds of the same value may "
+        "stand side by side: a card of that value takes either, or both.",
     ), (
         Example("You hold 3♣ and 8♠: put the 3♣ on the 5♦ to build 8. Next turn your 8♠ takes the "
                 "pile, unless someone takes it first.",
