@@ -92,8 +92,8 @@ def key(app: App, k: int, mod: int = 0) -> None:
 def focus_hand_card(app: App, table: TableScene, card: int) -> None:
     """Moves the keyboard focus along your hand to ``card`` (the focus is in the hand)."""
     hand = table.hand_order(0)
-    for _ in hand:
-        if hand[table.input.focus[1]] == card:
+    for _ in range(len(hand) + 1):  # the first Right only shows where the focus is
+        if table.input.keyboard and hand[table.input.focus[1]] == card:
             return
         key(app, pygame.K_RIGHT)
     raise AssertionError(f"the focus never reached card {card} in your hand")

@@ -378,6 +378,23 @@ def test_with_six_at_the_table_the_chooser_hides_no_name_plate(size: tuple[int, 
             assert not box.colliderect(place.plate), f"hides seat {seat}'s plate"
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
+def test_the_chooser_never_stands_over_the_build_it_is_about(players: int, size: tuple[int, int]) -> None:
+    """Seen at 1366x768 with three players: kept on the cloth, the list for
+    the 10♠ (take the build of 10, or trail) was pushed back up over the
+    build and the 3♥."""
+    others = ["TC 2H 5C", "7C 8D 4S", "7H 8C 4C"][:players - 1]
+    pos = table_position(hand="4H 6D TS", loose="3H 9C QS", builds=[("3D AS 6S", 10, False, 1)],
+                         others=others, players=players)
+    app, table = open_table(pos, size=size, levels=(None,) + ("beginner",) * (players - 1))
+    focus_hand_card(app, table, c("TS"))
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and chooser.labels[0] == "Capture the build of 10"
+    assert not chooser.box.colliderect(item_rect(table, cards("3D AS 6S")))
+
+
 def item_rect(table: TableScene, mask: int) -> pygame.Rect:
     return next(it.rect for it in table.stage.items if it.mask == mask)
 

@@ -143,8 +143,9 @@ class ChooserScene(Scene):
             return box_on(max(sides, key=lambda s: s[1])[0], area)
         # Each side twice: kept on the cloth, or free to stand over the seats' columns.
         boxes = [(box_on(name, inside), room) for name, room in fits for inside in (geo.table, area)]
-        return min(boxes, key=lambda b: (len(b[0].collidelistall(cards)), len(b[0].collidelistall(seats)),
-                                         -b[1]))[0]
+        # Never over the cards it is about (kept on the cloth, a box can be pushed back onto them).
+        return min(boxes, key=lambda b: (b[0].colliderect(about), len(b[0].collidelistall(cards)),
+                                         len(b[0].collidelistall(seats)), -b[1]))[0]
 
     # -- drawing -----------------------------------------------------------------------------
 
