@@ -18,7 +18,7 @@ from cassino.rules import Game, standard_teams
 from cassino.settings import Settings
 from cassino.ui.app import App
 from cassino.ui.screens import sit_down
-from cassino.ui.table import TableScene, default_seats, gamereview
+from cassino.ui.table import Seat, TableScene, default_seats, gamereview
 from cassino.ui.table.gamereview import GameReviewScene
 from cassino.ui.table.scoresheet import RoundOverScene
 
@@ -148,3 +148,13 @@ def test_without_a_person_at_the_table_there_is_nothing_to_review() -> None:
     table.humans = []
     sheet = RoundOverScene(app, table, table.game.rounds[0], lambda: None, lambda: None, lambda: None)
     assert all("Review" not in it.label for it in sheet.menu.items)
+
+
+def test_with_several_people_the_sheet_offers_everyone_s_moves() -> None:
+    """Pass and play: the review holds each person's moves, by name; the
+    sheet's button no longer says 'your'."""
+    app, table = after_one_round()
+    table.seats = [Seat("Ann"), Seat("Cy")]
+    table.humans = [0, 1]
+    sheet = RoundOverScene(app, table, table.game.rounds[0], lambda: None, lambda: None, lambda: None)
+    assert "Review everyone's moves (R)" in [it.label for it in sheet.menu.items]

@@ -43,7 +43,8 @@ class RoundOverScene(Scene):
         else:
             items = [Item("Next round", self.next_round)]
         if table.humans and game.moves:
-            items.insert(1, Item("Review your moves (R)", self.show_review))
+            whose = "your" if len(table.humans) == 1 else "everyone's"  # pass and play: each person's, by name
+            items.insert(1, Item(f"Review {whose} moves (R)", self.show_review))
         self.menu = Menu(items, None)
         # The sheet builds up a row at a time; a click or a key shows it whole.
         self.clock = 0.0
