@@ -400,19 +400,21 @@ def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:
     return "the other side" if len(teams) == 2 else "another player"
 
 
-def followed(event: Event, watched: int, team_of: Sequence[int], team: int, builds: Sequence[Build],
+def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, builds: Sequence[Build],
              rival: str) -> str:
     """"Then your opponent took J♦ with the J♣." when another side's move
     (``event``, made with ``builds`` on the table) took any of the
     ``watched`` cards (the card trailed, the build made, the cards the better
     move would have taken), naming all it took; "" otherwise."""
+    team = team_of[seat]
     if team_of[event.seat] == team or not event.taken & watched or event.move.card < 0:
         return ""
     got = event.taken & ~(1 << event.move.card)
     names = []
     for b in builds:
         if b.cards & got:
-            names.append(f"{'your' if team_of[b.controller] == team else 'the'} build of {b.label()}")
+            whose = "your" if b.controller == seat else "your partner's" if team_of[b.controller] == team else "the"
+            names.append(f"{whose} build of {b.label()}")
             got &= ~b.cards
     names += [card_symbol(c) for c in cards_of(got)]
     if not names:
@@ -465,7 +467,7 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
             watching = (len(out) - 1, watched) if watched and event.round_end is None else None
         elif watching is not None:
             k, watched = watching
-            then = followed(event, watched, pos.team_of, pos.team_of[out[k].seat], builds, rival)
+            then = followed(event, watched, pos.team_of, out[k].seat, builds, rival)
             if then:
                 out[k] = out[k]._replace(lesson=" ".join(x for x in (out[k].lesson, then) if x))
                 watching = None

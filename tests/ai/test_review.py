@@ -457,3 +457,22 @@ def test_the_lesson_says_what_the_better_move_does_and_what_the_other_side_then_
     game.play(next(m for m in game.position.legal_moves() if m.kind == "trail"))
     [moment] = review(game, [seat], judge=judge)
     assert moment.lesson == "It takes big casino."
+
+
+def test_what_followed_names_whose_build_was_taken() -> None:
+    """Partnerships: the other side's capture of a build is told as yours,
+    your partner's or simply the build, with every card it took."""
+    from cassino.ai.review import followed
+    from cassino.rules import Build, Event, parse_move
+    from tests.rules.helpers import cards
+
+    mine, partners = Build(cards("5D 3C"), 8, False, 0), Build(cards("6H 2D"), 8, False, 2)
+    take = parse_move("8Sx8:5D,3C,6H,2D,4H,4C")
+    event = Event(1, take, cards("8S 5D 3C 6H 2D 4H 4C"), None, None, True, 0, (), False, None, None)
+    team_of = (0, 1, 0, 1)
+    said = followed(event, cards("5D"), team_of, 0, [mine, partners], "the other side")
+    assert said == ("Then the other side took your build of 8, your partner's build of 8, 4♥ and 4♣ "
+                    "with the 8♠, sweeping the table.")
+    assert followed(event, cards("KH"), team_of, 0, [mine, partners], "the other side") == "", "nothing watched"
+    partner_takes = event._replace(seat=2)
+    assert followed(partner_takes, cards("5D"), team_of, 0, [mine, partners], "the other side") == ""
