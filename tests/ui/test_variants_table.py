@@ -498,3 +498,45 @@ def test_the_focus_stays_on_the_line_being_stepped_when_lines_appear_above_it() 
     assert any(it.label.startswith("Name at South") for it in setup.menu.items)
     key(app, pygame.K_RETURN)
     assert setup.kinds[1] == "beginner" and setup.menu.items[setup.menu.focus].label.startswith("North:")
+
+
+def test_partners_plates_name_the_partner_and_count_their_own_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four in two partnerships: each plate says whom it partners ("& North",
+    as the panel's "You & North"), and beside its own "captured" its own
+    sweeps: the team's total on both plates read as twice as many."""
+    from cassino.ui.table import paint
+
+    pos = table_position(hand="5S 9C", loose="5D", others=["KH QH", "JH TH", "8H 7H"], players=4,
+                         teams=[[0, 2], [1, 3]], stock="", stock_size=0)
+    app, table = open_table(pos, levels=(None, "beginner", "beginner", "beginner"))
+    drag(app, hand_card_centre(table, cards("5S").bit_length() - 1), item_centre(table, cards("5D")))
+    assert table.game.round_events[0].sweep
+    plates: dict[str, tuple[str, tuple[str, ...]]] = {}
+    real = paint._plate
+
+    def plate(size: object, fs: int, fs_small: int, m: int, name: str, colour: object, team: str,
+              facts: tuple[tuple[str, object], ...], to_move: bool) -> pygame.Surface:
+        plates[name] = (team, tuple(text for text, _ in facts))
+        return real(size, fs, fs_small, m, name, colour, team, facts, to_move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paint, "_plate", plate)
+    app.draw(app.screen)
+    you, north = table.names.seat(0), table.names.seat(2)
+    assert plates[you][0] == f"& {north}" and plates[north][0] == f"& {you}"
+    assert "1 sweep" in plates[you][1] and not any("sweep" in f for f in plates[north][1])
+
+
+def test_a_plate_keeps_its_team_in_place_as_the_turn_passes() -> None:
+    """At 1024x600 the turn's mark pushed the team out of the name's line
+    into the facts below, and back when the turn passed: the plate's body
+    no longer changes with the turn."""
+    from cassino.ui.table.paint import LEVEL, _plate
+
+    App((1024, 600), Settings(speed="instant", fullscreen=False))  # pygame and its fonts, as the game starts them
+    facts = (("Intermediate", LEVEL), ("4 cards", (150, 150, 150)), ("Score 0", (240, 240, 232)))
+    for name in ("East", "North-West", "Bot3"):
+        body = []
+        for to_move in (False, True):
+            surf = _plate((170, 96), 17, 13, 10, name, (200, 120, 220), "& North-West", facts, to_move)
+            body.append(pygame.image.tobytes(surf.subsurface(pygame.Rect(18, 30, 140, 60)), "RGBA"))
+        assert body[0] == body[1], name

@@ -370,7 +370,7 @@ SECTIONS: tuple[Section, ...] = (
         "*Players: 6* plays California, or a Custom game: four cards each, twice a round.",
         "At the table the others sit round the cloth in turn order, to your left first.",
     ), (
-        Example("Left out with five players:", cards="2H 2D 2C", missing="2H 2D 2C"),
+        Example("Left out with five players: the 2♥, 2♦ and 2♣.", cards="2H 2D 2C", missing="2H 2D 2C"),
     ), ({},), 5),
 
     Section("Sweep points", OPTIONS, (

@@ -237,10 +237,13 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         info = table.seats[seat]
         colour = theme.seat_colour(seat)
         to_move = pos.to_move == seat and not pos.round_over and not table.game.over
-        team = f"team {pos.team_of[seat] + 1}" if teams else ""
+        # Partners as the panel and the score sheet name them ("You & North"): "& North" on yours.
+        partners = [table.names.seat(s) for s in pos.teams[pos.team_of[seat]] if s != seat]
+        team = "& " + " & ".join(partners) if teams and partners else ""
         hand_n = table.shown_hand(seat)
         score = table.shown_scores()[pos.team_of[seat]]
-        sweeps = pos.sweeps[pos.team_of[seat]]
+        # Beside the seat's own "captured", its own sweeps (a partnership's total is on the sheet).
+        sweeps = table.swept[seat] if partners else pos.sweeps[pos.team_of[seat]]
         facts = [(info.level.capitalize() if info.level else "Person", LEVEL),
                  (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
                  (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
@@ -285,10 +288,11 @@ def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, col
     # The name, with the team (partnerships) small on the right; where there
     # is no room beside the name, the team is one of the facts below it.
     team_w = theme.font(fs_small).size(team)[0] + 6 if team else 0
-    name = name + ("  \u25b6" if to_move else "")
-    if team and theme.font(fs, True).size(name)[0] + team_w > width:
+    # Measured with the turn's mark whether or not it shows: the team keeps its place as turns pass.
+    if team and theme.font(fs, True).size(name + "  \u25b6")[0] + team_w > width:
         facts = facts[:1] + ((team, theme.DIM),) + facts[1:]
         team, team_w = "", 0
+    name = name + ("  \u25b6" if to_move else "")
     t = theme.fit_text(name, fs, width - team_w, colour, bold=True)
     surf.blit(t, (x, y))
     if team:

@@ -34,10 +34,11 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     scores = table.shown_scores()
     for side, team in enumerate(pos.teams):
         names = table.names.team(side)
-        colour = theme.seat_colour(team[0])
-        pygame.draw.circle(surface, colour, (x + 6, y + geo.fs_small // 2 + 2), 5)
-        line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60, theme.INK)
-        surface.blit(line, (x + 18, y))
+        for k, s in enumerate(team):  # a dot in each partner's colour, as on their plates and moves
+            pygame.draw.circle(surface, theme.seat_colour(s), (x + 6 + 11 * k, y + geo.fs_small // 2 + 2), 5)
+        dots = 11 * (len(team) - 1)
+        line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60 - dots, theme.INK)
+        surface.blit(line, (x + 18 + dots, y))
         score = theme.text(str(scores[side]), geo.fs_small, theme.INK, bold=True)
         surface.blit(score, (geo.scores.right - score.get_width(), y))
         y += geo.line

@@ -77,6 +77,7 @@ class TableScene(Scene, TableState):
             self.revealed, self.hidden = None, True
         self.motion.clear()
         self.piles = [0] * self.game.players
+        self.swept = [0] * self.game.players
         self.last.clear()
         self.drawn.clear()
         self.input.reset()
@@ -155,6 +156,7 @@ class TableScene(Scene, TableState):
         to = deal.pairs_to
         if deal.pairs and to is not None:
             self.piles[to] += deal.pairs.bit_count()
+            self.swept[to] += deal.sweep
             cards = ", ".join(card_symbol(c) for c in cards_of(deal.pairs))
             self.note(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
                           f"{' (a sweep)' if deal.sweep else ''}.")
@@ -178,6 +180,7 @@ class TableScene(Scene, TableState):
         seat = event.seat
         if event.taken:
             self.piles[seat] += event.taken.bit_count()
+        self.swept[seat] += event.sweep
         if event.move.kind == CAPTURE:
             self.last[seat] = LastMove(words, 0)
         elif event.build is not None:

@@ -156,6 +156,7 @@ class RoundOverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The score sheet of the round, item by item, with the totals and the buttons."""
         dim(surface, 160)
+        self._celebrate(surface)  # behind the sheet: its figures stay readable
         table = self.table
         game = table.game
         w, h = self.app.size
@@ -220,7 +221,6 @@ class RoundOverScene(Scene):
         else:
             t = theme.text("Click or press a key to see it all", round(fs * 0.85), theme.DIM)
             surface.blit(t, t.get_rect(center=(box.centerx, box.bottom - fs - menu_h // 2)))
-        self._celebrate(surface)
 
     def _celebrate(self, surface: pygame.Surface) -> None:
         """The winner's colours falling over the screen for a few seconds."""

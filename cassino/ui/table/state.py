@@ -89,6 +89,7 @@ class TableState:
         self.log_scroll = 0
         self.last: dict[int, LastMove] = {}
         self.piles = [0] * game.players  # cards each seat has captured this round, those in flight too
+        self.swept = [0] * game.players  # each seat's own sweeps this round (a partnership's are pooled)
         self.thinker: Thinker | None = None
         self.hint_move: Move | None = None
         self.round_result: RoundEnd | None = None
