@@ -137,3 +137,17 @@ def test_a_game_both_sides_finish_past_the_target_says_the_higher_total_wins() -
     assert sheet.story() == [f"{names[0]} and {names[1]} both reached 21: the higher total wins."]
     assert sheet.confetti == []
     assert table.shown_scores() == totals, "the panel and the plates behind the sheet say the new totals"
+
+
+def test_a_tied_majority_says_so_on_its_row() -> None:
+    """Twenty-six cards each: nobody scores the cards (§8), and the row says
+    why rather than showing '26 → 0' twice with no word; spades, not tied,
+    say nothing more."""
+    mine = "AS 2S 3S 4S 5S 6S TD AH AD AC 3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C TC"
+    end = end_round(finished(Rules(), mine))
+    assert end.cards == (26, 26) and end.spades == (6, 7)
+    labels = [r.label for r in round_rows(Rules(), end)]
+    assert labels[:2] == ["Cards (tied)", "Spades"]
+    # Portuguese: a card tie goes to the side with more spades; then it is no tie.
+    rules = Rules(card_tie_to_spades=True)
+    assert [r.label for r in round_rows(rules, end_round(finished(rules, mine)))][0] == "Cards"

@@ -43,12 +43,18 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
                  for t in range(sides)]
         return Row(label, cells, decided if decided is not None else [p > 0 for p in pts])
 
+    def tied(label: str, key: str, counts: tuple[int, ...]) -> str:
+        """'Spades (tied)' where the most is shared and so nobody scores it (§8)."""
+        top = max(counts, default=0)
+        shared = sum(1 for c in counts if c == top) > 1
+        return f"{label} (tied)" if top and shared and not any(points(key)) else label
+
     rows = []
     for item in scoring_items(rules):
         if item.key == "cards":
-            rows.append(row("Cards", points("cards"), end.cards))
+            rows.append(row(tied("Cards", "cards", end.cards), points("cards"), end.cards))
         elif item.key == "spades":
-            rows.append(row("Spades", points("spades"), end.spades))
+            rows.append(row(tied("Spades", "spades", end.spades), points("spades"), end.spades))
         elif item.key == "TD":
             rows.append(row("Big casino (10\u2666)", points("TD")))
         elif item.key == "2S":
