@@ -33,9 +33,9 @@ def test_the_summary_has_a_row_for_every_item_the_rules_award_and_the_points_add
     end = end_round(pos)
     rows = round_rows(rules, end)
     assert [r.label for r in rows] == ["Cards", "Spades", "Big casino (10♦)", "Little casino (2♠)", "Aces",
-                                       "Spade points", "All eleven", "Sweeps"]
+                                       "Spade points (J♠ 2)", "All eleven", "Sweeps"]
     by = {r.label: r for r in rows}
-    assert by["Spade points"].cells == ["8 \u2192 8", "5 \u2192 6"], "the jack of spades counts 2"
+    assert by["Spade points (J♠ 2)"].cells == ["8 \u2192 8", "5 \u2192 6"], "the jack of spades counts 2"
     assert by["All eleven"].cells == ["1", "0"] and by["All eleven"].scored == [True, False]
     assert by["Sweeps"].cells == ["1 \u2192 2", "0 \u2192 0"]
     shown = sum(int(c.split("\u2192")[-1]) for r in rows for c in r.cells[:1])

@@ -164,7 +164,9 @@ class RoundOverScene(Scene):
         teams = table.pos.teams
         names = [table.names.team(t) for t in range(len(teams))]
         rows = self.rows
-        label_w = max(round(fs * 11), max((theme.font(fs).size(r.label)[0] for r in rows), default=0) + fs)
+        # Room after the longest label for a winner's star, which hangs left of its cell.
+        label_w = max(round(fs * 11), max((theme.font(fs).size(r.label)[0] for r in rows), default=0) + fs
+                      + theme.font(fs, True).size("★ ")[0])
         col = max(round(fs * 5), max(theme.font(fs, True).size(n)[0] for n in names) + fs)
         col = min(col, max(round(fs * 4), (w - 40 - label_w - 2 * fs) // len(teams)))
         width = min(w - 40, max(label_w + col * len(teams) + 2 * fs, round(fs * 26)))

@@ -62,7 +62,7 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
         elif item.key == "aces":
             rows.append(row("Aces", points(*ACES)))
         elif item.key == "spade_points":
-            rows.append(row("Spade points", points("spade_points"), end.spades))
+            rows.append(row("Spade points (J♠ 2)", points("spade_points"), end.spades))
         elif item.key == "all_eleven":
             won = [any(i.item == "all_eleven" and i.team == t for i in end.items) for t in range(sides)]
             pts = points("all_eleven")
