@@ -5,7 +5,7 @@ background thinker)."""
 from __future__ import annotations
 
 from cassino.rules import Move
-from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, cards_of,
+from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, cards_of,
                                  rank_of)
 
 from cassino.rules.scoring import call_counts
@@ -87,7 +87,12 @@ def why(view: SeatView, move: Move) -> str:
     if any(m.kind in ("capture", "build") for m in candidate_moves(view.bare_position())):
         # There was something to take or build: say why not, not that there was nothing.
         return "What you could take or build is worth less than keeping your cards for now."
+    name = RANK_NAMES[rank - 1]
     if not view.rules.royal and rank > 10:
-        name = RANK_NAMES[rank - 1]
         return f"Nothing is worth taking, and only a {name} can pick this card up."
+    others = RANK_SETS[rank] & ~(1 << move.card)
+    if others & view.hand:
+        return f"Nothing is worth taking, and the other {name} you hold can take this card back next turn."
+    if not others & view.unseen:  # the others are on the table or in the piles: seen by all
+        return f"Nothing is worth taking, and no other {name} is left to pair this card."
     return "Nothing is worth taking, and this card gives the least away."

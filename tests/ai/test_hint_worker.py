@@ -81,6 +81,20 @@ def test_a_trail_says_nothing_is_worth_taking_only_when_nothing_can_be_taken() -
     assert reason == "What you could take or build is worth less than keeping your cards for now."
 
 
+def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
+    """Nothing to take: trailing the 9♦ while you hold the 9♣ leaves a card
+    you can take back; trailing the 7♥ when every other seven is in the
+    piles leaves a card no seven can pair; otherwise the plain reason."""
+    pos = table_position("9D 9C", "KH QH")
+    assert why(SeatView(pos, 0), parse_move("9D-")) == \
+        "Nothing is worth taking, and the other nine you hold can take this card back next turn."
+    pos = table_position("7H 4C", "KH QH", captured=["7S 7D", "7C"])
+    assert why(SeatView(pos, 0), parse_move("7H-")) == \
+        "Nothing is worth taking, and no other seven is left to pair this card."
+    pos = table_position("7H 4C", "KH QH", others=["7S 2D"])  # a seven you cannot see
+    assert why(SeatView(pos, 0), parse_move("7H-")) == "Nothing is worth taking, and this card gives the least away."
+
+
 def test_a_worker_thinks_in_the_background_and_answers_by_its_deadline() -> None:
     game = Game(Rules(), 2, seed=3)
     view = SeatView(game.position, game.position.to_move)
