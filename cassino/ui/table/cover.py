@@ -54,6 +54,7 @@ class CoverScene(Scene):
             self.ready()
 
     def update(self, dt: float) -> None:
+        """The cover's age, for its arming time."""
         self.age += dt
 
     def wake_in(self) -> float | None:
