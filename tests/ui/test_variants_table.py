@@ -6,6 +6,8 @@ and the setup choosing each preset. The engine is the judge throughout."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -93,6 +95,22 @@ def test_p_then_arrows_and_enter_pluck_with_the_keyboard() -> None:
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert [m.text() for m in table.game.moves] == ["pluck:5D"]
+
+
+def test_a_hinted_pluck_is_under_way_on_its_card_so_enter_plucks_it() -> None:
+    """H hints the pluck of §9.17's example (the 9♣, then the 5♥ sweeps): the
+    focus goes to the 9♣ with the pluck under way, as for a hinted card in
+    hand, so Enter carries the hint out; before, Enter acted on the hand."""
+    app, table = pluck_table()
+    key(app, pygame.K_h)
+    end = time.monotonic() + 20
+    while table.hinter is not None and time.monotonic() < end:
+        step(app)
+    assert table.hint_move is not None and table.hint_move.text() == "pluck:9C"
+    row, at = table.input.focus
+    assert table.input.plucking and row == "table" and table.items[at].mask == cards("9C")
+    key(app, pygame.K_RETURN)
+    assert [m.text() for m in table.game.moves] == ["pluck:9C"]
 
 
 def test_esc_or_p_again_leaves_the_pluck_and_nothing_is_played() -> None:

@@ -325,6 +325,12 @@ class TableScene(Scene, TableState):
         hand = self.hand_order(self.bottom)
         if move.card in hand:  # Enter then plays (or offers) the hinted card
             self.input.focus = ("hand", hand.index(move.card))
+        elif move.kind == PLUCK:  # the pluck under way, on the hinted card: Enter or a click plucks it
+            at = next((k for k, it in enumerate(self.items) if it.mask == move.takes), None)
+            if at is not None:
+                self.input.selection.clear()
+                self.input.plucking = True
+                self.input.focus = ("table", at)
         words = describe_with_card(self.pos, move)
         self.say(f"Hint: {words}. {why(view, move)}")
 
