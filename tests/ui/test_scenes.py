@@ -574,3 +574,57 @@ def test_every_custom_option_reads_whole_when_focused(size: tuple[int, int],
             app.draw(app.screen)
             shown = setup.menu.items[line].label
             assert shown not in cut, f"{shown!r} is cut at {size}"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_every_example_beside_the_setup_fits_its_box(size: tuple[int, int]) -> None:
+    """Each preset's example, and each custom option's at each of its values:
+    every card and word inside the example's box, the box inside the right-hand
+    side. (All eleven's twelve cards in the pile ran past the box's edge.)"""
+    from cassino.rules import PRESET_LIST
+    from cassino.ui.options import OPTION_ROWS
+    from cassino.ui.rulebook.page import example_ops
+
+    app = App(size, Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    _, _, right, _ = setup.frame()
+    shown = []
+    for preset in PRESET_LIST:
+        setup.game, setup.custom, setup.players = preset.key, {}, preset.players[0]
+        setup.refresh()
+        shown.append((preset.key, setup.example()))
+    setup.players = 2
+    for key_, label, values, _ in OPTION_ROWS:
+        for value in values:
+            setup.game, setup.custom = "custom", {key_: value}
+            setup.refresh()
+            setup.menu.focus = _focus(setup.menu.items, label)
+            shown.append((f"{key_}={value}", setup.example()))
+    assert sum(e is not None for _, e in shown) >= 15
+    for name, example in shown:
+        if example is None:
+            continue
+        ops, height = example_ops(example, size, right.width)
+        box = ops[0].rect
+        assert ops[0].kind == "box" and box.width <= right.width, name
+        for op in ops[1:]:
+            assert box.contains(op.rect), (name, op)
+
+
+def test_the_custom_setup_says_the_focused_options_line_once() -> None:
+    """Off, the focused option's line stands under the game's paragraph (what
+    it would do); on, it is in the list of options in force, and only there."""
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    setup.game, setup.custom = "custom", {}
+    setup.refresh()
+    setup.menu.focus = _focus(setup.menu.items, "Call for 21")
+    line = setup.menu.items[setup.menu.focus].hint
+    assert [text for _, text in setup.description()].count(line) == 1
+    setup.custom = {"call_for_21": True}
+    setup.refresh()
+    setup.menu.focus = _focus(setup.menu.items, "Call for 21")
+    said = setup.description()
+    assert [text for _, text in said].count(line) == 1 and ("option", "Call for 21: yes") in said

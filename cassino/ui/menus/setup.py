@@ -373,7 +373,10 @@ class SetupScene(Scene):
         seats = f"{self.players} players" + (", two partnerships" if self.partnerships and self.players == 4 else "")
         refused = self.refusal()
         focused = self.menu.items[self.menu.focus]
-        if self.game == CUSTOM and any(focused.hint == line for *_, line in OPTION_ROWS):
+        key = next((k for k, _, _, line in OPTION_ROWS if line == focused.hint), None)
+        # The focused option's line, unless it is on: then the list of options in force has it.
+        if self.game == CUSTOM and key is not None and (
+                refused is not None or getattr(self.rules(), key) == getattr(STANDARD, key)):
             out += [("gold", focused.label), ("text", focused.hint)]
         if refused is not None:
             out += [("dim", seats), ("warn", "Not possible: " + refused)]
@@ -381,8 +384,8 @@ class SetupScene(Scene):
         rules = self.rules()
         length = f"{rules.rounds} rounds" if rules.rounds is not None else f"game to {rules.target}"
         out.append(("dim", f"{seats} · {length}"))
-        changed = [(option_label(key, label, getattr(rules, key)), line) for key, label, _, line in OPTION_ROWS
-                   if getattr(rules, key) != getattr(STANDARD, key)]
+        changed = [(option_label(k, label, getattr(rules, k)), line) for k, label, _, line in OPTION_ROWS
+                   if getattr(rules, k) != getattr(STANDARD, k)]
         if not changed:
             out.append(("dim", "The standard rules, nothing changed."))
         for label, line in changed:

@@ -160,9 +160,19 @@ def lay_out_example(example: Example, size: tuple[int, int], width: int, top: in
     def step(p: Pile) -> int:  # to the next pile: clear of a build's badge
         return pile_w(p) + gap + (r * 2 // 3 if p.value else 0)
 
-    widths = [max(theme.font(small).size(label)[0],
-                  sum(step(p) for p in g[:-1]) + pile_w(g[-1])) for label, g in groups]
     inner = width - 2 * pad
+
+    def squeeze(g: tuple[Pile, ...]) -> int:
+        """How much closer a group's piles stand, so that it fits the box's width
+        (the piles overlapping, each card's corner still showing)."""
+        over = sum(step(p) for p in g[:-1]) + pile_w(g[-1]) - inner
+        if over <= 0 or len(g) < 2:
+            return 0
+        return min(-(-over // (len(g) - 1)), min(step(p) for p in g[:-1]) - round(cw * 0.45))
+
+    closer = [max(0, squeeze(g)) for _, g in groups]
+    widths = [max(theme.font(small).size(label)[0],
+                  sum(step(p) - closer[i] for p in g[:-1]) + pile_w(g[-1])) for i, (label, g) in enumerate(groups)]
     # Groups side by side, onto a second row if they must.
     rows: list[list[int]] = []
     x = 0
@@ -213,7 +223,7 @@ def lay_out_example(example: Example, size: tuple[int, int], width: int, top: in
                     tw = theme.font(small, True).size(tag)[0]
                     ops.append(Op("text", pygame.Rect(px_ + (pile_w(p) - tw) // 2, y + label_h + bump + ch + 2,
                                                       tw, tag_h), tag, small, True, colour))
-                px_ += step(p)
+                px_ += step(p) - closer[i]
             x += widths[i] + group_gap
         y += row_h + pad
     for ln in lines:
