@@ -24,7 +24,7 @@ class TitleRoutes(Protocol):
     """Where the title's choices lead (``cassino.ui.screens`` knows)."""
 
     def play(self) -> None:
-        """A quick game against one Intermediate player."""
+        """A quick standard game against one Intermediate player."""
 
     def new_game(self) -> None:
         """The setup of a new game."""
@@ -56,7 +56,7 @@ class TitleScene(Scene):
         if app.store is not None and app.store.has_game():
             items.append(Item("Continue", self.resume, kept_game_words(app.store)))
         items += [
-            Item("Play", self.routes.play, "You against one Intermediate computer player"),
+            Item("Play", self.routes.play, "The standard game: you against one Intermediate computer player"),
             Item("New game", self.routes.new_game, "Choose the players, their levels and the rules"),
             Item("Rules", lambda: app.push(RulesScene(app)),
                  "How to play, with examples, and what each option changes"),
