@@ -26,7 +26,7 @@ from cassino.rules.cards import CardSet
 from cassino.rules.moves import CAPTURE, PLUCK, TRAIL
 from cassino.rules.scoring import call_counts
 
-from .estimate import MARGIN_WEIGHT, Estimate
+from .estimate import MARGIN_WEIGHT, Estimate, decided_score
 from .knowledge import CROWDED, Worth, candidate_moves
 
 # A value: (win chance + MARGIN_WEIGHT * margin, win chance, margin, and the
@@ -58,8 +58,10 @@ class DealSearch:
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[int, Value, Move | None]] = {}
 
-    def _leaf(self, value: tuple[float, float], pos: Position | None = None) -> Value:
+    def _leaf(self, value: tuple[float, float], pos: Position | None = None, over: bool = False) -> Value:
         win, margin = value
+        if over:  # the game is over: won or lost, whatever the round's margin
+            return (decided_score(win, margin), win, margin, None)
         return (win + MARGIN_WEIGHT * margin, win, margin, pos)
 
     def move_value(self, pos: Position, move: Move, depth: int,
@@ -73,7 +75,7 @@ class DealSearch:
         q = pos.copy()
         event = q.apply(move)
         if event.round_end is not None or event.winner is not None:
-            return self._leaf(self.estimate.final(q, event))
+            return self._leaf(self.estimate.final(q, event), over=event.winner is not None)
         if event.dealt:
             # A new deal: its cards are anyone's, whoever this sample gave them to.
             return self._leaf(self.estimate.value(q, hands_known=False), q)
@@ -90,8 +92,7 @@ class DealSearch:
             counts = call_counts(pos)
             side = self.team_of[pos.to_move]
             if counts[side] >= self.target:  # the side to move calls and wins
-                win = 1.0 if side == self.team else 0.0
-                return (win, win, 0.0, None)
+                return self._leaf((1.0 if side == self.team else 0.0, 0.0), over=True)
         key = (pos.to_move, tuple(pos.hands), len(pos.stock), pos.loose, pos.builds,
                tuple(pos.captured), tuple(pos.sweeps), pos.last_capturer, pos.plucked)
         entry = self.table.get(key)

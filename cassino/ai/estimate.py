@@ -31,6 +31,17 @@ ROUND_POINTS = 6.5
 # A point of the round's margin is worth this much win chance beside the
 # chance itself: it breaks ties and keeps the round's points in view.
 MARGIN_WEIGHT = 0.01
+# A game won or lost outright outranks every estimate: beside a sure win, the
+# margin's tie-break must not make "98% to win, 6 points up" the better move.
+# A game over counts as if by at least this margin (more than a round's).
+DECIDED_MARGIN = 25.0
+
+
+def decided_score(win: float, margin: float) -> float:
+    """The score of a game over (``win`` 1: won, 0: lost), beyond any estimate's reach."""
+    if win >= 1.0:
+        return win + MARGIN_WEIGHT * max(margin, DECIDED_MARGIN)
+    return win + MARGIN_WEIGHT * min(margin, -DECIDED_MARGIN)
 
 _SQRT2 = sqrt(2.0)
 _NORMAL = NormalDist()

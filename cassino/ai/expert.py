@@ -28,7 +28,7 @@ from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import final_scores
 
 from .estimate import Estimate
-from .intermediate import Evaluator, call_wins
+from .intermediate import Evaluator, call_wins, winning_pluck
 from .knowledge import (Worth, candidate_moves, greedy_move, paired_t, playout,  # noqa: F401
                         plays_this_deal, shortlist, unlikely_cards, worth_of)
 from .player import Budget, Player
@@ -236,6 +236,9 @@ class Expert(Player):
             return moves[0]
         if any(m.kind == CALL for m in moves) and call_wins(view):
             return next(m for m in moves if m.kind == CALL)
+        pluck_to_call = winning_pluck(view, moves)
+        if pluck_to_call is not None:
+            return pluck_to_call
         plucks = [m for m in moves if m.kind == PLUCK]
         moves = [m for m in moves if m.card >= 0]
         if plucks:

@@ -19,10 +19,15 @@ from cassino.rules.cards import CardSet, cards_of, rank_of
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
-from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, holds_probability, playout,
-                        shortlist, unseen_by_rank, unseen_by_value, worth_of)
+from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, game_sweeps, holds_probability,
+                        playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
+
+
+# What a sweep that ends the game is worth to the side making it (and against
+# the side that would make it): the game, as ``round_margin`` counts it.
+GAME_SWEEP = 20.0
 
 
 class Evaluator:
@@ -50,6 +55,10 @@ class Evaluator:
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
         self.sweep = self.rules.sweeps * self.w["sweep"]
+        # Under sudden death a sweep may end the game: then it is worth the game to
+        # the side making it (as ``round_margin`` counts a game ended in a round).
+        ends = game_sweeps(view)
+        self.sweep_for = tuple(GAME_SWEEP if ends[t] else self.sweep for t in range(len(ends)))
 
     def p_holds_value(self, seat: int, v: int) -> float:
         """The chance that ``seat`` holds a card of value ``v``, from the unseen cards."""
@@ -83,12 +92,14 @@ class Evaluator:
         pluck = (rules.pluck and self.view.stock_size > 0 and not self.view.plucked >> seat & 1
                  and table & (table - 1))
 
+        sweep = self.sweep_for[self.view.team_of[seat]]
+
         def swept(w: float, taken: CardSet) -> float:
             if taken == table:
-                return w + self.sweep
+                return w + sweep
             rest = table & ~taken
             if pluck and not rest & (rest - 1) and rest & loose & ~rules.unpluckable:
-                return w + self.sweep + self.worth.of(rest)
+                return w + sweep + self.worth.of(rest)
             return w
 
         options = []
@@ -121,7 +132,7 @@ class Evaluator:
         if move.kind == "capture":
             value += worth.of(move.takes | 1 << move.card)
             if not loose and not builds:
-                value += self.sweep
+                value += self.sweep_for[view.team_of[view.seat]]
         elif move.kind == "build":
             # A build we will take later with the card we keep, unless stolen first.
             b = next(x for x in builds if x.cards >> move.card & 1)
@@ -159,6 +170,21 @@ def call_wins(view: SeatView) -> bool:
     return counts[view.team_of[view.seat]] >= view.rules.target
 
 
+def winning_pluck(view: SeatView, moves: list[Move]) -> Move | None:
+    """A pluck after which a call for 21 wins (§9.17, §9.18): the plucked card
+    brings the side's count to the target, and the turn goes on to the call."""
+    if not view.rules.call_for_21:
+        return None
+    team = view.team_of[view.seat]
+    for m in moves:
+        if m.kind == PLUCK:
+            pos = view.bare_position()
+            pos.apply(m)
+            if call_counts(pos)[team] >= view.rules.target:
+                return m
+    return None
+
+
 def plays_after_pluck(view: SeatView, pluck: Move) -> SeatView:
     """The seat's view after plucking (the turn goes on with the card play)."""
     pos = view.bare_position()
@@ -186,6 +212,9 @@ class Intermediate(Player):
         actions = [m for m in moves if m.card < 0]
         if any(m.kind == CALL for m in actions) and call_wins(view):
             return next(m for m in actions if m.kind == CALL)
+        pluck_to_call = winning_pluck(view, actions)
+        if pluck_to_call is not None:
+            return pluck_to_call
         plays = [m for m in moves if m.card >= 0]
         best_move, best = self._best(view, plays, rng)
         if self.endgame_deals and view.stock_size == 0 and view.players > 2 and len(plays) > 1:

@@ -102,6 +102,22 @@ def worth_of(view: SeatView | Position) -> Worth:
     return Worth(tuple(view.captured), view.rules, view.shape.round_cards)
 
 
+def game_sweeps(view: SeatView) -> tuple[bool, ...]:
+    """For each side, whether one more sweep of its own would end the game in
+    its favour at once (sudden death, §9.19): its score before the round and
+    its sweep points, that sweep included, reach the target and pass every
+    other side's, counted the same way."""
+    rules = view.rules
+    if not rules.sudden_death:
+        return (False,) * len(view.scores)
+    counts = [s + n * rules.sweeps for s, n in zip(view.scores, view.sweeps)]
+    out = []
+    for t, mine in enumerate(counts):
+        mine += rules.sweeps
+        out.append(mine >= rules.target and all(mine > x for u, x in enumerate(counts) if u != t))
+    return tuple(out)
+
+
 def holds_probability(unseen_of_value: int, unseen: int, hand_size: int) -> float:
     """The chance that a hand of ``hand_size`` unseen cards holds at least one of
     ``unseen_of_value`` particular cards (hypergeometric)."""

@@ -38,7 +38,7 @@ from cassino.rules.moves import CALL, PLUCK
 from . import infoset, second_core
 from .alphabeta import DealSearch, Stop, Value
 from .estimate import MARGIN_WEIGHT, Estimate, Shares
-from .intermediate import Evaluator, call_wins
+from .intermediate import Evaluator, call_wins, winning_pluck
 from .knowledge import (Worth, candidate_moves, paired_t, playout, shortlist, unlikely_cards,
                         worth_of)
 from .player import Budget, Player
@@ -112,6 +112,9 @@ class Master(Player):
         if any(m.kind == CALL for m in moves):
             if call_wins(view):
                 return next(m for m in moves if m.kind == CALL)
+            pluck_to_call = winning_pluck(view, moves)
+            if pluck_to_call is not None:
+                return pluck_to_call
             moves = [m for m in moves if m.kind != CALL]
         candidates = self._candidates(view, moves)
         if len(candidates) == 1:

@@ -93,6 +93,34 @@ def test_the_side_behind_does_not_call_on_the_other_side_s_count() -> None:
         assert choice(level, pos, work=4).kind != "call"
 
 
+@pytest.mark.parametrize("level", ["intermediate", "expert", "master"])
+def test_a_pluck_that_makes_the_count_comes_before_the_call(level: str) -> None:
+    # 18 certain with 26 cards, exactly half the pack: no card point yet.
+    # Plucking 5S makes 27 cards, more than half: 3 points, 21, and the turn
+    # goes on to a call that wins (§9.17, §9.18). Capturing 5S and 4H makes
+    # 28 cards too, but the turn ends, and the other side, at 23, calls first.
+    plain = ("3H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C TC JC QC KC "
+             "3D 4D 5D 6D 2H 2C")
+    pos = spot("9C 7D 8D JD", "5S 4H", others=["QD KD 3S 4S"], rules=Rules(pluck=True, call_for_21=True),
+               captured=[plain, "TD QS 8S AS AC 2D TS 9D"], scores=[18, 19])
+    assert call_counts(pos) == (18, 23)
+    assert choice(level, pos, work=4).text() == "pluck:5S"
+    pos.apply(parse_move("pluck:5S"))
+    assert call_counts(pos)[0] == 21 and choice(level, pos, work=4).kind == "call"
+
+
+def test_the_master_takes_a_sure_win_over_a_likely_one_with_more_points() -> None:
+    # 20 certain (16, a sweep, TD, AH). 3C sweeps 3H: 21, and the call next turn
+    # wins whatever the other side does (it cannot reach 21 first). The search
+    # once rated a trail's 98% and a bigger round above the sure win.
+    pos = spot("AS KS 3C", "3H", others=["8S 2D KC"], rules=Rules(pluck=True, call_for_21=True),
+               captured=["3S 7S 9S QS AH 8H QH 4D 5D 6D 9D TD TC", ""], sweeps=[1, 0], scores=[16, 15],
+               stock_size=32, plucked=1)
+    assert call_counts(pos)[0] == 20
+    for seed in range(3):
+        assert choice("master", pos, seed, work=8).text() == "3Cx3:3H"
+
+
 # -- pluck -------------------------------------------------------------------------------
 
 
@@ -129,6 +157,29 @@ def test_no_pluck_when_it_would_spoil_a_sweep(level: str) -> None:
 def test_no_pluck_when_the_player_has_plucked_this_deal(level: str) -> None:
     pos = spot("2H JS", "6D 2C", rules=PLUCK, plucked=1)
     assert choice(level, pos).kind != "pluck"
+
+
+# -- sudden death ------------------------------------------------------------------------
+
+
+SUDDEN = Rules(sudden_death=True)
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert", "master"])
+def test_under_sudden_death_no_sweep_is_left_to_the_side_it_would_make_the_winner(level: str) -> None:
+    # The last deal, 18 to 20: a sweep would take the other side to 21 and end
+    # the game (§9.19). TC takes TD but leaves 5H to their 5D; trailing 2C
+    # leaves a table no card of theirs can clear.
+    pos = spot("TC 2C", "TD 5H", others=["5D 9S"], rules=SUDDEN, stock_size=0, scores=[18, 20])
+    assert choice(level, pos, work=8).text() == "2C-"
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert", "master"])
+def test_under_sudden_death_the_sweep_that_wins_the_game_is_made(level: str) -> None:
+    # 20 to 15: 7D takes 4H and 3C, a sweep, 21, and the game ends at once.
+    pos = spot("7D TD 9S KC", "4H 3C", rules=SUDDEN, scores=[20, 15])
+    move = choice(level, pos, work=8)
+    assert move.text() == "7Dx7:4H,3C" and pos.apply(move).winner == 0
 
 
 # -- buckeye ------------------------------------------------------------------------------
