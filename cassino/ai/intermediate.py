@@ -20,7 +20,7 @@ from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
 from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, game_sweeps, holds_probability,
-                        playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
+                        paired_t, playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
 
@@ -253,7 +253,7 @@ class Intermediate(Player):
         ranked = sorted(shortlist(plays, ev.worth), key=lambda m: -ev.score(m))
         candidates = [favourite] + [m for m in ranked if m != favourite][:ENDGAME_CANDIDATES - 1]
         team = view.team_of[view.seat]
-        totals = [0.0] * len(candidates)
+        margins: list[list[float]] = [[] for _ in candidates]
         for _ in range(deals):
             deal = view.sample(rng)
             for i, m in enumerate(candidates):
@@ -261,17 +261,21 @@ class Intermediate(Player):
                 event = q.apply(m)
                 if event.round_end is None and event.winner is None:
                     event = playout(q, ev.worth)
-                totals[i] += round_margin(event, team)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+                margins[i].append(round_margin(event, team))
+        best = max(range(len(candidates)), key=lambda i: (sum(margins[i]), -i))
+        # A few deals are noisy: the evaluator's favourite stands unless another
+        # move beats it clearly on the same deals.
+        return candidates[best] if paired_t(margins[best], margins[0]) > ENDGAME_TRUST else favourite
 
     def reason(self, view: SeatView, move: Move) -> str:
         """The move in words."""
         return move.describe()
 
 
-# The moves played out in the last deal.
+# The moves played out in the last deal, and how clearly (a paired t
+# statistic) the best of them must beat the evaluator's favourite to be played.
 ENDGAME_CANDIDATES = 3
+ENDGAME_TRUST = 1.0
 
 
 def round_margin(event: Event, team: int) -> float:

@@ -121,6 +121,29 @@ def test_the_master_takes_a_sure_win_over_a_likely_one_with_more_points() -> Non
         assert choice("master", pos, seed, work=8).text() == "3Cx3:3H"
 
 
+def test_at_five_the_intermediate_does_not_let_a_few_playouts_overrule_a_clear_sweep() -> None:
+    # The last deal at five: 5C sweeps the lone 5D. The Intermediate plays its
+    # best few moves out on 8 deals of the hidden cards; on so few, a trail now
+    # and then came out ahead by luck and was played (7 seeds in 40). The
+    # evaluator's favourite now stands unless another move beats it clearly.
+    pos = spot("7S TS 3C 5C", "5D", others=["7H 8H 6D TD", "3S 3D KD QC", "QH KH 7D 8D", "2S 8S 9D 9C"],
+               players=5, stock_size=0)
+    chosen = [choice("intermediate", pos, seed, work=10).text() for seed in range(40)]
+    assert chosen.count("5Cx5:5D") >= 38, chosen
+
+
+def test_the_richest_capture_of_a_crowded_table_is_reckoned_with_the_most_cards() -> None:
+    # 18 loose cards: a 9 takes 16 of them in groups of 9 (9H, 9C, 8H+A, 7H+2H,
+    # 7C+2D, 6H+3H, 6C+3D, 5H+4C, 5C+4H). Taking the richest groups first
+    # stopped at 11 cards, and the reply a 9 threatens was reckoned too small.
+    from cassino.ai.knowledge import richest_union, worth_of
+    from cassino.rules.legal import generator
+
+    loose = "AH 2H 3H 4H 5H 6H 7H 8H 9H 3C 4C 5C 6C 7C 8C 9C 2D 3D"
+    pos = spot("5S 6S 8S 9D", loose, others=["KD QC 2S 4S"], stock_size=8)
+    assert richest_union(generator(pos), pos.loose, 9, worth_of(pos)).bit_count() == 16
+
+
 # -- pluck -------------------------------------------------------------------------------
 
 
