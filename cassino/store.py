@@ -104,13 +104,18 @@ class Store:
         except OSError as e:
             return None, f"it could not be read ({e.strerror or e})"
         try:
-            return loads(data), None
+            value = loads(data)
         except InvalidJSONError as e:
             return None, str(e)
+        if value is None:  # never written by the game: it would read as no file at all
+            return None, "it holds nothing but null"
+        return value, None
 
     def write(self, name: str, data: Any) -> None:
-        """Replace the file atomically with ``data`` as JSON."""
+        """Replace the file atomically with ``data`` as JSON (a folder, say, in
+        its place is set aside first: nothing could ever replace it)."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        self._clear_way(name)
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -127,11 +132,18 @@ class Store:
         _sync_folder(self.folder)
 
     def delete(self, name: str) -> None:
-        """Remove the file, if it is there."""
+        """Remove the file, if it is there (what is not a file is set aside)."""
+        self._clear_way(name)
         try:
             self.path(name).unlink()
         except FileNotFoundError:
             pass
+
+    def _clear_way(self, name: str) -> None:
+        """Set aside whatever stands at the file's place and is not a file."""
+        path = self.path(name)
+        if os.path.lexists(path) and not path.is_symlink() and not path.is_file():
+            self.set_aside(name, "it is not a file")
 
     def set_aside(self, name: str, why: str) -> None:
         """Keep a bad file under a name of its own (NAME.bad, else NAME.2.bad,

@@ -62,6 +62,32 @@ def test_damaged_settings_are_set_aside_and_defaults_used(tmp_path: Path, text: 
     assert not (tmp_path / SETTINGS).exists()
 
 
+@pytest.mark.parametrize("name", [SETTINGS, "game.json"])
+def test_a_file_of_nothing_but_null_is_damaged_not_missing(tmp_path: Path, name: str) -> None:
+    # Read as "no file", a null saved game left Continue on the title doing nothing, for good.
+    (tmp_path / name).write_text("null", encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings() and store.load_game() is None
+    assert len(store.problems) == 1 and "null" in store.problems[0] and name in store.problems[0]
+    assert (tmp_path / (name + ".bad")).read_text(encoding="utf-8") == "null"
+    assert not store.has_game()
+
+
+def test_a_folder_in_a_files_place_is_set_aside_when_the_file_is_written(tmp_path: Path) -> None:
+    # A folder named game.json: every save failed ("Is a directory"), and a new game
+    # started with "Start anew" could never be kept.
+    (tmp_path / "game.json").mkdir()
+    (tmp_path / "game.json" / "inside.txt").write_text("kept", encoding="utf-8")
+    store = Store(tmp_path)
+    store.delete("game.json")  # "Start anew": the game in progress goes
+    game = Game(seed=5)
+    store.save_game(game, [{"name": "You", "seat": 0, "kind": "human"},
+                           {"name": "North", "seat": 1, "kind": "ai:beginner"}])
+    assert store.load_game() is not None
+    assert (tmp_path / "game.json.bad" / "inside.txt").read_text(encoding="utf-8") == "kept"
+    assert len(store.problems) == 1 and "not a file" in store.problems[0]
+
+
 def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cassino.store

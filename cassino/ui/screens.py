@@ -106,7 +106,7 @@ def _ask_before_losing(app: App, store: Store, choice: NewGame) -> None:
     def keep() -> None:
         app.pop(question)
         if not resume(app):
-            start_game(app, choice, ask=False)
+            _cannot_resume(app, choice)
 
     def anew() -> None:
         app.pop(question)
@@ -118,3 +118,24 @@ def _ask_before_losing(app: App, store: Store, choice: NewGame) -> None:
                              "The saved game is replaced by the new one")],
                        lambda: app.pop(question))
     app.push(question)
+
+
+def _cannot_resume(app: App, choice: NewGame) -> None:
+    """The kept game could not be read (it is set aside): say so, rather than
+    dealing the new game as if it had been continued."""
+    failed: Overlay
+
+    def fresh() -> None:
+        app.pop(failed)
+        start_game(app, choice, ask=False)
+
+    def back() -> None:
+        app.pop(failed)
+        show_title(app)
+
+    failed = Overlay(app, "The game in progress could not be restored: its file is damaged, and was kept "
+                          "aside. Start the new game?",
+                     [Item("Start the new game", fresh, "Deal the game you chose"),
+                      Item("Back to the title", back, "The title screen says what was wrong with the file")],
+                     back)
+    app.push(failed)

@@ -176,6 +176,22 @@ def test_play_asks_before_a_saved_game_is_lost(tmp_path: Path) -> None:
     assert isinstance(app.top, TableScene) and app.top.game.seed == 3
 
 
+def test_continuing_a_damaged_game_from_plays_question_says_so(tmp_path: Path) -> None:
+    # The saved game cannot be replayed: "Continue the game in progress" dealt a
+    # fresh game without a word, as if it had been continued.
+    (tmp_path / "game.json").write_text('{"save_format": 99}', encoding="utf-8")
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    title = show_title(app)
+    title.menu.items[[it.label for it in title.menu.items].index("Play")].action()
+    app.top.menu.items[0].action()  # continue
+    told = app.top
+    assert isinstance(told, Overlay) and "could not be restored" in told.title
+    assert [it.label for it in told.menu.items] == ["Start the new game", "Back to the title"]
+    told.menu.items[1].action()
+    assert isinstance(app.top, TitleScene) and "Continue" not in [it.label for it in app.top.menu.items]
+    assert (tmp_path / "game.json.bad").exists()
+
+
 def test_an_idle_screen_asks_for_no_frames() -> None:
     app = App((1024, 600), Settings(speed="normal", fullscreen=False))
     show_title(app)
