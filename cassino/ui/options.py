@@ -58,7 +58,7 @@ def option_value_words(key: str, value: Any) -> str:
     if key == "court_capture":
         return "all of a rank" if value == "all" else "one"
     if key == "rounds":
-        return "no (play to the target)" if value is None else f"{value} rounds"
+        return "no (play to the target)" if value is None else rounds_words(value)
     if key == "target":
         return f"{value} points"
     if isinstance(value, bool):
@@ -89,7 +89,7 @@ def option_words(key: str, value: Any) -> str:
     if key == "all_eleven":
         return {"bonus": "all eleven scores 12", "win": "all eleven wins the game"}.get(value, "all eleven off")
     if key == "rounds":
-        return f"{value} rounds"
+        return rounds_words(value)
     if key == "target":
         return f"game to {value}"
     return f"{key} {value}"
@@ -197,3 +197,8 @@ PRESET_ABOUT = {
 CUSTOM_ABOUT = ("Your own mix of options, from the standard game up; the mix is kept for next time. Each "
                 "line says what its option changes; combinations the rules do not allow are refused, with "
                 "the reason.")
+
+
+def rounds_words(n: int) -> str:
+    """A fixed game's length: '1 round', '6 rounds'."""
+    return f"{n} round" if n == 1 else f"{n} rounds"

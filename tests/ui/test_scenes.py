@@ -628,3 +628,16 @@ def test_the_custom_setup_says_the_focused_options_line_once() -> None:
     setup.menu.focus = _focus(setup.menu.items, "Call for 21")
     said = setup.description()
     assert [text for _, text in said].count(line) == 1 and ("option", "Call for 21: yes") in said
+
+
+def test_one_round_and_one_game_are_said_in_the_singular() -> None:
+    from cassino.rules import Rules
+    from cassino.stats import Result
+    from cassino.ui.menus.chart import caption
+    from cassino.ui.options import option_value_words, rules_in_words
+
+    assert option_value_words("rounds", 1) == "1 round" and option_value_words("rounds", 6) == "6 rounds"
+    assert "1 round" in rules_in_words(Rules(rounds=1), 2) and "1 rounds" not in rules_in_words(Rules(rounds=1), 2)
+    one = Result(won=True, score=21, other=18)
+    assert caption([one]) == "Your one finished game: won or lost by"
+    assert caption([one, one]).startswith("Your last 2 games")

@@ -21,7 +21,9 @@ def caption(results: Sequence[Result]) -> str:
     n = len(results)
     if n == 0:
         return "Recent games: none finished yet"
-    return f"Your last {n} game{'s' if n != 1 else ''}, latest on the right: won or lost by"
+    if n == 1:
+        return "Your one finished game: won or lost by"
+    return f"Your last {n} games, latest on the right: won or lost by"
 
 
 def margin_words(result: Result) -> str:

@@ -28,7 +28,7 @@ LEVEL_WORDS = {
 from ..app import App, Scene
 from ..art import theme
 from ..art.cloth import felt
-from ..options import (CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, conflict_words, option_value_words,
+from ..options import (CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, conflict_words, option_value_words, rounds_words,
                        rules_in_words)
 from ..rulebook import OPTIONS, SECTIONS, Example
 from ..rulebook.page import draw_ops, example_ops
@@ -382,7 +382,7 @@ class SetupScene(Scene):
             out += [("dim", seats), ("warn", "Not possible: " + refused)]
             return out
         rules = self.rules()
-        length = f"{rules.rounds} rounds" if rules.rounds is not None else f"game to {rules.target}"
+        length = rounds_words(rules.rounds) if rules.rounds is not None else f"game to {rules.target}"
         out.append(("dim", f"{seats} · {length}"))
         changed = [(option_label(k, label, getattr(rules, k)), line) for k, label, _, line in OPTION_ROWS
                    if getattr(rules, k) != getattr(STANDARD, k)]
