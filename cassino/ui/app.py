@@ -83,6 +83,7 @@ class App:
         except (pygame.error, OSError):
             pass  # the default icon: not worth stopping for
         self.least = MIN_SIZE  # the smallest the window may be made (``_open``)
+        self.window_size: tuple[int, int] | None = None  # the window's last size (``_windowed``)
         self.screen = self._open()
         pygame.display.set_caption("Cassino")
         from .sound import Sounds
@@ -112,12 +113,14 @@ class App:
                 pass
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else WINDOWED
-        size = (max(MIN_SIZE[0], min(WINDOWED[0], desktop[0])), max(MIN_SIZE[1], min(WINDOWED[1], desktop[1])))
+        wanted = self.window_size or WINDOWED
+        size = (max(MIN_SIZE[0], min(wanted[0], desktop[0])), max(MIN_SIZE[1], min(wanted[1], desktop[1])))
         return self._windowed(size)
 
     def _windowed(self, size: tuple[int, int]) -> pygame.Surface:
         """A resizable window of ``size`` that the player cannot make smaller than ``least``."""
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.window_size = size  # the size to come back to from full screen
         try:
             with warnings.catch_warnings():
                 # Deprecated in pygame-ce 2.5 for programs that draw through a Window;
@@ -144,9 +147,15 @@ class App:
             except OSError as e:
                 self.store.problems.append(f"The settings could not be saved: {e.strerror}.")
 
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the game is full screen now (not in a window the command line asked for)."""
+        return self.fixed_size is None and self.settings.fullscreen
+
     def toggle_fullscreen(self) -> None:
-        """F11: full screen at the desktop resolution, or a resizable window."""
-        self.settings.fullscreen = not self.settings.fullscreen
+        """F11: full screen at the desktop resolution, or a resizable window (of
+        the size it last had)."""
+        self.settings.fullscreen = not self.fullscreen
         self.save_settings()
         self.fixed_size = None
         self.screen = self._open()
@@ -157,6 +166,8 @@ class App:
         size = (max(self.least[0], size[0]), max(self.least[1], size[1]))
         if size != self.screen.get_size():
             self.screen = self._windowed(size)
+        elif not self.fullscreen:
+            self.window_size = size
         self._resized()
 
     def _resized(self) -> None:

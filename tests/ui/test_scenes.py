@@ -115,6 +115,33 @@ def test_f11_switches_between_full_screen_and_a_window_and_the_table_follows() -
     assert table.geo.size == app.size
 
 
+def test_a_window_asked_for_is_called_a_window_and_f11_comes_back_to_its_size() -> None:
+    # Full screen in the settings, a window of 1024x650 asked for on the command
+    # line: Settings said "full screen", the first F11 only saved "window", and
+    # leaving full screen always gave 1280x720.
+    app = App((1024, 650), Settings(speed="instant", fullscreen=True))
+    show_title(app)
+    app.push(SettingsScene(app))
+    display = next(it for it in app.top.menu.items if it.label.startswith("Display"))
+    assert not app.fullscreen and display.label == "Display: window (F11)"
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen and app.fullscreen
+    assert any(it.label == "Display: full screen (F11)" for it in app.top.menu.items)
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen and app.size == (1024, 650)
+
+
+def test_the_computers_delay_says_it_is_none_at_instant_speed() -> None:
+    app = App((1024, 600), Settings(speed="instant", ai_delay="long", fullscreen=False))
+    show_title(app)
+    app.push(SettingsScene(app))
+    labels = [it.label for it in app.top.menu.items]
+    assert "Computer move delay: long (none while instant)" in labels and app.settings.ai_pause == 0.0
+    app.settings.speed = "normal"
+    app.top.refresh()
+    assert "Computer move delay: long" in [it.label for it in app.top.menu.items]
+
+
 def test_h_asks_the_master_for_a_hint_and_shows_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from cassino.ai.worker import Thinker
     from cassino.ui.table import scene

@@ -76,13 +76,20 @@ class SettingsScene(Overlay):
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
 
+    def resized(self, size: tuple[int, int]) -> None:
+        """F11 (here or anywhere) changes the Display line: say it as it now stands."""
+        self.refresh()
+
     def refresh(self) -> None:
         """The lines again, saying each setting as it now stands; the focus stays."""
         st = self.app.settings
-        labels = [f"Animation speed: {st.speed}", f"Computer move delay: {st.ai_delay}",
+        # At instant speed a computer's move shows at once, whatever the delay says.
+        delay = f"{st.ai_delay} (none while instant)" if st.speed == "instant" and st.ai_delay != "none" \
+            else st.ai_delay
+        labels = [f"Animation speed: {st.speed}", f"Computer move delay: {delay}",
                   f"Four-colour deck: {'on' if st.four_colour else 'off'}", f"Card back: {st.card_back}",
                   f"Table colour: {st.table_colour}",
-                  f"Display: {'full screen' if st.fullscreen else 'window'} (F11)",
+                  f"Display: {'full screen' if self.app.fullscreen else 'window'} (F11)",
                   f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}",
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}",
                   f"Computer thinking time: {st.thinking}"]
