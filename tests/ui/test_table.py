@@ -315,6 +315,10 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
     assert position_to_json(table.game.position) == before
     assert table.game.moves == moves_before and table.practice
     assert table.human_turn() and c_in_hand(table, card)
+    # The panel says so for the rest of the game (it was said once, in the log).
+    from .test_variants_table import drawn_text
+
+    assert any("practice (not counted)" in text for text in drawn_text(app))
 
 
 def c_in_hand(table: TableScene, card: int) -> bool:

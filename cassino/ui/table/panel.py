@@ -28,8 +28,9 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         aim = f"· game to {rules.target}"
     surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))
     y += round(geo.fs * 1.5)
-    surface.blit(theme.fit_text(table.game_name, geo.fs_small, geo.scores.width, theme.GOLD),
-                 (x, y))
+    # A game with a move taken back is practice: it stays so, saved and resumed, and is not counted.
+    name = f"{table.game_name} · practice (not counted)" if table.practice else table.game_name
+    surface.blit(theme.fit_text(name, geo.fs_small, geo.scores.width, theme.GOLD), (x, y))
     y += geo.line
     scores = table.shown_scores()
     for side, team in enumerate(pos.teams):
