@@ -5,7 +5,7 @@ background thinker)."""
 from __future__ import annotations
 
 from cassino.rules import Move
-from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, cards_of,
+from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, CardSet, cards_of,
                                  rank_of)
 
 from cassino.rules.scoring import call_counts
@@ -16,7 +16,12 @@ from .view import SeatView
 
 def _items(move: Move) -> list[str]:
     """The point cards a move takes, in words."""
-    taken = cards_of(move.takes | 1 << move.card) if move.kind == "capture" else cards_of(move.takes)
+    return point_words(move.takes | 1 << move.card if move.kind == "capture" else move.takes)
+
+
+def point_words(cards: CardSet) -> list[str]:
+    """The point cards among ``cards``, in words: 'big casino', 'an ace', '2 spades'."""
+    taken = cards_of(cards)
     out = []
     if BIG_CASINO in taken:
         out.append("big casino")

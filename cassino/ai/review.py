@@ -30,6 +30,7 @@ from cassino.rules.scoring import call_counts
 from . import knowledge
 from .estimate import round_margin
 from .expert import outcome
+from .hint import point_words
 from .hint import why as what_it_does
 from .intermediate import Evaluator
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
@@ -386,11 +387,23 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 
 
-def merit(view: SeatView, best: Move) -> str:
+def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
     """What the better move does, in the hint's words ("It takes big
     casino."); nothing for a trail, whose words ("this card gives the least
-    away") would only repeat that it was better."""
-    return "" if best.kind == TRAIL else what_it_does(view, best)
+    away") would only repeat that it was better. Beside a capture played,
+    a capture speaks of what it takes that the played one left."""
+    if best.kind == TRAIL:
+        return ""
+    if played is not None and best.kind == CAPTURE and played.kind == CAPTURE \
+            and not view.bare_position().apply(best).sweep:
+        ours, theirs = best.takes | 1 << best.card, played.takes | 1 << played.card
+        more = point_words(ours & ~theirs)
+        if more:
+            return f"It takes {_and(more)} that your move left."
+        extra = ours.bit_count() - theirs.bit_count()
+        if extra > 0:
+            return f"It takes {extra} more card{'s' if extra > 1 else ''}."
+    return what_it_does(view, best)
 
 
 def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:
@@ -456,7 +469,7 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
             rng = random.Random(f"review/{played.seed}/{i}")
             best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
             out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, builds,
-                              chance is None, chance or 0.0, merit(view, best) if best != m else ""))
+                              chance is None, chance or 0.0, merit(view, best, m) if best != m else ""))
             if progress is not None and not progress(len(out), len(chosen)):
                 return out
         event = game.play(m, checked=False)  # ``played`` checked every move already

@@ -476,3 +476,19 @@ def test_what_followed_names_whose_build_was_taken() -> None:
     assert followed(event, cards("KH"), team_of, 0, [mine, partners], "the other side") == "", "nothing watched"
     partner_takes = event._replace(seat=2)
     assert followed(partner_takes, cards("5D"), team_of, 0, [mine, partners], "the other side") == ""
+
+
+def test_beside_a_capture_played_the_better_capture_says_what_it_takes_that_one_left() -> None:
+    # Both take little casino; only the 5H's capture takes the ace too. "It takes
+    # little casino and an ace" read as if the move played had not taken the 2S.
+    from cassino.ai.review import merit
+    from tests.ai.spots import spot
+    from cassino.rules import parse_move
+
+    pos = spot("5H 3C", "2S 2D AC KH")
+    view = SeatView(pos, 0)
+    best, played = parse_move("5Hx5:2S,2D,AC"), parse_move("3Cx3:2S,AC")
+    assert pos.is_legal(best) and pos.is_legal(played)
+    assert merit(view, best, parse_move("3Cx3:2D,AC")) == "It takes little casino that your move left."
+    assert merit(view, best, played) == "It takes 1 more card."
+    assert merit(view, best) == "It takes little casino and an ace."
