@@ -67,6 +67,20 @@ def test_a_drop_with_several_meanings_opens_the_chooser() -> None:
     assert table.pos.builds[0].multiple and table.pos.builds[0].value == 8
 
 
+def test_the_chooser_follows_the_table_to_a_new_window_size() -> None:
+    # Resized with the chooser open, its box stayed where the old layout had
+    # room (over the side panel) and its lit cards at their old places.
+    app, table = open_table(simple(), size=(1920, 1080))
+    drag(app, hand_card_centre(table, c("3C")), item_centre(table, cards("5H")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    app.resize((1024, 1000))
+    step(app)
+    assert chooser.stage is table.stage and table.geo.play.contains(chooser.box)
+    about = item_rect(table, cards("5H"))
+    assert chooser.about().contains(about) and not chooser.box.colliderect(about)
+
+
 def test_the_chooser_says_which_capture_sweeps_the_table() -> None:
     # The 3♥ takes the 3♠ alone on the table (a sweep) or builds 6 for the 6♣.
     app, table = open_table(table_position(hand="3H 6C", loose="3S"))

@@ -29,10 +29,10 @@ class ChooserScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, stage: Stage, card: int, title: str, moves: list[Move], labels: list[str],
-                 pick: Callable[[int], object], cancelled: Callable[[], None]):
+    def __init__(self, app: App, stage: Callable[[], Stage], card: int, title: str, moves: list[Move],
+                 labels: list[str], pick: Callable[[int], object], cancelled: Callable[[], None]):
         super().__init__(app)
-        self.stage = stage
+        self.stage_of = stage  # the table's stage as it is now: a new window size lays out a new one
         self.card = card
         self.title = title
         self.moves = moves
@@ -43,6 +43,11 @@ class ChooserScene(Scene):
         self.rows: list[pygame.Rect] = []
         self.cancel_rect = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)  # where the list stands, once drawn
+
+    @property
+    def stage(self) -> Stage:
+        """The table's stage, laid out for the window as it is."""
+        return self.stage_of()
 
     # -- input -------------------------------------------------------------------------------
 

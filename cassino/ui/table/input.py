@@ -330,7 +330,7 @@ class TableInput:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"
         labels = [describe(pos, m) + sweep_note(pos, m) for m in moves]
-        table.app.push(ChooserScene(table.app, table.stage, card, title, moves, labels,
+        table.app.push(ChooserScene(table.app, lambda: table.stage, card, title, moves, labels,
                                     lambda i: self.act.play(moves[i]), lambda: self.send_home(card)))
 
     def send_home(self, card: int) -> None:
