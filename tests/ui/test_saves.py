@@ -25,13 +25,14 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> 
     table = TableScene(app, Game(seed=21), [Seat("You"), Seat("North", "beginner")])
     app.replace(table)
     settle(app)
-    for _ in range(3):  # three of your moves, and the computer's replies
+    for _ in range(5):  # five of your moves, the computer's replies, and the second deal
         card = table.hand_order(0)[0]
         drag(app, hand_card_centre(table, card), bare_cloth(table))
         settle(app)
-    assert len(table.game.moves) >= 5
+    assert len(table.game.moves) >= 9
     saved_at = position_to_json(table.game.position)
     log = [text for _, text in table.log]
+    assert "Deal 2 of 6." in log  # (a resumed game's log lost such lines)
     pygame.quit()
 
     # A new run (as after closing the window or a kill): the title offers Continue.

@@ -169,11 +169,29 @@ class TableScene(Scene, TableState):
             self.announce(f"{self.names.wins(deal.winner)}: sudden death")
 
     def _recall_round(self) -> None:
-        """A resumed game: the round's log, piles and last moves, from what each move did."""
+        """A resumed game: the round's log (sweeps and deals too), piles and last
+        moves, from what each move did."""
+        deal = 1
         for turn, event in zip(self.game.turns, self.game.round_events):
             words = describe_turn(turn, self.game.rules)
-            self.note(turn.seat, f"{self.names.seat(turn.seat)} {words}.")
+            name = self.names.seat(turn.seat)
+            self.note(turn.seat, f"{name} {words}.")
             self._record(event, words)
+            if event.sweep:
+                self.note(None, self._sweep_words(name))
+            if event.dealt:
+                deal += 1
+                self.note(None, self._deal_words(deal) + ".")
+
+    def _sweep_words(self, name: str) -> str:
+        points = self.game.rules.sweeps
+        worth = f" ({points} point{'s' if points > 1 else ''})" if points else " (no points in these rules)"
+        return f"Sweep! {name} cleared the table{worth}."
+
+    def _deal_words(self, deal: int) -> str:
+        """'Deal 3 of 6', or 'Last deal'."""
+        deals = self.pos.deals_per_round
+        return "Last deal" if deal >= deals else f"Deal {deal} of {deals}"
 
     def _record(self, event: Event, words: str) -> None:
         """Piles and the seat's last move, from what a move did."""
@@ -237,9 +255,7 @@ class TableScene(Scene, TableState):
         if move.kind == PLUCK:
             self.announce(f"{name} plucked the {card_symbol(move.takes.bit_length() - 1)}", log=False)
         if event.sweep:
-            points = pos.rules.sweeps
-            worth = f" ({points} point{'s' if points > 1 else ''})" if points else " (no points in these rules)"
-            self.note(None, f"Sweep! {name} cleared the table{worth}.")
+            self.note(None, self._sweep_words(name))
             sounds.play("sweep")
         result = event.round_end
         if result is not None:
@@ -265,9 +281,9 @@ class TableScene(Scene, TableState):
             sounds.play("round")
         elif event.dealt:
             if pos.last_deal:
-                self.announce("Last deal", delay=end)
+                self.announce(self._deal_words(pos.deal_number), delay=end)
             else:
-                self.note(None, f"Deal {pos.deal_number} of {pos.deals_per_round}.")
+                self.note(None, self._deal_words(pos.deal_number) + ".")
         self._deal_in(end)
         self.controls.fix_focus()
         return True
