@@ -17,6 +17,7 @@ from .app import App
 from .menus.setup import NewGame, SetupScene
 from .menus.title import TitleScene, kept_game_words
 from .table import Exits, Seat, TableScene, default_seats
+from .table import keeping
 from .table.seats import named_seats
 from .widgets import Item, Overlay
 
@@ -110,12 +111,15 @@ def _ask_before_losing(app: App, store: Store, choice: NewGame) -> None:
 
     def anew() -> None:
         app.pop(question)
+        given_up = store.load_game()
+        if given_up is not None:
+            keeping.count_abandoned(store, given_up)
         start_game(app, choice, ask=False)
 
     question = Overlay(app, "A game is in progress. Continue it, or start a new one and lose it?",
                        [Item("Continue the game in progress", keep, kept_game_words(store)),
                         Item("Start anew (the game in progress is lost)", anew,
-                             "The saved game is replaced by the new one")],
+                             "The saved game is replaced by the new one, and counts as lost")],
                        lambda: app.pop(question))
     app.push(question)
 

@@ -192,6 +192,27 @@ def test_continuing_a_damaged_game_from_plays_question_says_so(tmp_path: Path) -
     assert (tmp_path / "game.json.bad").exists()
 
 
+def test_a_game_given_up_for_a_new_one_counts_as_lost(tmp_path: Path) -> None:
+    # "Start anew" dropped the game from the statistics: a losing game could be
+    # given up to keep a perfect record. Once you have played a card, it counts.
+    seats = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
+    store = Store(tmp_path)
+    for played in (0, 2):
+        game = Game(seed=3 + played)
+        for _ in range(played):  # your card, and North's
+            game.play(game.legal_moves()[0])
+        store.save_game(game, seats, False)
+        app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
+        title = show_title(app)
+        title.menu.items[[it.label for it in title.menu.items].index("Play")].action()
+        assert "counts as lost" in app.top.menu.items[1].hint
+        app.top.menu.items[1].action()  # start anew
+        assert isinstance(app.top, TableScene)
+        stats = store.load_stats()
+        assert stats.played == (1 if played else 0), "a game with no card of yours played is not counted"
+    assert stats.recent[-1].won is False and stats.streak == -1
+
+
 def test_an_idle_screen_asks_for_no_frames() -> None:
     app = App((1024, 600), Settings(speed="normal", fullscreen=False))
     show_title(app)

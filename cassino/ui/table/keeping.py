@@ -1,7 +1,8 @@
 """What the table keeps in the player's folder: the game, saved after every
 move (so quitting at any moment loses nothing), and the statistics, counted
 at each round's and the game's end (only games with one person at the
-table, and never practice games). A file that cannot be written is said
+table, and never practice games; a game given up for a new one counts as
+lost). A file that cannot be written is said
 on the table, not fatal."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 
 from cassino.rules import RoundEnd
 from cassino.stats import game_result, unscored_sweeps
+from cassino.store import SavedGame, Store
 
 from .seats import Seat
 from .state import TableState
@@ -43,6 +45,26 @@ def count(table: TableState, result: RoundEnd | None) -> None:
         store.save_stats(stats)
     except OSError as e:
         table.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
+
+
+def count_abandoned(store: Store, saved: SavedGame) -> None:
+    """A game given up for a new one ("Start anew") counts as lost, once you
+    have played in it: else dropping a losing game would keep a record clean.
+    (Its finished rounds were counted as they ended.)"""
+    humans = [r["seat"] for r in saved.seats if r["kind"] == "human"]
+    game = saved.game
+    if saved.practice or len(humans) != 1 or game.over:
+        return
+    you = humans[0]
+    if game.round_number == 1 and not any(t.seat == you for t in game.turns):
+        return  # not a card of yours played: nothing to give up
+    levels = sorted({r["kind"].split(":", 1)[1] for r in saved.seats if r["kind"] != "human"})
+    stats = store.load_stats()
+    stats.record_game("+".join(levels), game.rules, game_result(game, game.position.team_of[you]), game.players)
+    try:
+        store.save_stats(stats)
+    except OSError as e:
+        store.problems.append(f"The statistics could not be saved: {e.strerror}.")
 
 
 def save(table: TableState) -> None:
