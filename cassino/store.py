@@ -40,6 +40,12 @@ STATS = "stats.json"
 SETUP = "setup.json"
 LAST_GAME = "last-game.json"  # the last finished game's record, for ``python -m cassino review``
 SAVE_FORMAT = 1
+# What a damaged file means for the player, said before what was wrong with it.
+LOST = {SETTINGS: "Your settings could not be read, so the usual ones are in use.",
+        STATS: "Your statistics could not be read, so they start afresh.",
+        SETUP: "Your last new-game setup could not be read, so the usual one is offered.",
+        SAVED_GAME: "Your game in progress could not be restored.",
+        LAST_GAME: "The record of your last finished game could not be read."}
 MAX_NAME = 40      # characters of a player's name
 MAX_KEPT = 1000    # damaged copies of one file kept before giving up
 
@@ -152,13 +158,15 @@ class Store:
         stop = "" if why.endswith(("?", ".")) else "."  # a reason may end in a question
         try:
             kept = _keep(path)
-            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept}."
+            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in your folder."
+            log.warning("%s was set aside because %s%s It was kept as %s.", path.name, why, stop, kept)
         except OSError as e:
             problem = (f"{path.name} could not be used because {why}{stop} Nor could it be moved "
                        f"aside ({e.strerror or e}), so it is left as it was.")
-        self.problems.append(problem)
+            log.warning("%s (in %s)", problem, self.folder)
+        # What it means for the player first, then what was wrong with the file.
+        self.problems.append(f"{LOST.get(name, 'A file of yours could not be read.')} {problem}")
         self.damaged[name] = problem
-        log.warning("%s", problem)
 
     # -- settings --------------------------------------------------------------------
 

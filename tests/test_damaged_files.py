@@ -26,7 +26,7 @@ from cassino.rules import PRESETS, Rules, seating_refusal, standard_teams
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, Settings
 from cassino.setups import CUSTOM, LEVELS, Setup
 from cassino.stats import RECENT, Result, Stats
-from cassino.store import SAVED_GAME, SETTINGS, SETUP, STATS, SavedGame, Store
+from cassino.store import LOST, SAVED_GAME, SETTINGS, SETUP, STATS, SavedGame, Store
 from tests.fuzzing import damaged_bytes, fuzz, mutated, saved_games, settings_docs, setup_docs, stats_docs
 
 pytestmark = pytest.mark.fuzz
@@ -90,9 +90,10 @@ def check_file(name: str, data: bytes, earlier: bool) -> None:
         if store.problems:
             assert len(store.problems) == 1, store.problems
             said = store.problems[0]
-            assert said.startswith(f"{name} was set aside because ") and "\n" not in said and len(said) < 600
+            assert said.startswith(f"{LOST[name]} {name} was set aside because ") and "\n" not in said \
+                and len(said) < 700
             kept = folder / (f"{name}.2.bad" if earlier else f"{name}.bad")
-            assert f"It was kept as {kept}." in said
+            assert f"It was kept as {kept.name} in your folder." in said
             assert kept.read_bytes() == data
             assert not (folder / name).exists()
             if value is not None:
@@ -143,9 +144,9 @@ def test_every_damaged_copy_is_kept(tmp_path: Path) -> None:
         (tmp_path / SETTINGS).write_bytes(b"\xff damaged %d" % n)
         store = Store(tmp_path)
         assert store.load_settings() == Settings()
-        kept.append(store.problems[0].rsplit("kept as ", 1)[1].rstrip("."))
+        kept.append(store.problems[0].rsplit("kept as ", 1)[1].removesuffix(" in your folder."))
     assert [Path(k).name for k in kept] == ["settings.json.bad", "settings.json.2.bad", "settings.json.3.bad"]
-    assert [Path(k).read_bytes() for k in kept] == [b"\xff damaged 0", b"\xff damaged 1", b"\xff damaged 2"]
+    assert [(tmp_path / k).read_bytes() for k in kept] == [b"\xff damaged 0", b"\xff damaged 1", b"\xff damaged 2"]
 
 
 @pytest.mark.parametrize("make, said", [

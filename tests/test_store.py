@@ -100,7 +100,8 @@ def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said_so(
     store = Store(tmp_path)
     assert store.load_settings() == Settings()
     [said] = store.problems
-    assert said.startswith("settings.json could not be used because it is not UTF-8 text")
+    assert said.startswith("Your settings could not be read, so the usual ones are in use. "
+                           "settings.json could not be used because it is not UTF-8 text")
     assert "is it a text file? Nor could it be moved aside (Permission denied), so it is left as it was." in said
     assert "set aside" not in said
     assert (tmp_path / SETTINGS).read_bytes() == b"\x89PNG junk"

@@ -28,6 +28,8 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         from .art.cloth import heading
 
         settings = store.load_settings()  # a damaged file is logged and set aside
+        store.load_stats()  # read now, so that the title says at once if they are damaged
+        store.load_setup()
         refusal = no_display()
         if refusal is not None:
             log.error("%s", refusal)

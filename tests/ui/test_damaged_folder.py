@@ -63,13 +63,17 @@ def test_every_file_damaged_the_game_still_starts_and_says_so(tmp_path: Path,
     assert setup_scene(app).notice == ""  # the setup's defaults were said once
     step(app)
 
-    said = {p.split(" ", 1)[0]: p for p in store.problems}
+    # Each notice says first what it means for the player, then what was wrong with which file.
+    said = {next(n for n in DAMAGED if f" {n} was set aside because " in p): p for p in store.problems}
     assert set(said) == set(DAMAGED)
+    assert said[SAVED_GAME].startswith("Your game in progress could not be restored. ")
+    assert said[STATS].startswith("Your statistics could not be read, so they start afresh. ")
     assert "it is not UTF-8 text" in said[SETTINGS]
     assert "deeper than 32 levels" in said[STATS]
     assert "it is UTF-16 text" in said[SETUP]
     assert "a number of 5000 digits" in said[SAVED_GAME]
-    assert [r.getMessage() for r in caplog.records if r.name == "cassino"] == store.problems  # and in the log
+    logged = [r.getMessage() for r in caplog.records if r.name == "cassino"]  # and in the log, with the folder
+    assert len(logged) == len(DAMAGED) and all(f"{tmp_path}" in m and "was set aside" in m for m in logged)
     game_log.removeHandler(caplog.handler)
     for name, data in DAMAGED.items():
         assert (tmp_path / f"{name}.bad").read_bytes() == data
