@@ -77,6 +77,8 @@ class Store:
         # The files found damaged this session, by name: what was said of each
         # (the screen that shows such a file's contents says it too).
         self.damaged: dict[str, str] = {}
+        # The game's latest moves could not be saved this session: the kept game is an older one.
+        self.behind = False
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` lives."""
@@ -217,7 +219,12 @@ class Store:
         data["save_format"] = SAVE_FORMAT
         data["practice"] = practice
         data["position"] = position_to_json(game.position)
-        self.write(SAVED_GAME, data)
+        try:
+            self.write(SAVED_GAME, data)
+        except OSError:
+            self.behind = True
+            raise
+        self.behind = False
 
     def save_last_game(self, game: Game, seats: list[dict[str, Any]]) -> None:
         """The finished game's record (docs/formats.md), kept until the next one

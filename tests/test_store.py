@@ -248,3 +248,26 @@ def test_any_bytes_kept_as_the_game_leave_the_hint_plain_and_the_file_alone(data
         store = Store(Path(folder))
         assert store.game_in_words() is None  # never a real game's
         assert (Path(folder) / SAVED_GAME).read_bytes() == data and store.problems == []
+
+
+def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # A read-only folder or a full disk: the table warns at each move, but Continue
+    # then offered "your game as you left it" and brought back an older position.
+    from cassino.ui.menus.title import kept_game_words
+
+    seats = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
+    store = Store(tmp_path)
+    game = Game(seed=2)
+    store.save_game(game, seats)
+    assert kept_game_words(store).startswith("Back to your game as you left it")
+    game.play(game.legal_moves()[0])
+
+    def full(name: str, data: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "write", full)
+    with pytest.raises(OSError):
+        store.save_game(game, seats)
+    said = kept_game_words(store)
+    assert said.startswith("Back to your game as last saved") and "could not be saved" in said

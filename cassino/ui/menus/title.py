@@ -36,6 +36,8 @@ class TitleRoutes(Protocol):
 def kept_game_words(store: Store) -> str:
     """What Continue brings back, with the kept game's score when its file says it plainly."""
     kept = store.game_in_words()
+    if store.behind:  # the later moves could not be written (a full disk, a read-only folder)
+        return f"Back to your game as last saved{': ' + kept if kept else ''} (its later moves could not be saved)"
     return f"Back to your game as you left it: {kept}" if kept else "Back to the game you left, where you left it"
 
 
