@@ -4,7 +4,7 @@ background thinker)."""
 
 from __future__ import annotations
 
-from cassino.rules import Move
+from cassino.rules import Move, card_symbol
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, CardSet, cards_of,
                                  rank_of)
 
@@ -48,6 +48,15 @@ def why(view: SeatView, move: Move) -> str:
         count = call_counts(view.bare_position())[view.team_of[view.seat]]
         return f"Your side already counts {count}, enough to win the game."
     if move.kind == "pluck":
+        # What the pluck opens up: the count for a call, or a sweep with the card play after it.
+        pos = view.bare_position()
+        pos.apply(move)
+        count = call_counts(pos)[view.team_of[view.seat]]
+        if view.rules.call_for_21 and count >= view.rules.target:
+            return f"It brings your side's count to {count}: then call for 21, and the game is yours."
+        for m in candidate_moves(pos):
+            if m.kind == "capture" and pos.copy().apply(m).sweep:
+                return f"Then the {card_symbol(m.card)} can sweep the table."
         return "It goes into your pile before you play, and counts toward most cards."
     points = _items(move)
     team = view.team_of[view.seat]

@@ -95,6 +95,21 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     assert why(SeatView(pos, 0), parse_move("7H-")) == "Nothing is worth taking, and this card gives the least away."
 
 
+def test_a_pluck_s_reason_says_what_it_opens_up() -> None:
+    # §9.17's example: after plucking 9C, 5H takes 5D and sweeps. The reason
+    # said only that the plucked card counts toward most cards.
+    pos = table_position("5H", "5D 9C", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("pluck:9C")) == "Then the 5♥ can sweep the table."
+    assert why(SeatView(pos, 0), parse_move("pluck:5D")) == \
+        "It goes into your pile before you play, and counts toward most cards."
+    # A pluck that makes the count for a call for 21 (§9.18): 18 with half the pack, 21 with one card more.
+    plain = "3H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C TC JC QC KC 3D 4D 5D 6D 2H 2C"
+    pos = table_position("9C 7D", "5S 4H", rules=Rules(pluck=True, call_for_21=True), stock="2S", stock_size=8,
+                         captured=[plain], scores=[18, 10])
+    assert why(SeatView(pos, 0), parse_move("pluck:5S")) == \
+        "It brings your side's count to 21: then call for 21, and the game is yours."
+
+
 def test_a_worker_thinks_in_the_background_and_answers_by_its_deadline() -> None:
     game = Game(Rules(), 2, seed=3)
     view = SeatView(game.position, game.position.to_move)
