@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from cassino.rules import Build
+from cassino.rules import PLUCK, Build
 
 from ..art import theme
 from ..art.cards import RATIO, card_back, card_face
@@ -101,13 +101,16 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         rect = item.rect.move(0, -round(up))
         if drag is not None and item.mask in drag.targets:
             _target(surface, rect)
+        hint = table.hint_move
+        hinted = hint.takes if hint is not None and hint.kind == PLUCK else None
+        hinted_pluck = hinted is not None
         if inp.plucking and item.mask in pluckable:
-            outline(surface, rect, theme.GLOW, 3)  # nothing is selected while plucking: gold is free
+            # Nothing is selected while plucking: gold is free. A hinted pluck stands out among the others.
+            outline(surface, rect, theme.GLOW, 1 if hinted_pluck and hinted != item.mask else 3)
         if selected:
             outline(surface, rect, theme.GLOW, 4)
-        hint = table.hint_move
         if hint is not None and hint.takes & item.mask and not selected:
-            _target(surface, rect, 2)
+            _target(surface, rect, 3 if hinted_pluck else 2)
         if inp.keyboard and inp.focus == ("table", n):  # outside a last move's ring, and as bold as the hand's
             pygame.draw.rect(surface, theme.INK, rect.inflate(14, 14), 3, border_radius=9)
         for seat, last in table.last.items():
