@@ -418,9 +418,10 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
     """"Then your opponent took J♦ with the J♣." when another side's move
     (``event``, made with ``builds`` on the table) took any of the
     ``watched`` cards (the card trailed, the build made, the cards the better
-    move would have taken), naming all it took; "" otherwise."""
+    move would have taken) or swept the table, naming all it took; ""
+    otherwise."""
     team = team_of[seat]
-    if team_of[event.seat] == team or not event.taken & watched or event.move.card < 0:
+    if team_of[event.seat] == team or event.move.card < 0 or not (event.taken & watched or event.sweep):
         return ""
     got = event.taken & ~(1 << event.move.card)
     names = []
@@ -477,7 +478,8 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
             moment = out[-1]
             left = (1 << m.card if m.kind == TRAIL else 0) | (event.build.cards if event.build is not None else 0)
             watched = (left | moment.best.takes) if moment.best != m else 0
-            watching = (len(out) - 1, watched) if watched and event.round_end is None else None
+            # (Watched too with nothing to watch: a sweep by the others is always worth saying.)
+            watching = (len(out) - 1, watched) if moment.best != m and event.round_end is None else None
         elif watching is not None:
             k, watched = watching
             then = followed(event, watched, pos.team_of, out[k].seat, builds, rival)

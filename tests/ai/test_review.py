@@ -473,7 +473,10 @@ def test_what_followed_names_whose_build_was_taken() -> None:
     said = followed(event, cards("5D"), team_of, 0, [mine, partners], "the other side")
     assert said == ("Then the other side took your build of 8, your partner's build of 8, 4♥ and 4♣ "
                     "with the 8♠, sweeping the table.")
-    assert followed(event, cards("KH"), team_of, 0, [mine, partners], "the other side") == "", "nothing watched"
+    no_sweep = event._replace(sweep=False)
+    assert followed(no_sweep, cards("KH"), team_of, 0, [mine, partners], "the other side") == "", "nothing watched"
+    # A sweep is said though nothing was watched: your capture left the table to it.
+    assert followed(event, 0, team_of, 0, [mine, partners], "the other side").endswith("sweeping the table.")
     partner_takes = event._replace(seat=2)
     assert followed(partner_takes, cards("5D"), team_of, 0, [mine, partners], "the other side") == ""
 

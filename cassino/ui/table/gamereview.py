@@ -14,7 +14,7 @@ import pygame
 
 from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review, say,
                                worst)
-from cassino.rules import Build, Game, Position, cards_of
+from cassino.rules import PLUCK, Build, Game, Position, cards_of
 
 from ..app import App, Scene
 from ..art import theme
@@ -294,7 +294,10 @@ class GameReviewScene(Scene):
         ch = round(cw * RATIO)
         gap = round(cw * 0.15)
         best, played = moment.best, moment.played
-        block = 2 * label_h + 2 * ch + round(fs * 1.2) + round(fs * 0.9)
+        # Room under the table's row for the builds' "whose" tags and a better pluck's word.
+        tag_px = max(10, round(cw * 0.16))
+        tags = round(tag_px * 1.3) + 3 if pos.builds or best.kind == PLUCK else 0
+        block = 2 * label_h + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
         y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
         self._label(surface, fs, "On the table", (area.centerx, y))
         y += label_h
@@ -309,13 +312,16 @@ class GameReviewScene(Scene):
                 self._badge(surface, build, rect, cw)
             if mask & best.takes:
                 outline(surface, rect.inflate(6, 6), theme.GLOW, 3)
+                if best.kind == PLUCK:  # the better move has no card in hand to carry the word
+                    t = theme.text("better: pluck", tag_px, theme.GLOW, bold=True)
+                    surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
             elif mask & played.takes:
                 outline(surface, rect.inflate(6, 6), theme.WARN, 2)
             x += width + gap
         if not items:
             t = theme.text("(nothing)", fs, theme.DIM)
             surface.blit(t, t.get_rect(midtop=(area.centerx, y + ch // 3)))
-        y += ch + round(fs * 1.2)
+        y += ch + round(fs * 1.2) + tags
         self._label(surface, fs, f"{self.who(moment.seat)}'s hand" if self.who(moment.seat) != "You"
                     else "Your hand", (area.centerx, y))
         y += label_h
