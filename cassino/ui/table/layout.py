@@ -152,8 +152,9 @@ class TableLayout:
         # hint/menu buttons.
         pm = m
         self.stock_w = sw = max(30, round(self.panel.width * 0.2))
+        # (The game's name may take two lines: a variant with its options, and "practice".)
         self.scores = pygame.Rect(self.panel.x + pm, pm, self.panel.width - 2 * pm,
-                                  round(self.fs * 1.5) + line + players * line + line // 2)
+                                  round(self.fs * 1.5) + 2 * line + players * line + line // 2)
         self.stock = pygame.Rect(self.panel.x + pm, self.scores.bottom + pm, sw, round(sw * RATIO))
         self.legend = pygame.Rect(self.panel.x + pm, self.stock.bottom + pm, self.panel.width - 2 * pm,
                                   legend * line)
