@@ -316,7 +316,10 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
         return "It is the only sensible move."
     judged = (judge or analyst()).appraise(view, moves, rng, budget)
     this = next(a for a in judged if a.move == move)
-    others = [a for a in judged if a.move != move]
+    # A pluck is no alternative to a card play: it keeps the turn, and the play can follow it.
+    others = [a for a in judged if a.move != move and (move.card < 0 or a.move.kind != PLUCK)]
+    if not others:
+        return "It is the only sensible move."
     runner = max(others, key=lambda a: (a.win, a.points))
     ahead = (this.win, this.points) >= (runner.win, runner.points)
     if ahead and clear(this, runner):

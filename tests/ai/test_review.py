@@ -495,3 +495,25 @@ def test_beside_a_capture_played_the_better_capture_says_what_it_takes_that_one_
     assert merit(view, best, parse_move("3Cx3:2D,AC")) == "It takes little casino that your move left."
     assert merit(view, best, played) == "It takes 1 more card."
     assert merit(view, best) == "It takes little casino and an ace."
+
+
+def test_why_of_a_card_play_never_weighs_a_pluck_as_its_alternative() -> None:
+    """A pluck keeps the turn: the card play can follow it. "Trailing the K♠
+    and plucking the 10♠ are about equally good" set the two against each other."""
+    from cassino.ai.review import explain
+    from cassino.rules import Rules, parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("7H 9C TC", "5C 2D KH", rules=Rules(pluck=True)), 0)
+    hinted = parse_move("7Hx7:5C,2D")
+
+    class _PluckAhead(_Fixed):
+        def appraise(self, view: SeatView, moves: Sequence[Move], rng: random.Random,
+                     budget: Budget) -> list[Appraisal]:
+            out = super().appraise(view, moves, rng, budget)
+            return [Appraisal(a.move, 0.9, 0.0, (0.9, 0.9)) if a.move.kind == "pluck" else a for a in out]
+
+    why = explain(view, hinted, random.Random(1), Budget(work=4),
+                  judge=_PluckAhead(hinted, (0.52, 0.50), (0.51, 0.51)))
+    assert "pluck" not in why.lower(), why
