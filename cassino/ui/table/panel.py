@@ -30,10 +30,10 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     y += round(geo.fs * 1.5)
     # A game with a move taken back is practice: it stays so, saved and resumed, and is not counted.
     name = f"{table.game_name} · practice (not counted)" if table.practice else table.game_name
-    lines = theme.wrap(name, geo.fs_small, geo.scores.width)
-    for k, ln in enumerate(lines[:2]):
-        last = k == 1 and len(lines) > 2
-        surface.blit(theme.fit_text(" ".join(lines[1:]) if last else ln, geo.fs_small, geo.scores.width,
+    named = theme.wrap(name, geo.fs_small, geo.scores.width)
+    for k, ln in enumerate(named[:2]):
+        last = k == 1 and len(named) > 2
+        surface.blit(theme.fit_text(" ".join(named[1:]) if last else ln, geo.fs_small, geo.scores.width,
                                     theme.GOLD), (x, y))
         y += geo.line
     scores = table.shown_scores()
