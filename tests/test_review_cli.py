@@ -82,6 +82,7 @@ def test_a_record_without_human_players_needs_the_seat_named(tmp_path: Path) -> 
     head = re.match(r"B: (\d+) decisions? reviewed, [^;\n]*(?:; (\d+) moves? that had only one)?", out)
     assert status == 0 and head is not None, out
     assert int(head[1]) + int(head[2] or 0) == 3, "B's three moves, each counted once"
+    assert '(The reasons speak to B as "you".)' in out, "a computer player's moves: who 'you' is"
     status, out, err = cli_run(["review", str(path), "--seat", "2"])
     check_refusal(status, out, err, "seats are 0 to 1")
 
