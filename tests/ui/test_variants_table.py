@@ -254,6 +254,9 @@ def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
     assert game.position.hands[0].bit_count() == 4
     assert all(table.motion.get(x) is not None for x in table.hand_order(0)), "the drawn card is in your hand"
     assert f"To draw: {stock - 2}" in drawn_text(app)
+    # The log says each drew (which card is the drawer's alone), where only the count went down.
+    plays = [text for seat, text in table.log if seat is not None]
+    assert len(plays) >= 2 and all(text.endswith(" and drew a card.") for text in plays), plays
 
 
 # -- six players ----------------------------------------------------------------------------------

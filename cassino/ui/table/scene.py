@@ -175,7 +175,7 @@ class TableScene(Scene, TableState):
         for turn, event in zip(self.game.turns, self.game.round_events):
             words = describe_turn(turn, self.game.rules)
             name = self.names.seat(turn.seat)
-            self.note(turn.seat, f"{name} {words}.")
+            self.note(turn.seat, f"{name} {words}{drew(event)}.")
             self._record(event, words)
             if event.sweep:
                 self.note(None, self._sweep_words(name))
@@ -240,7 +240,7 @@ class TableScene(Scene, TableState):
         self.hint_move = None
         self.input.reset()
         name = self.names.seat(seat)
-        self.note(seat, f"{name} {turn_words}.")
+        self.note(seat, f"{name} {turn_words}{drew(event)}.")
         self.play_words = (seat, f"{name} {turn_words}.")
         self._record(event, turn_words)
         sounds = self.app.sounds
@@ -548,3 +548,9 @@ class TableScene(Scene, TableState):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table as it stands this frame."""
         paint_table(self, surface)
+
+
+def drew(event: Event) -> str:
+    """Draw Cassino: ' and drew a card' after a play the stock refilled (which card is the drawer's alone)."""
+    n = len(event.drawn)
+    return "" if not n else " and drew a card" if n == 1 else f" and drew {n} cards"
