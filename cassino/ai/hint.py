@@ -10,6 +10,7 @@ from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SET
 
 from cassino.rules.scoring import call_counts
 
+from .intermediate import count_after, winning_pluck
 from .knowledge import after, candidate_moves
 from .view import SeatView
 
@@ -49,11 +50,11 @@ def why(view: SeatView, move: Move) -> str:
         return f"Your side already counts {count}, enough to win the game."
     if move.kind == "pluck":
         # What the pluck opens up: the count for a call, or a sweep with the card play after it.
+        if winning_pluck(view, [move]) is not None:
+            return (f"It brings your side's count to {count_after(view, move)}: then call for 21, "
+                    f"and the game is yours.")
         pos = view.bare_position()
         pos.apply(move)
-        count = call_counts(pos)[view.team_of[view.seat]]
-        if view.rules.call_for_21 and count >= view.rules.target:
-            return f"It brings your side's count to {count}: then call for 21, and the game is yours."
         for m in candidate_moves(pos):
             if m.kind == "capture" and pos.copy().apply(m).sweep:
                 return f"Then the {card_symbol(m.card)} can sweep the table."

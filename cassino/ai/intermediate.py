@@ -170,19 +170,19 @@ def call_wins(view: SeatView) -> bool:
     return counts[view.team_of[view.seat]] >= view.rules.target
 
 
+def count_after(view: SeatView, pluck: Move) -> int:
+    """The seat's side's count for a call for 21 (§9.18) once ``pluck`` is made."""
+    pos = view.bare_position()
+    pos.apply(pluck)
+    return call_counts(pos)[view.team_of[view.seat]]
+
+
 def winning_pluck(view: SeatView, moves: list[Move]) -> Move | None:
     """A pluck after which a call for 21 wins (§9.17, §9.18): the plucked card
     brings the side's count to the target, and the turn goes on to the call."""
     if not view.rules.call_for_21:
         return None
-    team = view.team_of[view.seat]
-    for m in moves:
-        if m.kind == PLUCK:
-            pos = view.bare_position()
-            pos.apply(m)
-            if call_counts(pos)[team] >= view.rules.target:
-                return m
-    return None
+    return next((m for m in moves if m.kind == PLUCK and count_after(view, m) >= view.rules.target), None)
 
 
 def plays_after_pluck(view: SeatView, pluck: Move) -> SeatView:

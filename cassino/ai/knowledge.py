@@ -15,6 +15,7 @@ from cassino.rules.cards import (ACE_SET, BIG_CASINO, JACK, LITTLE_CASINO, RANK_
                                  CardSet, cards_of, rank_of)
 from cassino.rules.groups import expand
 from cassino.rules.legal import MoveGenerator, generator
+from cassino.rules.scoring import sweeps_win
 
 from .view import SeatView, generator_of
 
@@ -110,12 +111,8 @@ def game_sweeps(view: SeatView) -> tuple[bool, ...]:
     rules = view.rules
     if not rules.sudden_death:
         return (False,) * len(view.scores)
-    counts = [s + n * rules.sweeps for s, n in zip(view.scores, view.sweeps)]
-    out = []
-    for t, mine in enumerate(counts):
-        mine += rules.sweeps
-        out.append(mine >= rules.target and all(mine > x for u, x in enumerate(counts) if u != t))
-    return tuple(out)
+    return tuple(sweeps_win(rules, view.scores, [n + (u == t) for u, n in enumerate(view.sweeps)], t)
+                 for t in range(len(view.scores)))
 
 
 def holds_probability(unseen_of_value: int, unseen: int, hand_size: int) -> float:

@@ -181,12 +181,15 @@ def sudden_death_winner(pos: Position, team: int) -> int | None:
     """After a sweep under sudden death (§9.19): the sweeping team wins if its
     score before the round plus its sweep points reach the target and exceed
     every other team's, counted the same way."""
-    rules = pos.rules
-    counts = [s + n * rules.sweeps for s, n in zip(pos.scores, pos.sweeps)]
+    return team if sweeps_win(pos.rules, pos.scores, pos.sweeps, team) else None
+
+
+def sweeps_win(rules: Rules, scores: Sequence[int], sweeps: Sequence[int], team: int) -> bool:
+    """Whether ``team``'s score before the round plus its sweep points reach
+    the target and exceed every other team's, counted the same way (§9.19)."""
+    counts = [s + n * rules.sweeps for s, n in zip(scores, sweeps)]
     mine = counts[team]
-    if mine >= rules.target and all(mine > x for t, x in enumerate(counts) if t != team):
-        return team
-    return None
+    return mine >= rules.target and all(mine > x for t, x in enumerate(counts) if t != team)
 
 
 def call_counts(pos: Position) -> tuple[int, ...]:

@@ -359,12 +359,16 @@ class TableInput:
             probe = Move.pluck(loose[0] if loose else next(c for c in range(52) if not pos.table >> c & 1))
             table.say(pos.violation(probe) or "No pluck is possible now.", warn=True)
             return
-        self.g.plucking = True
-        self.g.selection.clear()
         how = "choose a loose card with the arrows and press Enter" if self.g.keyboard else "click a loose card"
         table.say(f"Pluck: {how} to put it in your pile, or press P or Esc for no pluck.")
-        first = next((i for i, it in enumerate(table.items) if any(m.takes == it.mask for m in moves)), 0)
-        self.g.focus = ("table", first)
+        self.pluck_under_way(next((i for i, it in enumerate(table.items) if any(m.takes == it.mask for m in moves)),
+                                  0))
+
+    def pluck_under_way(self, at: int) -> None:
+        """A loose card is to be chosen for a pluck, the focus on the table item ``at``."""
+        self.g.plucking = True
+        self.g.selection.clear()
+        self.g.focus = ("table", at)
 
     def pluck(self, mask: int) -> None:
         """Pluck the table item ``mask`` (a loose card), or say why not."""

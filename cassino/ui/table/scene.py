@@ -344,9 +344,7 @@ class TableScene(Scene, TableState):
         elif move.kind == PLUCK:  # the pluck under way, on the hinted card: Enter or a click plucks it
             at = next((k for k, it in enumerate(self.items) if it.mask == move.takes), None)
             if at is not None:
-                self.input.selection.clear()
-                self.input.plucking = True
-                self.input.focus = ("table", at)
+                self.controls.pluck_under_way(at)
         words = describe_with_card(self.pos, move)
         self.say(f"Hint: {words}. {why(view, move)}")
 
