@@ -28,8 +28,6 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         from .art.cloth import heading
 
         settings = store.load_settings()  # a damaged file is logged and set aside
-        store.load_stats()  # read now, so that the title says at once if they are damaged
-        store.load_setup()
         refusal = no_display()
         if refusal is not None:
             log.error("%s", refusal)
@@ -40,6 +38,8 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         # rest of the game (rules, computer players, scenes) has loaded.
         heading(app.screen, settings.table_colour)
         app.show()
+        store.load_stats()  # read now (after the first frame), so that the title says at once if they are damaged
+        store.load_setup()
         from .menus.setup import NewGame
         from .screens import show_title, start_game
 
