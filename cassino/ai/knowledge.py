@@ -242,7 +242,7 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
     """The moves worth weighing for the player to move: every legal move, or on
     a crowded table the moves within a few chosen sets of table cards for each
     card (the richest groups of each value, every build), as the move
-    generator lists them. ``ordered=False`` skips sorting the full list."""
+    generator lists them, and each card's richest capture whole. ``ordered=False`` skips sorting the full list."""
     if pos.loose.bit_count() <= CROWDED:
         return pos.legal_moves() if ordered else pos.moves()
     worth = worth or worth_of(pos)
@@ -272,6 +272,16 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
         for m in masks:
             for move in gen.generate(pos, c, m):
                 out[move] = None
+        # And the richest capture of each value whole, however many cards it
+        # takes (the listings above stop near ten): checked alone, not listed within.
+        for v in rules.capture_values(c):
+            whole = richest_union(gen, loose, v, worth)
+            if whole.bit_count() > 10:
+                for b in pos.builds:
+                    if b.value == v:
+                        whole |= b.cards
+                for move in gen.generate(pos, c, whole, exact=True):
+                    out[move] = None
         court = loose & RANK_SETS[rank_of(c)]
         if not rules.capture_values(c) and court:
             for move in gen.generate(pos, c, court | builds_mask):

@@ -140,6 +140,7 @@ class Values:
         self._fits: dict[int, tuple[list[Sub], int, list[tuple[int, list[tuple[int, tuple[int, ...]]],
                                                                  dict[int, int]]]]] = {}
         self._drops: list[dict[int, int]] = []  # the memos of each sum's halves (``_fitting``)
+        self._split: dict[int, bool] = {}  # ``partitions``, by count vector and value
 
     def _forget(self) -> None:
         """Forget every memo and start afresh: long searches meet ever more
@@ -148,7 +149,7 @@ class Values:
         memos: list[dict[int, Any]] = [
             self.reaches, self._low_reaches, self._collapsed_reaches, *self.captures_by, *self.singles_by,
             *self._groups_by, *self._unions_by, *self._drops, *self.multiples_by.values(),
-            *self.additions_by.values()]
+            *self.additions_by.values(), self._split]
         for m in memos:
             m.clear()
         self._high_shifts.clear()
@@ -279,8 +280,53 @@ class Values:
             return True
         vec = self.counts(cards)
         if groups <= 1:
-            return any(e[0] == vec for e in self._unions(vec, v))
+            return self.partitions(vec, v)
         return any(e[0] == vec for e in self._multiples(vec, 0, v))
+
+    def partitions(self, vec: int, v: int) -> bool:
+        """Whether the loose cards counted ``vec`` (all of them, none left
+        over) split into groups of v; none split into none. Asks only after
+        the groups holding the lowest kind present, so that a table of thirty
+        cards is answered without listing the unions of its groups."""
+        if not vec:
+            return True
+        if not 0 < v <= self.cap or vec & ~self.below[v]:
+            return False
+        least = most = 0
+        k = 0
+        while vec >> 4 * k:
+            n = vec >> 4 * k & FIELD
+            if n:
+                least += n * min(self.kind_values[k])
+                most += n * max(self.kind_values[k])
+            k += 1
+        if least == most and least % v:  # no two-valued card: the sum tells at once
+            return False
+        return self._splits_whole(vec, v)
+
+    def _splits_whole(self, vec: int, v: int) -> bool:
+        """``partitions``, by the groups holding the lowest kind present."""
+        if not vec:
+            return True
+        key = vec << 4 | v
+        got = self._split.get(key)
+        if got is None:
+            lowest = vec & -vec
+            field = FIELD << (lowest.bit_length() - 1 & ~3)
+            got = False
+            for g, _, _ in self._groups(vec, v):
+                if g & field and self._splits_whole(vec - g, v):
+                    got = True
+                    break
+            self._split[key] = got
+        return got
+
+    def joins(self, vec: int, bv: int, V: int, groups: int) -> bool:
+        """Whether the loose cards counted ``vec`` (all of them) with a card
+        counting bv split into ``groups`` or more groups of V, the card in one
+        of them: alone, or with a group of V - bv."""
+        rests = [vec] if bv == V else [vec - g for g, _, _ in self._groups(vec, V - bv)]
+        return any((rest or groups <= 1) and self.partitions(rest, V) for rest in rests)
 
     def groups_of(self, cards: CardSet, v: int) -> list[CardSet]:
         """The sets of these cards adding up to v (one group each)."""

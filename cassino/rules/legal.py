@@ -3,8 +3,8 @@
 ``MoveGenerator.generate`` lists the legal moves of a position: the
 actions (a call for 21, plucks), then for each card in the hand its trail,
 captures and builds. Every other question is answered from it: whether a
-move is legal (the moves of that card within the cards it takes), what a
-card dropped on some table items could mean, and, with ``relaxed=True``
+move is legal (the moves of that card taking exactly its cards: ``exact``),
+what a card dropped on some table items could mean, and, with ``relaxed=True``
 (the shapes of §4 and §5 alone, whatever the hand holds), why a move is
 refused (``reasons.py``).
 
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import BIG_CASINO, RANK_SETS, CardSet, rank_of
 from .errors import TooManyMovesError
-from .groups import ALONE, REP, SPREAD, TD_KIND, Pattern, Values, expand, joined
+from .groups import ALONE, FIELD, REP, SPREAD, TD_KIND, Pattern, Values, expand, joined
 from .moves import BUILD, CALL_MOVE, CAPTURE, NO_CARD, PLUCK, TRAIL, Move
 from .options import Rules
 
@@ -176,10 +176,14 @@ class MoveGenerator:
     # -- card plays ----------------------------------------------------------------------
 
     def generate(self, pos: Position, only: int | None = None, within: CardSet | None = None,
-                 relaxed: bool = False, limit: int | None = None) -> list[Move]:
+                 relaxed: bool = False, limit: int | None = None, exact: bool = False) -> list[Move]:
         """The legal moves of the player to move, in generation order (actions
         first). ``only``: just the plays of that card; ``within``: just the
-        moves whose taken cards all lie in that set (no actions then).
+        moves whose taken cards all lie in that set (no actions then);
+        ``exact`` (with ``within``): just those taking all of it, which stays
+        quick where the moves within it run to millions (a capture of twenty
+        cards of a crowded table: its groups' patterns are few, their cards'
+        unions many, and only the pattern taking them all is spread to cards).
         ``relaxed``: every move of a legal shape (§4, §5) for the card, held or
         not, to any build value, with no duty or hold rule. ``limit``: raise
         ``TooManyMovesError`` rather than weigh more moves than that, before
@@ -246,6 +250,14 @@ class MoveGenerator:
         below = self.below
         captures_by = self.captures_by
         singles_by = self.singles_by
+        join = joined
+        spread_to: Callable[[Pattern, CardSet], list[CardSet]] = expand
+        if exact:
+            # Only the moves taking every loose card: ask whether they all
+            # split as wanted, and spread no pattern over its choices of suits.
+            whole = _Exact(values, _count(vec) == loose.bit_count(), loose)
+            values = whole  # type: ignore[assignment]
+            captures_by, join, spread_to = _NO_MEMOS, _no_join, whole.spread
         build_bits = single_bits = 0
         mine = None
         if all_builds:
@@ -310,7 +322,7 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, CAPTURE, v, p * REP & spread, False)))
                             else:
-                                for t in expand(p, spread):
+                                for t in spread_to(p, spread):
                                     append(_new(Move, (c, CAPTURE, v, t, False)))
                         continue
                     sets = [0]
@@ -319,7 +331,7 @@ class MoveGenerator:
                             sets += [x | b.cards for x in sets]
                     takes = [0]
                     for p in found:
-                        takes += expand(p, spread)
+                        takes += spread_to(p, spread)
                         if limit is not None and len(takes) > limit:
                             raise too_many_moves(limit, loose)
                     for bs in sets:
@@ -350,7 +362,7 @@ class MoveGenerator:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, False)))
                             else:
-                                for t in expand(p, spread):
+                                for t in spread_to(p, spread):
                                     append(_new(Move, (c, BUILD, V, t, False)))
                     else:
                         firsts = ALONE
@@ -360,28 +372,30 @@ class MoveGenerator:
                         unions = captures_by[V].get(vec & below[V])
                         if unions is None:
                             unions = values.captures(vec, V)
-                        found = joined(firsts, unions)
+                        found = join(firsts, unions)
                         if found is None:
                             found = values.multiples(vec, bv, V)
                         for p in found:
                             if type(p) is int:
                                 append(_new(Move, (c, BUILD, V, p * REP & spread, True)))
                             else:
-                                for t in expand(p, spread):
+                                for t in spread_to(p, spread):
                                     append(_new(Move, (c, BUILD, V, t, True)))
                     if build_bits:
                         for b in builds:
                             if b.value == V:  # add to it
                                 for p in values.additions(vec, bv, V):
-                                    for t in expand(p, spread):
+                                    for t in spread_to(p, spread):
                                         append(_new(Move, (c, BUILD, V, b.cards | t, True)))
                             elif not b.multiple and b.value + bv == V:  # raise it
                                 append(_new(Move, (c, BUILD, V, b.cards, False)))
                                 if reach >> V & 1:
                                     for p in values.captures(vec, V):
-                                        for t in expand(p, spread):
+                                        for t in spread_to(p, spread):
                                             append(_new(Move, (c, BUILD, V, b.cards | t, True)))
 
+        if exact:
+            out[start:] = [m for m in out[start:] if m[3] == within]
         if relaxed or not (mine or self.strict):
             return out
         if mine and self.simple_duty and not full_hand & self.two_valued:
@@ -472,6 +486,60 @@ class MoveGenerator:
             for b in ofrank:
                 for s in loose_sets:
                     append(_new(Move, (c, BUILD, rank, b.cards | s, True)))
+
+
+class _Exact:
+    """The patterns of a listing that keeps only the moves taking every loose
+    card (``generate``'s ``exact``): the one pattern taking them all where
+    they split as the move needs (``_WHOLE``), none where they do not; a
+    build's first group as ever (a group is no union: they are few)."""
+
+    def __init__(self, values: Values, valued: bool, loose: CardSet):
+        self.values = values
+        self.valued = valued  # every loose card has a value (a court card may not)
+        self.loose = loose
+        self.singles = values.singles
+
+    def captures(self, vec: int, v: int) -> list[Pattern]:
+        return _WHOLE_ONLY if self.valued and vec and self.values.partitions(vec, v) else _NO_PATTERNS
+
+    def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:
+        return _WHOLE_ONLY if self.valued and self.values.joins(vec, bv, V, 2) else _NO_PATTERNS
+
+    def additions(self, vec: int, bv: int, V: int) -> list[Pattern]:
+        return _WHOLE_ONLY if self.valued and self.values.joins(vec, bv, V, 1) else _NO_PATTERNS
+
+    def spread(self, pattern: Pattern, spread: CardSet) -> list[CardSet]:
+        """``expand``, for a pattern that must take every loose card: its one set
+        of cards, or none when it takes only some of a rank's loose cards."""
+        if pattern is _WHOLE:
+            return [self.loose]
+        if type(pattern) is int:
+            return [pattern * REP & spread]
+        ranks, extra, partial = pattern  # type: ignore[misc]
+        for rank, k in partial:
+            if k != (spread & RANK_SETS[rank]).bit_count():
+                return []
+        return expand(pattern, spread)
+
+
+_WHOLE: Pattern = (0, 0, ())  # every loose card (compared by identity)
+_WHOLE_ONLY: list[Pattern] = [_WHOLE]
+_NO_MEMOS: tuple[dict[int, list[Pattern]], ...] = tuple({} for _ in range(16))  # never filled
+
+
+def _no_join(firsts: list[Pattern], unions: list[Pattern]) -> None:
+    """``joined`` for an exact listing: no shortcut (the patterns are not unions)."""
+    return None
+
+
+def _count(vec: int) -> int:
+    """How many cards a count vector counts."""
+    n = 0
+    while vec:
+        n += vec & FIELD
+        vec >>= 4
+    return n
 
 
 def _subsets(mask: CardSet) -> list[CardSet]:

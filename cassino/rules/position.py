@@ -199,13 +199,14 @@ class Position:
         items the move takes, so it stays fast however crowded the table is."""
         if self._legal_set is None:
             if self._moves is None:
-                return move in self.moves_taking_within(move.card, move.takes, move)
+                return move in self.moves_taking_within(move.card, move.takes, move, exact=True)
             self._legal_set = frozenset(self._moves)
         return move in self._legal_set
 
-    def moves_taking_within(self, card: Card, within: CardSet, probe: Move | None = None) -> list[Move]:
+    def moves_taking_within(self, card: Card, within: CardSet, probe: Move | None = None,
+                            exact: bool = False) -> list[Move]:
         """The legal moves playing ``card`` whose taken cards lie within ``within``
-        (a pluck or a call when ``probe`` is one)."""
+        (a pluck or a call when ``probe`` is one); ``exact``: those taking all of it."""
         gen = generator(self)
         if card < 0:
             if self.winner is not None or not self.hands[self.to_move]:
@@ -213,7 +214,7 @@ class Position:
             return gen.actions(self)
         if not self.hands[self.to_move] >> card & 1 or within & ~self.table:
             return []
-        return gen.generate(self, card, within)
+        return gen.generate(self, card, within, exact=exact)
 
     def moves_with(self, card: Card) -> list[Move]:
         """The legal moves that play ``card``, in canonical order."""

@@ -54,7 +54,7 @@ def violation(pos: Position, move: Move) -> str | None:
             return (f"A build is taken or built on whole: the build of {b.label()} "
                     f"({_cards_words(b.cards)}) comes as one pile.")
     gen = generator(pos)
-    if move.kind == TRAIL or move in gen.generate(pos, c, t, relaxed=True):
+    if move.kind == TRAIL or move in gen.generate(pos, c, t, relaxed=True, exact=True):
         duty = gen.duty(pos, move)
         if duty is not None:
             return duty_reason(duty, pos.rules.controller)
@@ -211,12 +211,12 @@ def explain(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> Inter
     t = 0
     for item in pointed:
         t |= item.cards if isinstance(item, Build) else 1 << item
-    moves = [m for m in pos.moves_taking_within(card, t) if m.takes == t]
+    moves = pos.moves_taking_within(card, t, exact=True)
     if moves:
         return Interpretation(sorted(moves), None)
     if not t:
         return Interpretation([], violation(pos, Move.trail(card)))
-    shaped = [m for m in generator(pos).generate(pos, card, t, relaxed=True) if m.takes == t]
+    shaped = generator(pos).generate(pos, card, t, relaxed=True, exact=True)
     if pos.hands[pos.to_move] >> card & 1 and shaped:
         # Prefer a capture's reason: it is what a player most often means.
         shaped.sort(key=lambda m: (m.kind != CAPTURE, m.multiple, m.value))

@@ -144,6 +144,17 @@ def test_the_richest_capture_of_a_crowded_table_is_reckoned_with_the_most_cards(
     assert richest_union(generator(pos), pos.loose, 9, worth_of(pos)).bit_count() == 16
 
 
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+def test_on_a_crowded_table_a_capture_of_sixteen_cards_is_weighed_and_taken(level: str) -> None:
+    # The same table: the 9 takes 16 of the 18 cards. The captures weighed
+    # on a crowded table were listed within sets of about ten cards, so the
+    # players took ten at most (the 6 with five groups of 6).
+    loose = "AH 2H 3H 4H 5H 6H 7H 8H 9H 3C 4C 5C 6C 7C 8C 9C 2D 3D"
+    pos = spot("5S 6S 8S 9D", loose, others=["KD QC 2S 4S"], stock_size=8)
+    move = choice(level, pos, work=20)
+    assert move.card == parse_card("9D") and move.takes.bit_count() == 16, move.text()
+
+
 # -- pluck -------------------------------------------------------------------------------
 
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cassino.rules import Game, Move, Rules, TooManyMovesError, parse_card, parse_move
+from cassino.rules import PRESETS, Game, Move, Rules, TooManyMovesError, parse_card, parse_move
+from cassino.rules.groups import Values
 
 from .helpers import table_position
 
@@ -30,6 +31,23 @@ def test_a_capture_on_a_crowded_table_is_played_without_listing_every_move() -> 
     pos.play(move)
     assert pos.hands[0] >> parse_card("8D") & 1 == 0
     assert pos.loose.bit_count() == 30 - 5
+
+
+def test_a_nine_taking_28_cards_of_the_crowded_table_is_checked_and_read_from_a_drop() -> None:
+    # The 8s with aces, and 2+7, 3+6, 4+5 in every suit: 14 groups of 9.
+    # Within those 28 cards there are millions of smaller captures; only
+    # the one taking them all is weighed.
+    pos = crowded()
+    groups = ["AS,8S", "AH,8H"] + [f"{a}{s},{b}{s}" for s in "SHDC" for a, b in ("27", "36", "45")]
+    move = parse_move("9Cx9:" + ",".join(groups))
+    assert move.takes.bit_count() == 28
+    assert pos.is_legal(move) and pos.violation(move) is None
+    dropped = [c for c in range(52) if move.takes >> c & 1]
+    assert pos.explain(parse_card("9C"), dropped).moves == [move]
+    one_more = move._replace(takes=move.takes | 1 << parse_card("AD"))
+    assert "cannot be split into groups worth 9" in (pos.violation(one_more) or "")
+    pos.play(move)
+    assert pos.loose == 1 << parse_card("AD") | 1 << parse_card("AC")
 
 
 def test_an_illegal_move_on_a_crowded_table_is_refused_with_its_reason() -> None:
@@ -91,3 +109,18 @@ def test_a_limit_at_least_the_count_lists_the_same_moves(seed: int, plies: int) 
     assert listed(len(moves)) in (moves, None)
     if moves:
         assert listed(len(moves) - 1) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(cards=st.sets(st.integers(0, 51), max_size=16), v=st.integers(1, 14),
+       preset=st.sampled_from(["standard", "royal", "royal-aces-14", "buckeye"]))
+def test_whether_cards_split_into_groups_is_the_answer_of_listing_every_union(
+        cards: set[int], v: int, preset: str) -> None:
+    """``Values.partitions`` (how a move taking many cards is checked, without
+    listing the unions of their groups) answers as the list of all unions."""
+    rules = PRESETS[preset].rules(2)
+    values = Values(rules)
+    valued = sum(1 << c for c in cards if rules.part_values[c])
+    vec = values.counts(valued)
+    listed = not vec or v <= values.cap and any(e[0] == vec for e in values._unions(vec, v))
+    assert values.partitions(vec, v) == listed

@@ -423,3 +423,31 @@ def test_checking_one_move_agrees_with_the_full_list(key: str, rules: Rules, pla
             fresh._moves = fresh._legal = fresh._legal_set = None
             assert fresh.is_legal(move) == (move in legal), move.text()
         pos.play(random_move(pos, rng))
+
+
+@pytest.mark.parametrize("key, rules, players, teams", PRESET_GAMES, ids=PRESET_IDS)
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds)
+def test_the_moves_taking_exactly_some_items_are_those_within_them_taking_all(
+        key: str, rules: Rules, players: int, teams: list[list[int]], seed: int) -> None:
+    """The generator's ``exact`` listing (how one move is checked, and a drop
+    read, however crowded the table) is the listing within the same cards cut
+    to the moves taking every one of them: for legal and for relaxed moves,
+    for each card in hand, on the cards of legal moves, with one left out,
+    and on random sets of table cards."""
+    rng = random.Random(seed)
+    pos = Position.deal_round(rules, players, teams, 0, round_deck(seed, 0, shape_of(
+        rules, players, teams).pack))
+    gen = generator(pos)
+    while not pos.round_over and not pos.game_over:
+        table = pos.table
+        sets = {m.takes for m in pos.legal_moves() if m.card >= 0}
+        sets |= {t & ~(t & -t) for t in sets}
+        sets |= {rng.getrandbits(52) & table for _ in range(3)} | {0, table}
+        for c in cards_of(pos.hands[pos.to_move]):
+            for t in sets:
+                for relaxed in (False, True):
+                    within = [m for m in gen.generate(pos, c, t, relaxed=relaxed) if m.takes == t]
+                    exact = gen.generate(pos, c, t, relaxed=relaxed, exact=True)
+                    assert sorted(exact) == sorted(within), (c, t)
+        pos.play(random_move(pos, rng))
