@@ -73,6 +73,7 @@ class App:
         pygame.key.set_repeat(350, 45)
         self.settings = settings or Settings()
         self.store = store  # None: nothing is kept (tests, the benchmark)
+        self.settings_unsaved: str | None = None  # why the settings could not be kept, if not
         self.scenes: list[Scene] = []
         self.running = True
         self._timing = os.environ.get("CASSINO_FIRST_FRAME")
@@ -140,12 +141,20 @@ class App:
         return (min(MIN_SIZE[0], sizes[0][0]), min(MIN_SIZE[1], sizes[0][1]))
 
     def save_settings(self) -> None:
-        """Keep the settings as they are now (they apply at once)."""
-        if self.store is not None:
-            try:
-                self.store.save_settings(self.settings)
-            except OSError as e:
-                self.store.problems.append(f"The settings could not be saved: {e.strerror}.")
+        """Keep the settings as they are now (they apply at once). If they could
+        not be kept, ``settings_unsaved`` says why (and the title, once however
+        many tries failed)."""
+        if self.store is None:
+            return
+        try:
+            self.store.save_settings(self.settings)
+        except OSError as e:
+            notice = f"The settings could not be saved: {e.strerror}. They apply until you quit."
+            if notice not in self.store.problems:
+                self.store.problems.append(notice)
+            self.settings_unsaved = notice
+        else:
+            self.settings_unsaved = None
 
     @property
     def fullscreen(self) -> bool:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 
 from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
@@ -71,6 +72,32 @@ def test_settings_changed_in_the_game_are_kept(tmp_path: Path) -> None:
     step(app)
     key(app, pygame.K_RETURN)  # animation speed: normal -> slow
     assert Store(tmp_path).load_settings().speed == "slow"
+
+
+def test_settings_that_cannot_be_kept_are_said_so_on_the_settings_screen_and_once_on_the_title(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cassino.ui.menus.settings import SettingsScene
+
+    def refuse(self: Store, settings: Settings) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    app = App((1024, 600), Settings(speed="normal", fullscreen=False), Store(tmp_path))
+    show_title(app)
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app)
+    assert scene.body(app.screen, pygame.Rect(0, 0, 400, 0)) == 0  # nothing to say yet
+    monkeypatch.setattr(Store, "save_settings", refuse)
+    for _ in range(3):
+        key(app, pygame.K_RETURN)  # animation speed: slow, instant, fast (it still applies)
+    assert app.settings.speed == "fast"
+    said = app.settings_unsaved or ""
+    assert said.startswith("The settings could not be saved: Permission denied.")
+    assert scene.body(app.screen, pygame.Rect(0, 0, 400, 0)) > 0, "said on the settings screen"
+    assert app.store is not None and app.store.problems.count(said) == 1
+    monkeypatch.undo()
+    key(app, pygame.K_RETURN)  # kept again: nothing more to say
+    assert app.settings_unsaved is None and scene.body(app.screen, pygame.Rect(0, 0, 400, 0)) == 0
 
 
 def test_a_finished_game_is_kept_as_a_record_the_review_command_reads(tmp_path: Path) -> None:

@@ -8,6 +8,9 @@ from collections.abc import Callable
 
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, THINKING, VOLUMES
 
+import pygame
+
+from ..art import theme
 from ..app import App
 from ..widgets import Item, Overlay, choice
 
@@ -75,6 +78,19 @@ class SettingsScene(Overlay):
                       toggle("undo"), cycle("thinking", THINKING)]
         super().__init__(app, "Settings", [], lambda: app.pop(self))
         self.refresh()
+
+    def body(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Under the title, why the last change could not be kept, if it could not."""
+        unsaved = self.app.settings_unsaved
+        if not unsaved:
+            return 0
+        fs = theme.px(self.app.size, 20, 12)
+        y = box.y
+        for ln in theme.wrap(unsaved, fs, max(100, box.width)):
+            t = theme.text(ln, fs, theme.WARN)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += round(fs * 1.35)
+        return y - box.y + fs // 2
 
     def resized(self, size: tuple[int, int]) -> None:
         """F11 (here or anywhere) changes the Display line: say it as it now stands."""
