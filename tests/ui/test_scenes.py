@@ -169,6 +169,27 @@ def test_h_asks_the_master_for_a_hint_and_shows_it(monkeypatch: pytest.MonkeyPat
     assert table.message == "" and table.message_time == 0
 
 
+def test_enter_after_a_hint_chooses_the_hinted_meaning_of_the_card() -> None:
+    # The 4♦ can capture 3♣+A♠, build a single 7 or the multiple build of
+    # 7s with 6♠+A♠. The list puts captures first: Enter after a hint of the
+    # multiple build captured instead. The hinted line now comes first, marked.
+    from cassino.rules import parse_card, parse_move
+    from cassino.ui.table.chooser import ChooserScene
+
+    app, table = open_table(table_position(hand="4D 7H 9C", loose="6S AS 3C"))
+    hinted = parse_move("4Dm7:6S,AS,3C")
+    assert table.pos.is_legal(hinted) and sorted(table.pos.moves_with(parse_card("4D")))[0] != hinted
+    table.hint_move = hinted
+    table.input.focus = ("hand", table.hand_order(0).index(parse_card("4D")))
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert chooser.moves[0] == hinted and chooser.labels[0].endswith("(the hint)")
+    assert not any(label.endswith("(the hint)") for label in chooser.labels[1:])
+    key(app, pygame.K_RETURN)
+    assert table.game.moves == [hinted]
+
+
 def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_path: object) -> None:
     from pathlib import Path
 

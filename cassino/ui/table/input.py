@@ -324,12 +324,16 @@ class TableInput:
             self.act.play(moves[0])
             return
         moves = sorted(moves, key=lambda m: (KIND_ORDER[m.kind], m.multiple, -m.takes.bit_count(), m.text()))
+        hinted = table.hint_move
+        if hinted in moves:  # first, where Enter chooses: H then Enter plays what the hint said
+            moves.remove(hinted)
+            moves.insert(0, hinted)
         title = f"Play the {card_symbol(card)}:"
         values = pos.rules.capture_values(card)
         if len(values) > 1:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"
-        labels = [describe(pos, m) + sweep_note(pos, m) for m in moves]
+        labels = [describe(pos, m) + sweep_note(pos, m) + (" (the hint)" if m == hinted else "") for m in moves]
         table.app.push(ChooserScene(table.app, lambda: table.stage, card, title, moves, labels,
                                     lambda i: self.act.play(moves[i]), lambda: self.send_home(card)))
 
