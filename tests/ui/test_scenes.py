@@ -419,6 +419,34 @@ def test_the_setup_asks_a_level_for_all_computer_players_only_where_there_are_se
     assert not any(it.label.startswith("All computers") for it in setup.menu.items)
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_seats_lines_stay_in_place_while_a_seat_changes_hands(players: int) -> None:
+    # Clicking North's line round its choices: when North became a person, a
+    # "Name at South" line came in above it, and the next click, aimed at
+    # North, opened the name (the All computers line came and went too).
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    setup.players = players
+    setup.refresh()
+
+    from cassino.ui.table.seats import places
+
+    def seats() -> list[int]:
+        return [i for i, it in enumerate(setup.menu.items) if it.label.split(":")[0] in places(players)[1:]]
+
+    where = seats()
+    assert len(where) == players - 1
+    named = False
+    for _ in range(8):  # round every choice of the second seat, and on
+        setup.menu.focus = where[-1 if players == 2 else 1]
+        key(app, pygame.K_RETURN)
+        assert seats() == where, [it.label for it in setup.menu.items]
+        named = named or any(it.label.startswith("Name at") for it in setup.menu.items)
+    assert named, "the seat was a person's on the way round"
+
+
 def test_statistics_name_the_opponents_and_rules_in_words(tmp_path: object) -> None:
     from pathlib import Path
 

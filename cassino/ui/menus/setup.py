@@ -252,8 +252,19 @@ class SetupScene(Scene):
         items = [choice(f"Players: {self.players}", step_players,
                         "2 to 6 players; four may play in partnerships; five play without three twos")]
         people = [i for i in range(self.players) if self.kinds[i] is None]
-        # With nobody but people at the screen there is no level to set; with one
-        # computer seat, its own line sets it.
+        # Each seat by where it sits, as the table names the computer players there.
+        where = places(self.players)
+        names = [s.name for s in named_seats(self.kinds[:self.players], self.names[:self.players])]
+        partner = 2 if self.players == 4 and self.partnerships else None
+        for i in range(1, self.players):
+            kind = self.kinds[i]
+            whose = "Your" if names[0] == "You" else f"{names[0]}'s"
+            items.append(choice(f"{where[i]}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
+                                step_seat(i), (f"{whose} partner. " if i == partner else "") + about_level(kind)))
+        # Under the seats' lines, so that those stay in place while a seat
+        # changes hands (a click lands where it was aimed): with two computer
+        # seats or more, one line for their level (with one, its own line sets
+        # it); then the people's names.
         if self.players - len(people) > 1:
             if shared is not None:
                 items.append(choice(f"All computers: {shared.capitalize()}", step_level,
@@ -262,17 +273,8 @@ class SetupScene(Scene):
                 items.append(choice("All computers: mixed", step_level,
                                     f"The computer seats play at different levels; choose to make them all "
                                     f"{self.level.capitalize()}"))
-        # Each seat by where it sits, as the table names the computer players there.
-        where = places(self.players)
-        names = [s.name for s in named_seats(self.kinds[:self.players], self.names[:self.players])]
-        partner = 2 if self.players == 4 and self.partnerships else None
-        for i in range(self.players):
-            kind = self.kinds[i]
-            if i:
-                whose = "Your" if names[0] == "You" else f"{names[0]}'s"
-                items.append(choice(f"{where[i]}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
-                                    step_seat(i), (f"{whose} partner. " if i == partner else "") + about_level(kind)))
-            if kind is None and len(people) > 1:
+        for i in people:
+            if len(people) > 1:
                 shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
                 items.append(Item(f"Name at {where[i]}: {shown}", edit(i),
                                   typing if self.editing == i else "Enter or click, type the name, Enter"))
