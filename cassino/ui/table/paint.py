@@ -208,10 +208,13 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
     w = top.width
     r = max(11, round(w * 0.24))
     centre = (top.right - r // 3, top.y + r // 3)
-    pygame.draw.circle(surface, (20, 20, 24), (centre[0] + 2, centre[1] + 2), r)
-    pygame.draw.circle(surface, colour, centre, r)
-    pygame.draw.circle(surface, (30, 30, 30), centre, r, 2)
     label = theme.text(b.label(), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
+    # A round badge, drawn out into a pill where the label is wider ("10s").
+    pill = pygame.Rect(0, 0, max(2 * r, label.get_width() + r * 2 // 3), 2 * r)
+    pill.center = centre
+    pygame.draw.rect(surface, (20, 20, 24), pill.move(2, 2), border_radius=r)
+    pygame.draw.rect(surface, colour, pill, border_radius=r)
+    pygame.draw.rect(surface, (30, 30, 30), pill, 2, border_radius=r)
     surface.blit(label, label.get_rect(center=centre))
     if not tag:
         return
@@ -236,6 +239,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
     geo = table.geo
     pos = table.pos
     teams = len(pos.teams) < pos.players
+    people = sum(s.level is None for s in table.seats)
     for seat, place in geo.places.items():
         info = table.seats[seat]
         colour = theme.seat_colour(seat)
@@ -247,8 +251,9 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         score = table.shown_scores()[pos.team_of[seat]]
         # Beside the seat's own "captured", its own sweeps (a partnership's total is on the sheet).
         sweeps = table.swept[seat] if partners else pos.sweeps[pos.team_of[seat]]
-        facts = [(info.level.capitalize() if info.level else "Person", LEVEL),
-                 (f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
+        # A computer's level; "Person" only where people share the screen (alone, "You" says it).
+        facts = [(info.level.capitalize() if info.level else "Person", LEVEL)] if info.level or people > 1 else []
+        facts += [(f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),
                  (BREAK, theme.DIM), (f"Score {score}", theme.INK), (f"captured {table.shown_pile(seat)}", theme.INK)]
         if sweeps and pos.rules.sweeps:  # where sweeps score nothing (Royal) they go uncounted
             facts.append((f"{sweeps} sweep{'s' if sweeps > 1 else ''}", theme.INK))
