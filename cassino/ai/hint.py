@@ -103,11 +103,13 @@ def why(view: SeatView, move: Move) -> str:
         # There was something to take or build: say why not, not that there was nothing.
         return "What you could take or build is worth less than keeping your cards for now."
     name = RANK_NAMES[rank - 1]
+    if view.hand == 1 << move.card:
+        return "Your last card can take or build nothing here: it stays on the table."
     if not view.rules.royal and rank > 10:
-        return f"Nothing is worth taking, and only a {name} can pick this card up."
+        return f"Nothing can be taken or built, and only a {name} can pick this card up."
     others = RANK_SETS[rank] & ~(1 << move.card)
     if others & view.hand:
-        return f"Nothing is worth taking, and the other {name} you hold can take this card back next turn."
+        return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
     if not others & view.unseen:  # the others are on the table or in the piles: seen by all
-        return f"Nothing is worth taking, and no other {name} is left to pair this card."
-    return "Nothing is worth taking, and this card gives the least away."
+        return f"Nothing can be taken or built, and no other {name} is left to pair this card."
+    return "Nothing can be taken or built, and of your cards this one gives the least away."

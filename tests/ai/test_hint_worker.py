@@ -71,10 +71,10 @@ def test_the_last_capture_of_the_round_is_no_sweep_though_the_table_ends_empty()
     assert "sweep" not in reason and reason == "Every card taken counts toward most cards."
 
 
-def test_a_trail_says_nothing_is_worth_taking_only_when_nothing_can_be_taken() -> None:
+def test_a_trail_says_nothing_can_be_taken_only_when_nothing_can_be_taken() -> None:
     pos = table_position("KS 9C", "5D 3H")
     assert why(SeatView(pos, 0), parse_move("KS-")) == \
-        "Nothing is worth taking, and only a king can pick this card up."
+        "Nothing can be taken or built, and only a king can pick this card up."
     # With the 8♣ the 5♦ and 3♥ could be taken: trailing is a choice to wait, not a lack.
     pos = table_position("KS 8C", "5D 3H")
     reason = why(SeatView(pos, 0), parse_move("KS-"))
@@ -87,12 +87,17 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     piles leaves a card no seven can pair; otherwise the plain reason."""
     pos = table_position("9D 9C", "KH QH")
     assert why(SeatView(pos, 0), parse_move("9D-")) == \
-        "Nothing is worth taking, and the other nine you hold can take this card back next turn."
+        "Nothing can be taken or built, and the other nine you hold can take this card back next turn."
     pos = table_position("7H 4C", "KH QH", captured=["7S 7D", "7C"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
-        "Nothing is worth taking, and no other seven is left to pair this card."
+        "Nothing can be taken or built, and no other seven is left to pair this card."
     pos = table_position("7H 4C", "KH QH", others=["7S 2D"])  # a seven you cannot see
-    assert why(SeatView(pos, 0), parse_move("7H-")) == "Nothing is worth taking, and this card gives the least away."
+    assert why(SeatView(pos, 0), parse_move("7H-")) == \
+        "Nothing can be taken or built, and of your cards this one gives the least away."
+    # A last card has no choice to explain.
+    pos = table_position("7H", "KH QH", others=["7S"])
+    assert why(SeatView(pos, 0), parse_move("7H-")) == \
+        "Your last card can take or build nothing here: it stays on the table."
 
 
 def test_a_pluck_s_reason_says_what_it_opens_up() -> None:
