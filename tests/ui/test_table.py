@@ -169,6 +169,23 @@ def status_words(app: object, table: TableScene) -> str:
     return " ".join(said)
 
 
+def test_the_line_over_your_hand_keeps_what_the_player_before_you_did() -> None:
+    # The computer's play showed there only while its card flew (some 0.4 s);
+    # then "Your turn: ..." took its place. Now it stays through your turn:
+    # with the how-to on your first turn of the round, alone after that.
+    app, table = open_table(table_position("7H 9C 3S", "5D KC", others=["2H QS 8D"], to_move=1),
+                            speed="normal")
+    settle(app)
+    assert table.human_turn() and table.play_words is not None
+    said = status_words(app, table)
+    assert said.startswith("Bot1 ") and "Your turn: drag a card" in said, said
+    card = table.hand_order(0)[0]
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+    settle(app)
+    said = status_words(app, table)
+    assert table.human_turn() and said.startswith("Bot1 ") and said.endswith("Your turn."), said
+
+
 def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     app, table = open_table(simple())
     focus_hand_card(app, table, c("3C"))

@@ -148,12 +148,22 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         elif table.input.selection:
             text = ("Now go down to your hand (Down) and press Enter on the card to play on the selected items."
                     if keys else "Now click (or drag) a card from your hand to play it on the selected items.")
-        elif keys:
-            text = "Your turn: Up and Space select table items, Down and Enter play a card from your hand."
         else:
-            text = "Your turn: drag a card onto the table, or click table items, then a hand card."
+            # What the player before did stays in view through the turn (its
+            # flight is soon over); once you have played, "Your turn." is enough.
+            before = table.play_words if table.play_words is not None and \
+                table.play_words[0] != table.bottom else None
+            played = any(t.seat == table.bottom for t in table.game.turns)
+            if before is not None and played:
+                text = f"{before[1]} Your turn."
+            elif keys:
+                text = "Your turn: Up and Space select table items, Down and Enter play a card from your hand."
+            else:
+                text = "Your turn: drag a card onto the table, or click table items, then a hand card."
+            if before is not None and not played:
+                text = f"{before[1]} {text}"
             extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), ("C to call for 21", table.can_call()))
-                     if ok]
+                     if ok and not keys]
             if extra:
                 text += " Or " + " · ".join(extra) + "."
         colour = theme.GLOW
