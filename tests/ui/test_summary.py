@@ -139,6 +139,25 @@ def test_a_game_both_sides_finish_past_the_target_says_the_higher_total_wins() -
     assert table.shown_scores() == totals, "the panel and the plates behind the sheet say the new totals"
 
 
+def test_behind_the_sheet_of_a_round_the_panel_says_the_new_totals_too() -> None:
+    """The game deals the next round at once, while the table still shows the
+    round that ended: the panel and plates behind its sheet kept the old
+    totals (6 and 6 beside the sheet's 14 and 10)."""
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import open_table, settle
+
+    from cassino.rules import parse_move
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[6, 6], captured=["AS AH AD AC"])
+    app, table = open_table(pos)
+    assert table.play(parse_move("5Sx5:5D"))
+    settle(app)
+    assert isinstance(app.top, RoundOverScene) and not table.game.over
+    totals = table.game.rounds[-1].scores
+    assert totals != (6, 6) and table.shown_scores() == totals
+
+
 def test_a_tied_majority_says_so_on_its_row() -> None:
     """Twenty-six cards each: nobody scores the cards (§8), and the row says
     why rather than showing '26 → 0' twice with no word; spades, not tied,

@@ -122,7 +122,12 @@ class TableState:
         """Each side's score as the table shows it: the round's points join the
         totals once its last cards have landed (as the score sheet says)."""
         pos, game = self.pos, self.game
-        if (pos.round_over or game.over) and pos is game.position and not self.motion.busy:
+        if self.motion.busy:
+            return tuple(pos.scores)
+        # (The game deals the next round at once: the table may still show the one that ended.)
+        if pos.round_over and 0 < pos.round <= len(game.rounds) and pos is not game.position:
+            return tuple(game.rounds[pos.round - 1].scores)
+        if (pos.round_over or game.over) and pos is game.position:
             return tuple(game.totals)
         return tuple(pos.scores)
 
