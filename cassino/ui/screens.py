@@ -28,8 +28,8 @@ class _Routes:
     def __init__(self, app: App):
         self.app = app
 
-    def play(self) -> None:
-        start_game(self.app, NewGame())
+    def play(self, level: str) -> None:
+        start_game(self.app, NewGame(level=level))
 
     def new_game(self) -> None:
         self.app.push(setup_scene(self.app))

@@ -100,6 +100,25 @@ def test_settings_that_cannot_be_kept_are_said_so_on_the_settings_screen_and_onc
     assert app.settings_unsaved is None and scene.body(app.screen, pygame.Rect(0, 0, 400, 0)) == 0
 
 
+def test_play_on_the_title_meets_the_level_chosen_last_in_a_new_game(tmp_path: Path) -> None:
+    # A newcomer chose the Beginner in New game; Play then dealt against the
+    # Intermediate whatever was chosen.
+    from cassino.setups import Setup
+
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    title = show_title(app)
+    step(app)
+    play = next(it for it in title.menu.items if it.label == "Play")
+    assert "one Intermediate computer player" in play.hint  # nothing chosen yet
+    Store(tmp_path).save_setup(Setup(level="beginner"))
+    title.refresh()
+    play = next(it for it in title.menu.items if it.label == "Play")
+    assert "one Beginner computer player" in play.hint
+    play.action()
+    table = app.top
+    assert isinstance(table, TableScene) and [s.level for s in table.seats] == [None, "beginner"]
+
+
 def test_a_finished_game_is_kept_as_a_record_the_review_command_reads(tmp_path: Path) -> None:
     from cassino.rules import Move, Rules, replay
     from cassino.store import LAST_GAME

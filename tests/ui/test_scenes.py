@@ -47,8 +47,10 @@ def test_new_game_sets_up_three_players_at_the_chosen_level() -> None:
     setup = app.top
     assert isinstance(setup, SetupScene)
     key(app, pygame.K_RETURN)  # Players: 2 -> 3
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # Computer players: intermediate -> expert
+    for _ in range(3):  # past West and East, to the line of every computer seat
+        key(app, pygame.K_DOWN)
+    assert setup.menu.items[setup.menu.focus].label.startswith("All computers")
+    key(app, pygame.K_RETURN)  # All computers: intermediate -> expert
     assert (setup.players, setup.level) == (3, "expert")
     start = [i.label for i in setup.menu.items].index("Start")
     setup.menu.focus = start

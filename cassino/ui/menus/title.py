@@ -23,8 +23,8 @@ from .stats import StatsScene
 class TitleRoutes(Protocol):
     """Where the title's choices lead (``cassino.ui.screens`` knows)."""
 
-    def play(self) -> None:
-        """A quick standard game against one Intermediate player."""
+    def play(self, level: str) -> None:
+        """A quick standard game against one computer player of ``level``."""
 
     def new_game(self) -> None:
         """The setup of a new game."""
@@ -57,8 +57,12 @@ class TitleScene(Scene):
         items = []
         if app.store is not None and app.store.has_game():
             items.append(Item("Continue", self.resume, kept_game_words(app.store)))
+        # The level chosen last in a new game's setup (a newcomer who chose the
+        # Beginner there meets the Beginner here too); the Intermediate at first.
+        level = app.store.load_setup().level if app.store is not None else "intermediate"
         items += [
-            Item("Play", self.routes.play, "The standard game: you against one Intermediate computer player"),
+            Item("Play", lambda: self.routes.play(level),
+                 f"The standard game: you against one {level.capitalize()} computer player"),
             Item("New game", self.routes.new_game, "Choose the players, their levels and the rules"),
             Item("Rules", lambda: app.push(RulesScene(app)),
                  "How to play, with examples, and what each option changes"),
