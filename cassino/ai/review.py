@@ -442,14 +442,17 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
            progress: Callable[[int, int], bool] | None = None,
-           rounds: Collection[int] | None = None) -> list[Moment]:
+           rounds: Collection[int] | None = None,
+           memo: dict[tuple[Move, ...], Moment] | None = None) -> list[Moment]:
     """Review every decision of ``seats`` in the game ``played`` that had a
     choice (in ``rounds`` only, if given): its moves are replayed on a fresh
     game of the same rules, seating and seed, and each such decision gives
     one ``Moment``, in the order played. ``progress(done, total)`` is called
     after each; if it returns False the review stops there (what was
     reviewed so far is returned). The same game and work give the same
-    review every time."""
+    review every time, so ``memo`` may keep each decision's weighing (by
+    the game's moves up to it, for one game's seed, work and judge) for a
+    later review of the same game: the game's after its rounds'."""
     judge = judge or analyst()
     moves = list(played.moves)  # as they stand now, if the game goes on meanwhile
     chosen = [(i, seat) for i, (seat, round_) in enumerate(_movers(played, moves))
@@ -469,11 +472,17 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
         builds = pos.builds
         if i in wanted:
             seat = pos.to_move
-            view = SeatView(pos, seat, game.turns)
-            rng = random.Random(f"review/{played.seed}/{i}")
-            best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
-            out.append(Moment(i, game.round_number, seat, m, best, win, pts, sure, why, builds,
-                              chance is None, chance or 0.0, merit(view, best, m) if best != m else ""))
+            key = tuple(moves[:i + 1])
+            weighed = memo.get(key) if memo is not None else None
+            if weighed is None:
+                view = SeatView(pos, seat, game.turns)
+                rng = random.Random(f"review/{played.seed}/{i}")
+                best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
+                weighed = Moment(i, game.round_number, seat, m, best, win, pts, sure, why, builds,
+                                 chance is None, chance or 0.0, merit(view, best, m) if best != m else "")
+                if memo is not None:
+                    memo[key] = weighed  # before what followed is told: told again each time
+            out.append(weighed)
             if progress is not None and not progress(len(out), len(chosen)):
                 return out
         event = game.play(m, checked=False)  # ``played`` checked every move already

@@ -187,6 +187,30 @@ def test_a_review_of_one_round_weighs_only_that_round_s_decisions() -> None:
     assert [m.number for m in second] == list(range(48, len(game.moves)))
 
 
+def test_the_game_s_review_after_its_rounds_weighs_nothing_again_and_says_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The whole game's review weighed every decision again (some 55 s for
+    # three rounds) though each round's review had just weighed them.
+    from cassino.ai import review as reviewing
+
+    game = played_out(13, moves=70)
+    memo: dict[tuple[Move, ...], reviewing.Moment] = {}
+    first = review(game, [0], work=2, rounds=[1], memo=memo)
+    assert first and len(memo) == len(first)
+    weighed: list[int] = []
+    real = reviewing.judge_move
+
+    def judge(view, *args, **kw):  # type: ignore[no-untyped-def]
+        weighed.append(view.round)
+        return real(view, *args, **kw)
+
+    monkeypatch.setattr(reviewing, "judge_move", judge)
+    whole = review(game, [0], work=2, memo=memo)
+    assert whole[:len(first)] == first, "the first round's moments as they were"
+    assert weighed and set(weighed) == {2}, "only the second round's decisions weighed"
+    assert whole == review(game, [0], work=2), "the same review as without the memo"
+
+
 def test_twin_plays_are_weighed_once_and_why_never_compares_a_move_with_its_twin() -> None:
     """Trailing the 7♥ or the 7♦ is the same play: the candidates hold one of
     them (the one asked about, if it is one), and "why?" weighs it against a

@@ -14,7 +14,7 @@ import pygame
 
 from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review, say,
                                worst)
-from cassino.rules import PLUCK, Build, Game, Position, cards_of
+from cassino.rules import PLUCK, Build, Game, Move, Position, cards_of
 
 from ..app import App, Scene
 from ..art import theme
@@ -29,7 +29,8 @@ class Reviewer:
     """A review worked out in a background thread; ``done``/``total`` are
     read by the drawing thread, and ``stop`` ends it early."""
 
-    def __init__(self, game: Game, seats: Sequence[int], rounds: Sequence[int] | None):
+    def __init__(self, game: Game, seats: Sequence[int], rounds: Sequence[int] | None,
+                 memo: dict[tuple[Move, ...], Moment] | None = None):
         # The moves as they stand: the table may deal the next round meanwhile.
         self.snapshot = Game(game.rules, game.players, game.teams, game.seed)
         for m in game.moves:
@@ -39,13 +40,14 @@ class Reviewer:
         self.moments: list[Moment] | None = None
         self.error: BaseException | None = None
         self._stop = threading.Event()
+        self._memo = memo
         self._thread = threading.Thread(target=self._run, args=(list(seats), rounds), name="review",
                                         daemon=True)
         self._thread.start()
 
     def _run(self, seats: list[int], rounds: Sequence[int] | None) -> None:
         try:
-            self.moments = review(self.snapshot, seats, progress=self._progress, rounds=rounds)
+            self.moments = review(self.snapshot, seats, progress=self._progress, rounds=rounds, memo=self._memo)
         except BaseException as e:  # shown to the player, never lost
             self.error = e
 
@@ -71,7 +73,7 @@ class GameReviewScene(Scene):
         super().__init__(app)
         self.table = table
         self.rounds = rounds
-        self.reviewer = Reviewer(table.game, table.humans, rounds)
+        self.reviewer = Reviewer(table.game, table.humans, rounds, table.reviewed)
         self.moments: list[Moment] = []
         self.decisions = 0
         self.at = 0

@@ -8,6 +8,7 @@ the person at the bottom is doing (selection, focus, a drag). The scene
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
@@ -20,6 +21,9 @@ from .motion import Motion
 from .seats import Names, Seat
 from .stage import Item, Stage
 from .words import value_legend
+
+if TYPE_CHECKING:
+    from cassino.ai.review import Moment
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,9 @@ class TableState:
         self.thinker: Thinker | None = None
         self.hint_move: Move | None = None
         self.round_result: RoundEnd | None = None
+        # Each decision reviewed in this game (by the moves up to it), for the
+        # game's review after its rounds': the same weighing, not worked out again.
+        self.reviewed: dict[tuple[Move, ...], Moment] = {}
         self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
         # What ended the game inside a round: the call or sweep's event, or a
         # deal whose initial pairs swept to the target (sudden death).
