@@ -100,6 +100,30 @@ def test_the_moments_step_with_the_arrows_and_show_the_table_as_it_was() -> None
     assert app.top is not review
 
 
+def test_a_moment_shows_the_table_and_hand_in_the_order_the_table_showed_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The review laid the table out by suit (6♠ K♠ 8♥ 3♦ 7♣ for the table's
+    # 3♦ 6♠ 7♣ 8♥ K♠) and the hand likewise: hard to recognise.
+    from cassino.rules.cards import rank_of, suit_of
+    from cassino.ui.table.stage import hand_order
+
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    worked_out(app, review)
+    for at, moment in enumerate(review.moments):
+        review.at = at
+        drawn: list[int] = []
+        real = gamereview.card_face
+        monkeypatch.setattr(gamereview, "card_face", lambda c, *a: drawn.append(c) or real(c, *a))
+        app.draw(app.screen)
+        monkeypatch.undo()
+        pos = review.position_before(moment)
+        loose = [c for c in drawn if pos.loose >> c & 1]
+        assert loose and loose == sorted(loose, key=lambda c: (rank_of(c), suit_of(c)))
+        assert [c for c in drawn if pos.hands[moment.seat] >> c & 1] == hand_order(pos, moment.seat)
+
+
 @pytest.mark.parametrize("size,players", [((1024, 600), 4), ((1920, 1080), 2), ((800, 600), 6)])
 def test_every_moment_draws_at_every_size(size: tuple[int, int], players: int) -> None:
     app, table = after_one_round(players, size)

@@ -20,6 +20,7 @@ from ..app import App, Scene
 from ..art import theme
 from ..art.cards import RATIO, card_face
 from ..art.cloth import felt, outline
+from .stage import hand_order, table_piles
 from .state import TableState
 
 SHOWN = 8  # the costliest moments stepped through
@@ -78,7 +79,7 @@ class GameReviewScene(Scene):
         self.decisions = 0
         self.at = 0
         self.buttons: list[tuple[pygame.Rect, str]] = []
-        self._shown: tuple[int, Position] | None = None
+        self._shown: tuple[int, Position, list[int]] | None = None
         self.taken = False        # the finished review's moments are taken (``update``)
         self.drawn_ready = False  # a frame of the finished review has been drawn
 
@@ -144,14 +145,20 @@ class GameReviewScene(Scene):
 
     def position_before(self, moment: Moment) -> Position:
         """The table as it was when the move was made (replayed; kept for the moment on show)."""
-        if self._shown is not None and self._shown[0] == moment.number:
-            return self._shown[1]
-        game = self.reviewer.snapshot
-        again = Game(game.rules, game.players, game.teams, game.seed)
-        for m in game.moves[:moment.number]:
-            again.play(m, checked=False)
-        self._shown = (moment.number, again.position.copy())
+        if self._shown is None or self._shown[0] != moment.number:
+            game = self.reviewer.snapshot
+            again = Game(game.rules, game.players, game.teams, game.seed)
+            for m in game.moves[:moment.number]:
+                again.play(m, checked=False)
+            played = [t.move.card for t in again.turns if t.move.card >= 0]  # this round's, in order
+            self._shown = (moment.number, again.position.copy(), played)
         return self._shown[1]
+
+    def played_before(self, moment: Moment) -> list[int]:
+        """The cards played in the moment's round before its move, in order."""
+        self.position_before(moment)
+        assert self._shown is not None
+        return self._shown[2]
 
     def summary(self) -> str:
         """How the reviewed moves went, in one line."""
@@ -285,9 +292,11 @@ class GameReviewScene(Scene):
         better move (its card and what it takes) marked."""
         pos = self.position_before(moment)
         four = self.app.settings.four_colour
-        items: list[tuple[list[int], Build | None]] = [([c], None) for c in cards_of(pos.loose)]
-        items += [(cards_of(b.cards), b) for b in pos.builds]
-        hand = cards_of(pos.hands[moment.seat])
+        # In the order the table showed them, and the hand as it was held.
+        piles, things = table_piles(pos, self.played_before(moment))
+        items: list[tuple[list[int], Build | None]] = [
+            (cards, thing if isinstance(thing, Build) else None) for cards, thing in zip(piles, things)]
+        hand = hand_order(pos, moment.seat)
         label_h = round(fs * 1.4)
         # Two rows of cards (table, hand) with their labels, as big as the space allows.
         widest = max(len(items) + sum(0.25 * (len(cs) - 1) for cs, _ in items), len(hand), 4)

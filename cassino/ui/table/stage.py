@@ -46,6 +46,30 @@ def hand_order(pos: Position, seat: int) -> list[int]:
     return sorted(cards_of(pos.hands[seat]), key=lambda c: (rank_of(c), suit_of(c)))
 
 
+def table_piles(pos: Position, played: Sequence[int] = ()) -> tuple[list[list[int]], list[int | Build]]:
+    """The table's items in the order the table shows them, each with its
+    cards bottom first (``played``: the cards played this round, in order).
+    The review shows its tables so too, to be recognised."""
+    piles: list[list[int]] = []
+    things: list[int | Build] = []
+    when = {c: i for i, c in enumerate(played)}  # cards dealt to the table came first (-1)
+    # Builds first, in the order they were made; then loose cards by rank.
+    for b in pos.builds:
+        groups = value_groups(cards_of(b.cards), pos.rules, b.value) if b.multiple else None
+        if groups:
+            # A multiple build is fanned group by group, so its groups of the value
+            # show; the group of the card played last comes last.
+            groups.sort(key=lambda g: max(when.get(c, -1) for c in g))
+            piles.append([c for g in groups for c in g])
+        else:
+            piles.append(sorted(cards_of(b.cards), key=lambda c: when.get(c, -1)))
+        things.append(b)
+    for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
+        piles.append([c])
+        things.append(c)
+    return piles, things
+
+
 class Stage:
     """The table at rest for one position, one layout and one bottom seat.
     ``face_up`` is the seat whose hand is shown (None: every hand face down)."""
@@ -56,23 +80,7 @@ class Stage:
         self.geo = geo
         self.pos = pos
         self.face_up = face_up
-        piles: list[list[int]] = []
-        things: list[int | Build] = []
-        when = {c: i for i, c in enumerate(played)}  # cards dealt to the table came first (-1)
-        # Builds first, in the order they were made; then loose cards by rank.
-        for b in pos.builds:
-            groups = value_groups(cards_of(b.cards), pos.rules, b.value) if b.multiple else None
-            if groups:
-                # A multiple build is fanned group by group, so its groups of the value
-                # show; the group of the card played last comes last.
-                groups.sort(key=lambda g: max(when.get(c, -1) for c in g))
-                piles.append([c for g in groups for c in g])
-            else:
-                piles.append(sorted(cards_of(b.cards), key=lambda c: when.get(c, -1)))
-            things.append(b)
-        for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
-            piles.append([c])
-            things.append(c)
+        piles, things = table_piles(pos, played)
         placed, self.table_w = geo.table_items(piles)
         self.items = [Item(p.mask, thing, p.rect, p.spots) for p, thing in zip(placed, things)]
         self.item_of = {it.mask: it.thing for it in self.items}
