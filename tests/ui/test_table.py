@@ -131,7 +131,12 @@ def test_keyboard_alone_selects_and_plays() -> None:
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)                   # select the 8♦
     assert table.input.selection == {cards("8D")}
+    assert "go down to your hand (Down)" in status_words(app, table)
     key(app, pygame.K_DOWN)                    # back to the hand
+    # In the hand the line says what to do there, and the cards that can take the 8♦ are lit.
+    said = status_words(app, table)
+    assert said.startswith("Press Enter on the card") and "the lit cards fit them" in said, said
+    assert table.fitting_cards() == {c("8S")}
     focus_hand_card(app, table, c("8S"))
     key(app, pygame.K_RETURN)
     assert table.game.moves[0].text() == "8Sx8:8D"

@@ -125,6 +125,7 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         surface.blit(note, note.get_rect(midtop=(geo.table.centerx, geo.table.y + 4)))
 
     # Hands: the player's own face up and lifted when pointed at; the others face down.
+    fitting = table.fitting_cards() if rest and turn else set()
     for seat in range(pos.players):
         for n, card in enumerate(stage.hands[seat]):
             s = motion.get(card)
@@ -138,6 +139,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 r = paint_card(table, surface, card, s.at, up)
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     _target(surface, r, 3)
+                elif rest and turn and card in fitting:  # it can be played on the selected items
+                    _target(surface, r, 2)
                 elif rest and table.face_up == seat and table.drawn.get(seat) == card:
                     # Draw Cassino: the card just drawn, among the sorted hand.
                     pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 2, border_radius=8)

@@ -146,8 +146,13 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         elif table.input.drag is not None:
             text = "Drop on a highlighted item, or on the cloth to trail."
         elif table.input.selection:
-            text = ("Now go down to your hand (Down) and press Enter on the card to play on the selected items."
-                    if keys else "Now click (or drag) a card from your hand to play it on the selected items.")
+            fits = "the lit cards fit them" if table.fitting_cards() else "no card of yours fits them all"
+            if not keys:
+                text = f"Now click (or drag) a card from your hand to play it on the selected items: {fits}."
+            elif table.input.focus[0] == "hand":
+                text = f"Press Enter on the card to play on the selected items: {fits}."
+            else:
+                text = f"Now go down to your hand (Down) and press Enter on the card to play: {fits}."
         else:
             # What the player before did stays in view through the turn (its
             # flight is soon over); once you have played, "Your turn." is enough.

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
-from cassino.rules import CALL, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd
+from cassino.rules import CALL, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, cards_of
 
 from ..app import App
 from ..options import rules_in_words
@@ -100,6 +100,7 @@ class TableState:
         # Each decision reviewed in this game (by the moves up to it), for the
         # game's review after its rounds': the same weighing, not worked out again.
         self.reviewed: dict[tuple[Move, ...], Moment] = {}
+        self._fitting: tuple[object, set[int]] | None = None  # ``fitting_cards``, for one selection
         self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
         # What ended the game inside a round: the call or sweep's event, or a
         # deal whose initial pairs swept to the target (sudden death).
@@ -189,6 +190,20 @@ class TableState:
         pos = self.pos
         return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
                 and pos is self.game.position and pos.to_move == self.revealed and not self.hidden)
+
+    def fitting_cards(self) -> set[int]:
+        """The cards of the bottom hand that can be played on exactly the
+        selected table items (worked out once per selection)."""
+        sel = self.input.selection
+        if not sel:
+            return set()
+        key = (id(self.pos), len(self.game.moves), frozenset(sel))
+        if self._fitting is None or self._fitting[0] != key:
+            things = [self.stage.item_of[m] for m in sel if m in self.stage.item_of]
+            hand = self.pos.hands[self.bottom] if self.pos.to_move == self.bottom else 0
+            fit = {c for c in cards_of(hand) if self.pos.explain(c, things).moves}
+            self._fitting = (key, fit)
+        return self._fitting[1]
 
     def team_taker(self, team: int) -> int:
         """The seat whose pile shows a team's cards: the last capturer if on that team."""
