@@ -124,6 +124,22 @@ def test_a_moment_shows_the_table_and_hand_in_the_order_the_table_showed_them(
         assert [c for c in drawn if pos.hands[moment.seat] >> c & 1] == hand_order(pos, moment.seat)
 
 
+def test_a_move_the_hint_gave_is_said_so_where_the_review_finds_better() -> None:
+    # The review flagged a move the hint had given, with no word of it: the
+    # teacher contradicted itself. It still says what it finds, and that it
+    # weighed longer than the hint.
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    worked_out(app, review)
+    first, *rest = review.moments
+    table.hinted[tuple(table.game.moves[:first.number])] = first.played
+    said = [text for text, _, _ in review.lines(first)]
+    assert said[0].endswith("(as the hint said).") and "weighed it longer" in said[-1]
+    for moment in rest:
+        assert "hint" not in " ".join(text for text, _, _ in review.lines(moment))
+
+
 @pytest.mark.parametrize("size,players", [((1024, 600), 4), ((1920, 1080), 2), ((800, 600), 6)])
 def test_every_moment_draws_at_every_size(size: tuple[int, int], players: int) -> None:
     app, table = after_one_round(players, size)

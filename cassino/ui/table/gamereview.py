@@ -185,11 +185,16 @@ class GameReviewScene(Scene):
         chance = chance_lost(moment)
         if chance > 0:
             lost.append(f"{chance}% of the chance to win the game")
-        return [(f"{who} played: {say(moment.played, moment.builds)}.", theme.WARN, True),
+        # A move the hint gave: the review weighs longer than the hint could, and says so.
+        hinted = self.table.hinted.get(tuple(game.moves[:moment.number])) == moment.played
+        return [(f"{who} played: {say(moment.played, moment.builds)}"
+                 f"{' (as the hint said)' if hinted else ''}.", theme.WARN, True),
                 (f"Better: {say(moment.best, moment.builds)}.", theme.GLOW, True),
                 (moment.reason, theme.INK, False),
                 (moment.lesson, theme.INK, False),
-                (("Cost: " + " and ".join(lost) + ".") if lost else "", theme.DIM, False)]
+                (("Cost: " + " and ".join(lost) + ".") if lost else "", theme.DIM, False),
+                ("The hint weighs a move in moments; this review weighed it longer." if hinted else "",
+                 theme.DIM, False)]
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -338,6 +338,7 @@ class TableScene(Scene, TableState):
             return
         move = hinter.move
         self.hint_move = move
+        self.hinted[tuple(self.game.moves)] = move
         hand = self.hand_order(self.bottom)
         if move.card in hand:  # Enter then plays (or offers) the hinted card
             self.input.focus = ("hand", hand.index(move.card))

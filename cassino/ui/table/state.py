@@ -101,6 +101,7 @@ class TableState:
         # game's review after its rounds': the same weighing, not worked out again.
         self.reviewed: dict[tuple[Move, ...], Moment] = {}
         self._fitting: tuple[object, set[int]] | None = None  # ``fitting_cards``, for one selection
+        self.hinted: dict[tuple[Move, ...], Move] = {}  # each hint given, by the moves before it (the review says so)
         self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
         # What ended the game inside a round: the call or sweep's event, or a
         # deal whose initial pairs swept to the target (sudden death).
