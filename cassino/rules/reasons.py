@@ -235,7 +235,7 @@ def _no_build(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> str
         return ""
     total = min(parts) + sum(item.value if isinstance(item, Build) else pos.rules.values[item] for item in pointed)
     cap = pos.rules.max_build
-    if total <= cap:
+    if total <= cap or total > 2 * cap:  # (far past it, a player meant a capture: "build 136" says nothing)
         return ""
     raise_ = any(isinstance(item, Build) for item in pointed)
     return (f" Nor can the {card_symbol(card)} {'raise it to' if raise_ else 'build'} {total}: no build can be "

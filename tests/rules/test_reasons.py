@@ -491,3 +491,7 @@ def test_a_drop_that_could_only_mean_a_build_past_the_largest_says_so_too():
     assert "Nor can the 8♠ raise it to 15" in (explained(built, "8S", builds=(0,)).reason or "")
     # Where a build of that value could be made, nothing is added about builds.
     assert "Nor can" not in (explained(pos, "5H", "AC 3D").reason or "")
+    # Nor far past the largest, where the player meant a capture (it said "build 136").
+    crowded = table_position("9C 8D", "AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H", others=["2C 4C"])
+    why = explained(crowded, "9C", "AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H").reason or ""
+    assert "cannot be split into groups worth 9" in why and "Nor can" not in why
