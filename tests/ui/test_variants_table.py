@@ -408,9 +408,10 @@ def test_the_setup_names_each_seat_as_the_table_will_and_says_who_partners_whom(
     press(app, setup, "East:")
     press(app, setup, "East:")
     press(app, setup, "East:")  # Intermediate -> Expert -> Master -> a person: two people share the screen
+    # People share the screen, and the table turns for each: the computers go by their numbers.
     teams = next(it for it in setup.menu.items if it.label.startswith("Partnerships:"))
-    assert teams.hint.startswith("Player 1 and North against West and Player 2")
-    assert next(it.hint for it in setup.menu.items if it.label == "North: Expert").startswith(
+    assert teams.hint.startswith("Player 1 and Computer 2 against Computer 1 and Player 2")
+    assert next(it.hint for it in setup.menu.items if it.label == "North (Computer 2): Expert").startswith(
         "Player 1's partner. Expert: ")
     assert [it.label for it in setup.menu.items if it.label.startswith("Name at")] == \
         ["Name at South: Player 1", "Name at East: Player 2"]
@@ -421,7 +422,7 @@ def test_the_setup_names_each_seat_as_the_table_will_and_says_who_partners_whom(
         step(app)
         table = app.scenes[0]
     assert [(s.name, s.level) for s in table.seats] == \
-        [("Player 1", None), ("West", "intermediate"), ("North", "expert"), ("Player 2", None)]
+        [("Player 1", None), ("Computer 1", "intermediate"), ("Computer 2", "expert"), ("Player 2", None)]
     assert [sorted(t) for t in table.game.teams] == [[0, 2], [1, 3]]
 
 

@@ -259,7 +259,9 @@ class SetupScene(Scene):
         for i in range(1, self.players):
             kind = self.kinds[i]
             whose = "Your" if names[0] == "You" else f"{names[0]}'s"
-            items.append(choice(f"{where[i]}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
+            # Where people share the screen a computer goes by its number (the table turns): said here too.
+            place = where[i] if kind is None or names[i] == where[i] else f"{where[i]} ({names[i]})"
+            items.append(choice(f"{place}: {'Person (pass and play)' if kind is None else kind.capitalize()}",
                                 step_seat(i), (f"{whose} partner. " if i == partner else "") + about_level(kind)))
         # Under the seats' lines, so that those stay in place while a seat
         # changes hands (a click lands where it was aimed): with two computer

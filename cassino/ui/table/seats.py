@@ -42,14 +42,17 @@ def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[
     """The seats of a new game, seat by seat a computer level or None for a
     person: one person alone is "You"; people sharing the screen go by the
     names typed for them, else "Player 1", "Player 2"; computer players by
-    where they sit."""
+    where they sit, or where people share the screen (and the table turns to
+    put each at the bottom in turn, so that no compass point stays true)
+    "Computer 1", "Computer 2"."""
     where = places(len(kinds))
     alone = sum(kind is None for kind in kinds) == 1
     seats = []
-    people = 0
+    people = computers = 0
     for i, kind in enumerate(kinds):
         if kind is not None:
-            seats.append(Seat(where[i], kind))
+            computers += 1
+            seats.append(Seat(where[i] if alone else f"Computer {computers}", kind))
             continue
         people += 1
         name = typed[i].strip() if i < len(typed) else ""
