@@ -174,10 +174,15 @@ def test_a_killed_game_resumes_from_its_last_saved_move(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "cassino", "play", "--window", "1024x600", "--quick",
                              "--seed", str(seed)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
+        # (The game is kept from the deal on; then after every move.)
+        def moves_saved() -> int:
+            kept = Store(tmp_path).load_game() if (tmp_path / SAVED_GAME).exists() else None
+            return len(kept.game.moves) if kept is not None else -1
+
         end = time.monotonic() + 60
-        while not (tmp_path / SAVED_GAME).exists() and time.monotonic() < end and proc.poll() is None:
+        while moves_saved() < 1 and time.monotonic() < end and proc.poll() is None:
             time.sleep(0.1)
-        assert (tmp_path / SAVED_GAME).exists(), "no save after the computer's move"
+        assert moves_saved() == 1, "no save after the computer's move"
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)

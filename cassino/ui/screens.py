@@ -84,6 +84,8 @@ def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False) ->
 
     table = TableScene(app, game, seats, Exits(to_title, again))
     table.practice = practice
+    if not game.moves:  # kept from the deal on, as the title's Quit and the cover between turns say
+        keeping.save(table)
     app.replace(table)
     return table
 

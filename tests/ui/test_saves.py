@@ -49,6 +49,22 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> 
     assert [text for _, text in resumed.log] == log, "the round's log comes back too"
 
 
+def test_a_game_is_kept_from_the_deal_so_quitting_at_the_first_cover_keeps_it(tmp_path: Path) -> None:
+    # Pass and play: the first cover says the game is kept for later, but it
+    # was first saved after the first move; quitting there lost it.
+    from cassino.ui.menus.setup import NewGame
+    from cassino.ui.screens import start_game
+
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    start_game(app, NewGame(3, kinds=(None, None, "intermediate"), names=("Ann", "Ben", "")), ask=False)
+    step(app)
+    kept = Store(tmp_path).load_game()
+    assert kept is not None and kept.game.moves == [] and [r["name"] for r in kept.seats][:2] == ["Ann", "Ben"]
+    title = show_title(app)  # Quit to title from the cover
+    step(app)
+    assert title.menu.items[0].label == "Continue"
+
+
 def test_a_damaged_save_is_reported_on_the_title_and_the_game_still_starts(tmp_path: Path) -> None:
     (tmp_path / SAVED_GAME).write_text('{"format": "cassino-record/1", "moves": [', encoding="utf-8")
     app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
