@@ -191,6 +191,17 @@ def test_the_line_over_your_hand_keeps_what_the_player_before_you_did() -> None:
     assert table.human_turn() and said.startswith("Bot1 ") and said.endswith("Your turn."), said
 
 
+def test_the_turn_mark_passes_once_the_play_has_landed() -> None:
+    # The plate's mark went to the next seat as soon as a play began to fly.
+    app, table = open_table(simple(), speed="normal")
+    card = table.hand_order(0)[0]
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+    assert table.motion.busy and table.pos.to_move == 1
+    assert table.turn_mark() == 0, "the mover keeps the mark while the card flies"
+    settle(app)
+    assert table.turn_mark() == table.pos.to_move
+
+
 def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     app, table = open_table(simple())
     focus_hand_card(app, table, c("3C"))

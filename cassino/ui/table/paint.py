@@ -243,10 +243,11 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
     pos = table.pos
     teams = len(pos.teams) < pos.players
     people = sum(s.level is None for s in table.seats)
+    marked = table.turn_mark()
     for seat, place in geo.places.items():
         info = table.seats[seat]
         colour = theme.seat_colour(seat)
-        to_move = pos.to_move == seat and not pos.round_over and not table.game.over
+        to_move = marked == seat and not pos.round_over and not table.game.over
         # Partners as the panel and the score sheet name them ("You & North"): "& North" on yours.
         partners = [table.names.seat(s) for s in pos.teams[pos.team_of[seat]] if s != seat]
         team = "& " + " & ".join(partners) if teams and partners else ""

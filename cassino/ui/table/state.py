@@ -192,6 +192,13 @@ class TableState:
         return (self.round_result is None and not pos.round_over and pos.to_move in self.humans
                 and pos is self.game.position and pos.to_move == self.revealed and not self.hidden)
 
+    def turn_mark(self) -> int:
+        """The seat whose plate is marked as to play: the turn passes once the
+        play before it has landed (the mover keeps the mark while it flies)."""
+        if self.play_words is not None and not self.at_rest():
+            return self.play_words[0]
+        return self.pos.to_move
+
     def fitting_cards(self) -> set[int]:
         """The cards of the bottom hand that can be played on exactly the
         selected table items (worked out once per selection)."""
