@@ -244,3 +244,17 @@ def test_a_reason_still_being_weighed_when_its_asker_plays_is_never_shown(monkey
     time.sleep(0.2)
     step(app, 5)
     assert "Ann's reason" not in table.message
+
+
+def test_a_cover_with_more_news_than_it_shows_says_how_many_more_the_log_holds() -> None:
+    # Six lines at most: at six players a sweep or a deal line more dropped
+    # the oldest, the play right after yours, without a word.
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    news = [(seat % 5 + 1, f"Seat {seat} trailed a card.") for seat in range(8)]
+    cover = CoverScene(app, "Ann", lambda: None, None, news)
+    assert len(cover.news) == 6 and cover.news[-5:] == news[-5:]
+    assert cover.news[0] == (None, "(3 earlier: in the log beside the table)")
+    few = CoverScene(app, "Ann", lambda: None, None, news[:6])
+    assert few.news == news[:6]
+    app.push(cover)
+    step(app)  # it draws

@@ -28,7 +28,13 @@ class CoverScene(Scene):
         self.name = name
         self.ready = ready
         self.menu = menu
-        self.news = list(news)[-NEWS:]  # the log's lines since this person last played (all public)
+        # The log's lines since this person last played (all public); the latest
+        # if they are many, under a line saying how many more the log holds.
+        news = list(news)
+        self.news = news[-NEWS:]
+        if len(news) > NEWS:
+            self.news = [(None, f"({len(news) - NEWS + 1} earlier: in the log beside the table)")] + \
+                news[-(NEWS - 1):]
         self.age = 0.0
         self.pressed = False  # a button went down on the cover itself (its release is "ready")
         keys = pygame.key.get_pressed()
