@@ -242,7 +242,8 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
     """The moves worth weighing for the player to move: every legal move, or on
     a crowded table the moves within a few chosen sets of table cards for each
     card (the richest groups of each value, every build), as the move
-    generator lists them, and each card's richest capture whole. ``ordered=False`` skips sorting the full list."""
+    generator lists them, and each card's richest capture whole.
+    ``ordered=False`` skips sorting the full list."""
     if pos.loose.bit_count() <= CROWDED:
         return pos.legal_moves() if ordered else pos.moves()
     worth = worth or worth_of(pos)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, THINKING, VOLUMES
-
 import pygame
 
-from ..art import theme
+from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, THINKING, VOLUMES
+
 from ..app import App
+from ..art import theme
 from ..widgets import Item, Overlay, choice
 
 
