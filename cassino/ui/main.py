@@ -39,14 +39,13 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         heading(app.screen, settings.table_colour)
         app.show()
         store.load_stats()  # read now (after the first frame), so that the title says at once if they are damaged
-        store.load_setup()
         from .menus.setup import NewGame
         from .screens import show_title, start_game
 
         if quick:
             start_game(app, NewGame(seed=seed), ask=False)
         else:
-            show_title(app)
+            show_title(app)  # which reads the last setup, for Play's level (and says if it is damaged)
         app.run()
     except Exception as e:  # noqa: BLE001 - said on screen and logged, not lost
         log.critical("unexpected error", exc_info=e)
