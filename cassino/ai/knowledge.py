@@ -269,6 +269,7 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
         wanted.update(rules.answers[c])
     masks = {u | builds_mask for v in wanted if 0 < v <= rules.max_build for u in richest(v)}
     masks.add(builds_mask)
+    wholes: dict[int, CardSet] = {}  # the richest capture of each value, whole
     for c in cards_of(hand):
         for m in masks:
             for move in gen.generate(pos, c, m):
@@ -276,7 +277,9 @@ def candidate_moves(pos: Position, worth: Worth | None = None, ordered: bool = T
         # And the richest capture of each value whole, however many cards it
         # takes (the listings above stop near ten): checked alone, not listed within.
         for v in rules.capture_values(c):
-            whole = richest_union(gen, loose, v, worth)
+            whole = wholes.get(v)
+            if whole is None:  # (once for each value: cards of one rank share it)
+                whole = wholes[v] = richest_union(gen, loose, v, worth)
             if whole.bit_count() > 10:
                 for b in pos.builds:
                     if b.value == v:
