@@ -27,7 +27,7 @@ from cassino.rules import Event, Move, Position
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import final_scores
 
-from .estimate import Estimate
+from .estimate import Estimate, decided_score
 from .intermediate import Evaluator, call_wins, winning_pluck
 from .knowledge import (Worth, candidate_moves, greedy_move, paired_t, playout,  # noqa: F401
                         plays_this_deal, shortlist, unlikely_cards, worth_of)
@@ -48,17 +48,20 @@ def outcome(pos: Position, team: int, event: Event) -> float:
     ended; otherwise the chance of winning the game from the totals the round
     leaves: the lead against the spread of the rounds still to play, so that
     early on it follows the round's margin and near the target it plays to
-    win; plus a hundredth of the round's margin."""
+    win; plus a hundredth of the round's margin. A game won or lost outranks
+    every chance (``decided_score``): a sure win by a point beats a 99% chance
+    and a big margin."""
     if event.winner is not None and event.round_end is None:  # a call or sudden death
         final = final_scores(pos)
-        return (1.0 if event.winner == team else 0.0) + MARGIN_WEIGHT * (
-            final[team] - max(x for t, x in enumerate(final) if t != team))
+        return decided_score(1.0 if event.winner == team else 0.0,
+                             final[team] - max(x for t, x in enumerate(final) if t != team))
     end = event.round_end
     assert end is not None
     points = end.points
-    tie_break = MARGIN_WEIGHT * (points[team] - max(p for t, p in enumerate(points) if t != team))
+    margin = points[team] - max(p for t, p in enumerate(points) if t != team)
     if event.winner is not None:
-        return (1.0 if event.winner == team else 0.0) + tie_break
+        return decided_score(1.0 if event.winner == team else 0.0, margin)
+    tie_break = MARGIN_WEIGHT * margin
     totals = end.scores
     ours = totals[team]
     theirs = max(x for t, x in enumerate(totals) if t != team)

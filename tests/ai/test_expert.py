@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from cassino.ai import Budget, SeatView
+from cassino.ai.estimate import decided_score
 from cassino.ai.expert import MARGIN_WEIGHT, Expert, outcome, plays_this_deal, unlikely_cards
 from cassino.rules import Event, Game, Move, Position, Rules, card_symbol, round_deck, standard_teams
 from cassino.rules.cards import cards_of
@@ -114,7 +115,12 @@ def test_the_outcome_is_the_chance_of_winning_the_game() -> None:
     lead = (round_points[0] - round_points[1]) * MARGIN_WEIGHT  # a hundredth of the margin
     pos, event = finished_round(5, (21 - round_points[0], 0))
     assert event.winner == 0
-    assert outcome(pos, 0, event) == pytest.approx(1.0 + lead) and outcome(pos, 1, event) == pytest.approx(-lead)
+    won, lost = outcome(pos, 0, event), outcome(pos, 1, event)
+    assert won == pytest.approx(decided_score(1.0, round_points[0] - round_points[1]))
+    assert lost == pytest.approx(decided_score(0.0, round_points[1] - round_points[0]))
+    # However small the round's margin, a game won outranks every chance with
+    # any margin a round can give (and a game lost falls below every one).
+    assert won >= 1.0 + MARGIN_WEIGHT * 25 and lost <= -MARGIN_WEIGHT * 25
     # Level at the target: another round, an even race.
     pos, event = finished_round(5, (21 - round_points[0], 21 - round_points[1]))
     assert event.winner is None
