@@ -1,13 +1,14 @@
 """Beginner: takes the most valuable capture it sees, otherwise trails its least
 useful card; builds only in Royal, to the value of a court card it holds;
-now and then makes a random mistake."""
+plucks a loose spade when it may; now and then makes a random mistake."""
 
 from __future__ import annotations
 
 import random
 
 from cassino.rules import Move
-from cassino.rules.cards import rank_of
+from cassino.rules.cards import SPADE_SET, rank_of
+from cassino.rules.moves import PLUCK
 
 from .intermediate import call_wins
 from .knowledge import candidate_moves, worth_of
@@ -20,7 +21,7 @@ COURT_VALUES = (11, 12, 13)
 
 class Beginner(Player):
     """Takes the richest capture it sees, otherwise trails; builds only to a court
-    card's value in Royal; slips now and then."""
+    card's value in Royal; plucks spades; slips now and then."""
 
     level = "beginner"
 
@@ -28,13 +29,19 @@ class Beginner(Player):
         self.mistake_rate = mistake_rate
 
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
-        """A winning call, else the richest capture, else (Royal) the richest build
-        to a court card held, else the least useful trail; now and then
-        (``mistake_rate``) any capture or trail."""
+        """A winning call, else a pluck of the highest loose spade, else the
+        richest capture, else (Royal) the richest build to a court card held,
+        else the least useful trail; now and then (``mistake_rate``) any
+        capture or trail."""
         moves = candidate_moves(view.bare_position())
         if any(m.kind == "call" for m in moves) and call_wins(view):
             return next(m for m in moves if m.kind == "call")
-        moves = [m for m in moves if m.card >= 0]  # no plucks: a beginner just plays
+        # A spade lying loose is a card for most cards and most spades alike:
+        # a beginner sees that much, and not what the pluck opens up (§9.17).
+        spades = [m for m in moves if m.kind == PLUCK and m.takes & SPADE_SET]
+        if spades:
+            return max(spades, key=lambda m: m.takes)
+        moves = [m for m in moves if m.card >= 0]
         plain = [m for m in moves if m.kind != "build"] or moves
         if rng.random() < self.mistake_rate:
             return plain[rng.randrange(len(plain))]

@@ -255,6 +255,23 @@ def test_a_beginner_makes_no_other_build(rules: Rules) -> None:
         assert move.kind == "trail", move.text()
 
 
+def test_a_pluck_game_beginner_plucks_a_loose_spade_and_then_plays() -> None:
+    from cassino.ai.beginner import Beginner
+
+    # §9.17: a pluck moves one loose card to the pile before the card play.
+    pos = spot("3H 8D", "5C 9S 4S", rules=Rules(pluck=True))
+    beginner = Beginner(mistake_rate=0.0)
+    move = beginner.choose(SeatView(pos, 0), random.Random(1))
+    assert move.text() == "pluck:9S"
+    pos.apply(move)
+    # The turn goes on to the card play, with no second pluck.
+    follow = beginner.choose(SeatView(pos, 0), random.Random(1))
+    assert follow.card >= 0 and pos.is_legal(follow)
+    # With no spade loose it does not pluck: it just plays.
+    pos = spot("3H 8D", "5C 9H", rules=Rules(pluck=True))
+    assert beginner.choose(SeatView(pos, 0), random.Random(1)).card >= 0
+
+
 # -- five and six players -------------------------------------------------------------------
 
 
