@@ -39,13 +39,18 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         heading(app.screen, settings.table_colour)
         app.show()
         store.load_stats()  # read now (after the first frame), so that the title says at once if they are damaged
+        if store.has_game():
+            # Replayed now too: a damaged one is set aside and the title says
+            # so, rather than offering Continue for a game that cannot be.
+            store.load_game()
         from .menus.setup import NewGame
         from .screens import show_title, start_game
 
+        show_title(app)  # which reads the last setup, for Play's level (and says if it is damaged)
         if quick:
-            start_game(app, NewGame(seed=seed), ask=False)
-        else:
-            show_title(app)  # which reads the last setup, for Play's level (and says if it is damaged)
+            # Straight to a game, but a game in progress is not lost without
+            # asking (nor given up without counting as lost).
+            start_game(app, NewGame(seed=seed))
         app.run()
     except Exception as e:  # noqa: BLE001 - said on screen and logged, not lost
         log.critical("unexpected error", exc_info=e)

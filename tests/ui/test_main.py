@@ -43,3 +43,60 @@ def test_the_title_says_at_once_that_statistics_or_the_last_setup_are_damaged(
     assert [p.split(".", 1)[0] for p in seen] == ["Your statistics could not be read, so they start afresh",
                                                   "Your last new-game setup could not be read, so the usual one "
                                                   "is offered"]
+
+
+def _started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, quick: bool) -> tuple[str, list[str], list[str]]:
+    """Start the game in ``tmp_path``: the scene on top, its menu's labels and the title's notices."""
+    from cassino.ui import main
+    from cassino.ui.app import App
+
+    monkeypatch.setenv("CASSINO_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    seen: list[tuple[str, list[str], list[str]]] = []
+
+    def one_frame(self: App) -> None:
+        self.step(1 / 60)
+        menu = getattr(self.top, "menu", None)
+        seen.append((type(self.top).__name__, [i.label for i in menu.items] if menu else [],
+                     list(self.store.problems)))
+
+    monkeypatch.setattr(App, "run", one_frame)
+    assert main.run((1024, 600), quick=quick, seed=3) == 0
+    return seen[0]
+
+
+def _game_in_progress(tmp_path: Path) -> None:
+    from cassino.rules import Game
+    from cassino.store import Store
+    from cassino.ui.table import Seat
+    from cassino.ui.table.keeping import seat_records
+
+    game = Game(seed=5)
+    game.play(game.position.legal_moves()[0])
+    Store(tmp_path).save_game(game, seat_records([Seat("You"), Seat("North", "intermediate")]))
+
+
+def test_quick_play_asks_before_a_game_in_progress_is_lost(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # --quick dealt a new game over the kept one without a word, and it never
+    # counted as lost: a way out of a losing game.
+    _game_in_progress(tmp_path)
+    scene, labels, _ = _started(tmp_path, monkeypatch, quick=True)
+    assert scene == "Overlay" and labels[0] == "Continue the game in progress"
+    # With nothing kept it still goes straight to the table.
+    scene, _, _ = _started(tmp_path / "fresh", monkeypatch, quick=True)
+    assert scene == "TableScene"
+
+
+def test_a_damaged_game_in_progress_is_reported_at_start_not_offered_as_continue(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Continue was offered, and the damage said, only once Continue was chosen.
+    (tmp_path / "game.json").write_bytes(bytes(range(256)) * 2)
+    scene, labels, problems = _started(tmp_path, monkeypatch, quick=False)
+    assert scene == "TitleScene" and "Continue" not in labels
+    assert [p.split(".", 1)[0] for p in problems] == ["Your game in progress could not be restored"]
+    assert (tmp_path / "game.json.bad").exists() and not (tmp_path / "game.json").exists()
+    # A sound one is offered.
+    _game_in_progress(tmp_path)
+    scene, labels, problems = _started(tmp_path, monkeypatch, quick=False)
+    assert labels[0] == "Continue" and problems == []
