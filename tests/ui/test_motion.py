@@ -60,6 +60,31 @@ def test_a_capture_flies_into_the_pile_and_the_pile_counts_it_on_arrival() -> No
     assert table.motion.get(c("8S")) is None and table.motion.get(c("8D")) is None
 
 
+def test_a_card_in_flight_is_drawn_over_the_line_that_tells_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The 8♠ leaving your hand passed under "You captured 8♦ with the 8♠.",
+    # the words drawn across the card.
+    from cassino.ui.table import paint
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"), speed="normal")
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    painted: list[str] = []
+    card, status = paint.paint_card, paint.paint_status
+
+    def card_painted(tbl: object, surface: pygame.Surface, which: int, *args: object, **kw: object) -> object:
+        painted.append("flying" if kw.get("drawn_at") is not None or which in (c("8S"), c("8D")) else "card")
+        return card(tbl, surface, which, *args, **kw)  # type: ignore[arg-type]
+
+    def status_painted(*args: object) -> None:
+        painted.append("status")
+        status(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paint, "paint_card", card_painted)
+    monkeypatch.setattr(paint, "paint_status", status_painted)
+    step(app)
+    assert table.motion.busy and "flying" in painted and "status" in painted
+    assert painted.index("status") < painted.index("flying"), painted
+
+
 def test_while_cards_fly_a_click_finishes_the_motion_and_does_nothing_else() -> None:
     app, table = open_table(table_position(hand="8S 3C 2D", loose="8D 5H KC"), speed="slow")
     drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))

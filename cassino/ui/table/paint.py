@@ -160,8 +160,17 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             else:
                 paint_card(table, surface, card, s.at)
 
+    paint_panel(table, surface)
+    top: object = table.app.top
+    if top is table:  # under a score sheet or the chooser it would only peek out
+        paint_status(table, surface)
+    callout = motion.callout
+    if callout is not None:
+        _paint_callout(table, surface, callout.text, callout.fade)
     # Cards on the move (and cards no longer on the stage: on their way to a
-    # pile) above everything on the table, the last to leave on top.
+    # pile) above everything, the lines over the hand and the callouts too (a
+    # card leaving the hand passed under the line that tells of it), the last
+    # to leave on top.
     on_stage = stage.spots
     flying += [s for c, s in motion.sprites.items() if c not in on_stage]
     played = table.played
@@ -172,13 +181,6 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         r = paint_card(table, surface, s.card, s.at, drawn_at=_flight_size(s))
         if s.card in badges:
             _badge(table, surface, badges[s.card], r, tag=False)
-    paint_panel(table, surface)
-    top: object = table.app.top
-    if top is table:  # under a score sheet or the chooser it would only peek out
-        paint_status(table, surface)
-    callout = motion.callout
-    if callout is not None:
-        _paint_callout(table, surface, callout.text, callout.fade)
     if drag is not None:
         st = table.app.settings
         w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
