@@ -42,12 +42,14 @@ class Record:
 class Result:
     """One finished game, as the chart of recent results shows it: won or
     lost, your side's final score and the best of the other sides', and
-    your side's sweeps in the whole game."""
+    your side's sweeps in the whole game. ``given_up``: lost by starting
+    anew, the scores those it stood at."""
 
     won: bool
     score: int
     other: int
     sweeps: int = 0
+    given_up: bool = False
 
     @property
     def margin(self) -> int:
@@ -56,7 +58,10 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         """The result as stats.json keeps it."""
-        return {"won": self.won, "score": self.score, "other": self.other, "sweeps": self.sweeps}
+        data: dict[str, Any] = {"won": self.won, "score": self.score, "other": self.other, "sweeps": self.sweeps}
+        if self.given_up:
+            data["given_up"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Result:
@@ -70,7 +75,11 @@ class Result:
                 raise ValueError(f"a recent game's '{name}' must be a whole number"
                                  f"{' of 0 or more' if name == 'sweeps' else ''}, not {short(v)}")
             numbers.append(v)
-        return cls(data["won"], *numbers)
+        given_up = data.get("given_up", False)
+        if not isinstance(given_up, bool) or (given_up and data["won"]):
+            raise ValueError(f"a recent game's 'given_up' must be true (for a game lost) or false, "
+                             f"not {short(given_up)}")
+        return cls(data["won"], *numbers, given_up=given_up)
 
 
 def unscored_sweeps(game: Game, team: int) -> int:

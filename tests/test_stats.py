@@ -125,6 +125,15 @@ def test_a_file_with_more_recent_games_than_the_chart_shows_keeps_the_last(tmp_p
     assert Stats.from_json(doc) == stats
 
 
+def test_a_game_given_up_keeps_its_mark_and_files_without_it_still_load(tmp_path: Path) -> None:
+    given_up = Result(False, 4, 9, 0, given_up=True)
+    stats = play(Stats(), won(), given_up)
+    assert stats.to_json()["recent"][0] == won().to_json() and "given_up" not in stats.to_json()["recent"][0]
+    store = Store(tmp_path)
+    store.save_stats(stats)
+    assert Store(tmp_path).load_stats().recent[-1] == given_up
+
+
 @pytest.mark.parametrize("change, said", [
     ({"streak": 4, "best_streak": 3}, "'streak' must be a whole number (games won in a row, or below zero lost), "
                                       "no more than 'best_streak' (3), not 4"),
@@ -138,6 +147,10 @@ def test_a_file_with_more_recent_games_than_the_chart_shows_keeps_the_last(tmp_p
     ({"recent": [{"won": True, "score": 21, "other": 15, "sweeps": -1}]},
      "a recent game's 'sweeps' must be a whole number of 0 or more, not -1"),
     ({"games": {"expert · Standard": [True, True, False]}}, "must be [played, won, lost]"),
+    ({"recent": [{"won": False, "score": 2, "other": 5, "given_up": "yes"}]},
+     "a recent game's 'given_up' must be true (for a game lost) or false, not 'yes'"),
+    ({"recent": [{"won": True, "score": 21, "other": 5, "given_up": True}]},
+     "a recent game's 'given_up' must be true (for a game lost) or false, not True"),
 ])
 def test_a_wrong_new_field_sets_the_file_aside_saying_what_is_wrong(tmp_path: Path, change: dict[str, object],
                                                                    said: str) -> None:

@@ -236,6 +236,8 @@ def test_a_game_given_up_for_a_new_one_counts_as_lost(tmp_path: Path) -> None:
         stats = store.load_stats()
         assert stats.played == (1 if played else 0), "a game with no card of yours played is not counted"
     assert stats.recent[-1].won is False and stats.streak == -1
+    # Marked given up on the chart, not shown as a game lost by 0.
+    assert stats.recent[-1].given_up and (stats.recent[-1].score, stats.recent[-1].other) == (0, 0)
 
 
 def test_an_idle_screen_asks_for_no_frames() -> None:

@@ -17,7 +17,7 @@ from cassino.stats import Record, Result, Stats
 from cassino.store import STATS, Store
 from cassino.ui.app import App
 from cassino.ui.art import theme
-from cassino.ui.menus.chart import LOST, draw_chart
+from cassino.ui.menus.chart import LOST, draw_chart, margin_words
 from cassino.ui.menus.stats import StatsScene
 from cassino.ui.screens import show_title
 from cassino.ui.widgets import Overlay
@@ -207,3 +207,27 @@ def test_games_to_5_come_before_games_to_10_and_odd_digits_are_only_text(tmp_pat
     assert [(a, g) for a, g, *_ in scene.records()] == [
         ("Expert", "X² ٣"), ("Intermediate", "Standard"), ("Intermediate", "Standard, game to 5"),
         ("Intermediate", "Standard, game to 10")]
+
+
+def test_a_game_given_up_is_marked_with_a_cross_under_its_bar() -> None:
+    """Given up at 0 to 0 it was a loss "by 0": a stub no one could read."""
+    pygame.display.init()
+    pygame.font.init()
+    theme.reset()
+    fs = 14
+    box = pygame.Rect(0, 0, 600, 200)
+    line = round(fs * 1.4)
+    mid = box.y + line + (box.height - line) // 2
+    slot = box.width / 30
+
+    def lost_under(results: list[Result]) -> int:
+        surface = pygame.Surface(box.size)
+        surface.fill(theme.PANEL)
+        draw_chart(surface, box, results, fs)
+        return sum(surface.get_at((x, y))[:3] == LOST
+                   for x in range(round(slot), round(2 * slot)) for y in range(mid + 4, mid + 20))
+
+    plain = lost_under([Result(True, 21, 11), Result(False, 0, 0)])
+    given_up = lost_under([Result(True, 21, 11), Result(False, 0, 0, given_up=True)])
+    assert given_up > plain + 10
+    assert margin_words(Result(False, 0, 0, given_up=True)) == "quit"

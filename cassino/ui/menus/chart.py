@@ -27,7 +27,10 @@ def caption(results: Sequence[Result]) -> str:
 
 
 def margin_words(result: Result) -> str:
-    """A bar's label: the points ahead (+5) or behind (−3) at the end."""
+    """A bar's label: the points ahead (+5) or behind (−3) at the end, or
+    "quit" for a game given up (its bar: the margin it was given up at)."""
+    if result.given_up:
+        return "quit"
     m = result.margin
     return f"+{m}" if m > 0 else f"−{-m}" if m < 0 else "0"
 
@@ -40,9 +43,9 @@ def chart_height(fs: int, room: int) -> int:
 def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Result], fs: int) -> None:
     """The caption and legend on one line, then a bar per game in ``box``."""
     line = round(fs * 1.4)
-    t = theme.fit_text(caption(results), fs, box.width * 2 // 3, theme.DIM)
+    legend = _legend(surface, box.right, box.y, fs, any(r.given_up for r in results))
+    t = theme.fit_text(caption(results), fs, min(box.width * 2 // 3, legend - box.x - fs), theme.DIM)
     surface.blit(t, (box.x, box.y))
-    _legend(surface, box.right, box.y, fs)
     area = pygame.Rect(box.x, box.y + line, box.width, box.height - line)
     mid = area.centery
     pygame.draw.line(surface, theme.PANEL_LINE, (area.x, mid), (area.right, mid), 1)
@@ -67,24 +70,41 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
             pygame.draw.rect(surface, theme.GOLD, rect, border_top_left_radius=2, border_top_right_radius=2)
         else:
             pygame.draw.rect(surface, LOST, rect, max(1, bar // 6))
+        below = rect.bottom + 2
+        if r.given_up:  # a cross under the bar: lost by starting anew, not played out
+            below = _cross(surface, cx, below, bar)
         if i in labelled:
             t = theme.text(margin_words(r), small, theme.GOLD if r.won else LOST)
-            where = t.get_rect(midbottom=(cx, rect.top - 2)) if r.won else t.get_rect(midtop=(cx, rect.bottom + 2))
+            where = t.get_rect(midbottom=(cx, rect.top - 2)) if r.won else t.get_rect(midtop=(cx, below))
             surface.blit(t, where.clamp(area))
 
 
-def _legend(surface: pygame.Surface, right: int, y: int, fs: int) -> None:
-    """'▮ won  ▯ lost' at the caption line's right end, drawn as the bars are."""
+def _cross(surface: pygame.Surface, cx: int, top: int, size: int) -> int:
+    """A cross ``size`` wide centred on ``cx`` from ``top`` down; where the room under it begins."""
+    size = max(6, size)
+    half = size // 2
+    width = max(2, size // 5)
+    pygame.draw.line(surface, LOST, (cx - half, top), (cx + half, top + size), width)
+    pygame.draw.line(surface, LOST, (cx - half, top + size), (cx + half, top), width)
+    return top + size + 2
+
+
+def _legend(surface: pygame.Surface, right: int, y: int, fs: int, given_up: bool = False) -> int:
+    """'▮ won  ▯ lost' at the caption line's right end, drawn as the bars are
+    (and '× given up' before them when the chart has such a game); where it begins."""
     mark = max(6, round(fs * 0.7))
     x = right
-    for word, won in (("lost", False), ("won", True)):
+    for word, kind in (("lost", "lost"), ("won", "won"), ("given up", "cross"))[:3 if given_up else 2]:
         t = theme.text(word, fs, theme.DIM)
         x -= t.get_width()
         surface.blit(t, (x, y))
         x -= mark + fs // 3
         r = pygame.Rect(x, y + (t.get_height() - mark) // 2, mark, mark)
-        if won:
+        if kind == "won":
             pygame.draw.rect(surface, theme.GOLD, r)
-        else:
+        elif kind == "lost":
             pygame.draw.rect(surface, LOST, r, max(1, mark // 5))
+        else:
+            _cross(surface, r.centerx, r.y, mark)
         x -= fs
+    return x + fs

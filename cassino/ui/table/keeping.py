@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cassino.rules import RoundEnd
 from cassino.stats import game_result, unscored_sweeps
@@ -60,7 +61,8 @@ def count_abandoned(store: Store, saved: SavedGame) -> None:
         return  # not a card of yours played: nothing to give up
     levels = sorted({r["kind"].split(":", 1)[1] for r in saved.seats if r["kind"] != "human"})
     stats = store.load_stats()
-    stats.record_game("+".join(levels), game.rules, game_result(game, game.position.team_of[you]), game.players)
+    result = replace(game_result(game, game.position.team_of[you]), won=False, given_up=True)
+    stats.record_game("+".join(levels), game.rules, result, game.players)
     try:
         store.save_stats(stats)
     except OSError as e:
