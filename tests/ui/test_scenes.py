@@ -721,3 +721,23 @@ def test_one_round_and_one_game_are_said_in_the_singular() -> None:
     one = Result(won=True, score=21, other=18)
     assert caption([one]) == "Your one finished game: won or lost by"
     assert caption([one, one]).startswith("Your last 2 games")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_nothing_behind_a_dialog_shows_through_its_box(size: tuple[int, int]) -> None:
+    # The title's buttons showed faintly through the Settings and Statistics boxes.
+    app = App(size, Settings(speed="instant", fullscreen=False))
+    settings = SettingsScene(app)
+    app.push(settings)
+    step(app)
+    below = pygame.Surface(size)
+    for fill in ((0, 0, 0), (255, 255, 255)):
+        below.fill(fill)
+        settings.draw(below)
+        if fill == (0, 0, 0):
+            dark = below.copy()
+    # Inside the box, a white scene below changes no pixel a black one left.
+    w, h = size
+    changed = sum(dark.get_at((x, y)) != below.get_at((x, y))
+                  for x in range(w * 2 // 5, w * 3 // 5, 7) for y in range(h // 3, h * 2 // 3, 7))
+    assert changed == 0
