@@ -82,7 +82,11 @@ def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False) ->
         fresh = Game(game.rules, game.players, game.teams, seed=random.randrange(1 << 30))
         sit_down(app, fresh, seats)
 
-    table = TableScene(app, game, seats, Exits(to_title, again))
+    def new_game() -> None:
+        show_title(app)
+        app.push(setup_scene(app))
+
+    table = TableScene(app, game, seats, Exits(to_title, again, new_game))
     table.practice = practice
     if not game.moves:  # kept from the deal on, as the title's Quit and the cover between turns say
         keeping.save(table)

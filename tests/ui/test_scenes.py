@@ -4,6 +4,7 @@ hints and the full-screen switch, driven by posted events."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -102,6 +103,7 @@ def test_pause_menu_reaches_rules_and_settings_and_quits_to_title() -> None:
     key(app, pygame.K_RETURN)
     assert app.settings.four_colour
     key(app, pygame.K_ESCAPE)  # back to the pause menu, still on "Settings"
+    key(app, pygame.K_DOWN)  # New game
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Quit to title
     assert isinstance(app.top, TitleScene) and len(app.scenes) == 1
@@ -741,3 +743,28 @@ def test_nothing_behind_a_dialog_shows_through_its_box(size: tuple[int, int]) ->
     changed = sum(dark.get_at((x, y)) != below.get_at((x, y))
                   for x in range(w * 2 // 5, w * 3 // 5, 7) for y in range(h // 3, h * 2 // 3, 7))
     assert changed == 0
+
+
+def test_the_pause_menu_s_new_game_sets_one_up_and_keeps_this_one_until_it_starts(tmp_path: Path) -> None:
+    from cassino.store import Store
+    from cassino.ui.menus.setup import NewGame
+    from cassino.ui.screens import start_game
+    from cassino.ui.widgets import Overlay
+
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    table = start_game(app, NewGame(seed=4), ask=False)
+    assert isinstance(table, TableScene)
+    step(app)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    labels = [it.label for it in pause.menu.items]  # type: ignore[attr-defined]
+    assert labels == ["Resume", "Rules", "Settings", "New game", "Quit to title"]
+    pause.menu.focus = labels.index("New game")  # type: ignore[attr-defined]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SetupScene)
+    key(app, pygame.K_ESCAPE)  # changed one's mind: the title, the game still there to continue
+    assert isinstance(app.top, TitleScene) and app.top.menu.items[0].label == "Continue"
+    app.top.menu.items[[it.label for it in app.top.menu.items].index("New game")].action()
+    app.top.start()  # type: ignore[attr-defined]
+    question = app.top
+    assert isinstance(question, Overlay) and "lose it" in question.title

@@ -111,7 +111,7 @@ def walk(size: tuple[int, int], out: Path) -> None:
             s.keys("Return")
             s.shot("14-rules-from-the-pause")
             s.keys("Escape")
-            s.keys("Down", times=2)
+            s.keys("Down", times=3)  # past Settings and New game
             s.keys("Return")  # Quit to title: the game is kept, and Continue appears
             s.shot("15-title-with-continue")
         finally:

@@ -16,17 +16,20 @@ from ..widgets import Item, Overlay
 
 
 class PauseScene(Overlay):
-    """Esc at the table: resume, rules, settings, quit to the title."""
+    """Esc at the table: resume, rules, settings, a new game, quit to the title."""
 
-    def __init__(self, app: App, rules: Rules, players: int, leave: Callable[[], None]):
+    def __init__(self, app: App, rules: Rules, players: int, leave: Callable[[], None],
+                 new_game: Callable[[], None] | None = None):
 
         def resume() -> None:
             app.pop(self)
 
         items = [Item("Resume", resume),
                  Item("Rules", lambda: app.push(RulesScene(app, game_rules=rules, players=players))),
-                 Item("Settings", lambda: app.push(SettingsScene(app))),
-                 Item("Quit to title", leave)]
+                 Item("Settings", lambda: app.push(SettingsScene(app)))]
+        if new_game is not None:
+            items.append(Item("New game", new_game, "Set up another game; this one is kept until it starts"))
+        items.append(Item("Quit to title", leave, "This game is kept: Continue on the title resumes it"))
         super().__init__(app, "Paused", items, resume)
 
 

@@ -42,10 +42,13 @@ WHY_WORK = 60  # deals of the hidden cards the hint's reason is weighed on
 
 @dataclass(frozen=True)
 class Exits:
-    """Where the table leads: back to the title, or a new game at the same seats."""
+    """Where the table leads: back to the title, a new game at the same
+    seats, or the setup of a new game (by way of the title, where Esc from
+    the setup then leads)."""
 
     to_title: Callable[[], None]
     again: Callable[[], None]
+    new_game: Callable[[], None] | None = None
 
 
 class TableScene(Scene, TableState):
@@ -462,7 +465,7 @@ class TableScene(Scene, TableState):
 
     def pause(self) -> None:
         """Esc or the Menu button: the pause menu."""
-        self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave))
+        self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave, self.new_game_route()))
 
     def show_sheet(self) -> None:
         """S: the score sheet of every round so far."""
@@ -533,6 +536,20 @@ class TableScene(Scene, TableState):
             return
         game = Game(self.game.rules, self.game.players, self.game.teams, seed=random.randrange(1 << 30))
         self.app.replace(TableScene(self.app, game, self.seats))
+
+    def new_game_route(self) -> Callable[[], None] | None:
+        """The pause menu's New game: its setup (the game in progress is kept
+        until the new one starts, and Start asks first); None where the table
+        has nowhere to lead."""
+        if self.exits is None or self.exits.new_game is None:
+            return None
+        exits = self.exits
+
+        def go() -> None:
+            self.stop()
+            assert exits.new_game is not None
+            exits.new_game()
+        return go
 
     def leave(self) -> None:
         """Back to the title (the game is saved after every move)."""

@@ -112,7 +112,7 @@ class RoundOverScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game
-            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave))
+            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.table.new_game_route()))
             return
         self.menu.handle(event)
 
