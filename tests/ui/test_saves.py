@@ -49,6 +49,22 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly(tmp_path: Path) -> 
     assert [text for _, text in resumed.log] == log, "the round's log comes back too"
 
 
+def test_a_game_resumed_mid_round_is_on_the_table_at_once_not_dealt_again(tmp_path: Path) -> None:
+    # Every card flew in from the stock again, the stock reading 44, then 42,
+    # before it settled at the 40 it held.
+    game = Game(seed=21)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    app = App((1024, 600), Settings(speed="normal", fullscreen=False), Store(tmp_path))
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    step(app)
+    assert table.at_rest() and table.shown_stock() == len(game.position.stock)
+    # A game kept at its deal, no card played yet, is dealt in as ever.
+    fresh = TableScene(app, Game(seed=22), [Seat("You"), Seat("North", "beginner")])
+    assert not fresh.at_rest() and fresh.shown_stock() > len(fresh.game.position.stock)
+
+
 def test_a_game_is_kept_from_the_deal_so_quitting_at_the_first_cover_keeps_it(tmp_path: Path) -> None:
     # Pass and play: the first cover says the game is kept for later, but it
     # was first saved after the first move; quitting there lost it.

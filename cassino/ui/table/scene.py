@@ -66,7 +66,10 @@ class TableScene(Scene, TableState):
         self.explainer: Errand[str] | None = None  # the hint's reason, being weighed
         self.explained: tuple[object, Move] | None = None  # the view (its key) and move it is weighed for
         self._show_round()
-        self._deal_in(0.0)
+        if self.game.turns:  # a game resumed mid-round: the table as it was left, not dealt again
+            self._settle()
+        else:
+            self._deal_in(0.0)
 
     # -- what is on show ---------------------------------------------------------------------
 
