@@ -79,7 +79,8 @@ class Result:
         if not isinstance(given_up, bool) or (given_up and data["won"]):
             raise ValueError(f"a recent game's 'given_up' must be true (for a game lost) or false, "
                              f"not {short(given_up)}")
-        return cls(data["won"], *numbers, given_up=given_up)
+        score, other, sweeps = numbers
+        return cls(data["won"], score, other, sweeps, given_up)
 
 
 def unscored_sweeps(game: Game, team: int) -> int:

@@ -405,7 +405,7 @@ class TableScene(Scene, TableState):
                 result, self.round_result = self.round_result, None
                 self.game_ended = False
                 self.app.push(RoundOverScene(self.app, self, result, self.next_round, self.play_again,
-                                             self.leave))
+                                             self.leave, self.new_game_route()))
             return
         pos = self.pos
         if pos.round_over or pos is not self.game.position or self.game.over:

@@ -30,11 +30,13 @@ class RoundOverScene(Scene):
     opaque = False
 
     def __init__(self, app: App, table: TableState, result: RoundEnd | None, next_round: Callable[[], None],
-                 play_again: Callable[[], None], leave: Callable[[], None]):
+                 play_again: Callable[[], None], leave: Callable[[], None],
+                 new_game: Callable[[], None] | None = None):
         super().__init__(app)
         self.table = table
         self.result = result
         self.leave = leave
+        self.new_game = new_game  # the pause menu's New game
         self.on_next = next_round
         game = table.game
         if game.over:
@@ -112,7 +114,7 @@ class RoundOverScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game
-            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.table.new_game_route()))
+            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.new_game))
             return
         self.menu.handle(event)
 
