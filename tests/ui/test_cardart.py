@@ -42,3 +42,17 @@ def test_backs_come_in_styles() -> None:
     assert card_back(60).get_size() == (60, 84)
     assert pygame.image.tobytes(card_back(60, "blue"), "RGBA") != \
         pygame.image.tobytes(card_back(60, "red"), "RGBA")
+
+
+@pytest.mark.parametrize("cloth", ["green", "blue", "red"])
+def test_the_side_panel_is_of_the_cloth_s_colour(cloth: str) -> None:
+    # The side panel and plates stayed dark green on a blue or red cloth.
+    from cassino.ui.art import theme
+    from cassino.ui.art.cloth import felt
+
+    surface = felt((1024, 600), 800, cloth)
+    panel = surface.get_at((900, 300))[:3]
+    assert panel == theme.table_panel(cloth).panel
+    rim = theme.CLOTHS[cloth][1]
+    # The panel's strongest channel is the cloth's own: green, blue or red.
+    assert max(range(3), key=lambda i: panel[i]) == max(range(3), key=lambda i: rim[i])

@@ -26,8 +26,9 @@ def felt(size: tuple[int, int], panel_x: int, cloth: str = "green") -> pygame.Su
         r = pygame.Rect(0, 0, round(panel_x * (1.25 - 0.55 * k)), round(h * (1.35 - 0.6 * k)))
         r.center = (panel_x // 2, h // 2)
         pygame.draw.ellipse(surf, colour, r)
-    pygame.draw.rect(surf, theme.PANEL, (panel_x, 0, w - panel_x, h))
-    pygame.draw.line(surf, theme.PANEL_LINE, (panel_x, 0), (panel_x, h), 2)
+    panel = theme.table_panel(cloth)
+    pygame.draw.rect(surf, panel.panel, (panel_x, 0, w - panel_x, h))
+    pygame.draw.line(surf, panel.line, (panel_x, 0), (panel_x, h), 2)
     return surf
 
 

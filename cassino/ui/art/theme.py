@@ -7,6 +7,7 @@ redraws the whole table renders no glyphs it has drawn before.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -31,6 +32,30 @@ TARGET = (255, 255, 255)  # where a card may land: white, like no seat, and fram
 WARN = (255, 140, 120)
 BUTTON = (34, 84, 62)
 BUTTON_HOT = (52, 124, 92)
+
+
+class TablePanel(NamedTuple):
+    """The colours of the table's own panels for a cloth: the side panel and
+    name plates, their rule, and the side panel's buttons (at rest, pointed at)."""
+
+    panel: Colour
+    line: Colour
+    button: Colour
+    button_hot: Colour
+
+
+def table_panel(cloth: str) -> TablePanel:
+    """The table's panels for a cloth: the green cloth's are the menus' own;
+    another cloth's are its rim darkened (lightened, for the rule and the
+    buttons), so that the table is of one colour."""
+    if cloth not in CLOTHS or cloth == "green":
+        return TablePanel(PANEL, PANEL_LINE, BUTTON, BUTTON_HOT)
+    rim = CLOTHS[cloth][1]
+
+    def shade(k: float) -> Colour:
+        return (min(255, round(rim[0] * k)), min(255, round(rim[1] * k)), min(255, round(rim[2] * k)))
+
+    return TablePanel(shade(0.55), shade(1.6), shade(1.2), shade(1.75))
 SHADOW = (0, 0, 0, 70)
 
 # One colour per seat: build badges, name plates and the last move's highlight.

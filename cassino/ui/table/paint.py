@@ -266,7 +266,8 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         if pos.rules.pluck and pos.plucked >> seat & 1:
             facts.append(("plucked", theme.GOLD))
         plate = place.plate
-        surface.blit(_plate(plate.size, geo.fs, geo.fs_small, geo.m, info.name, colour, team, tuple(facts), to_move),
+        surface.blit(_plate(plate.size, geo.fs, geo.fs_small, geo.m, info.name, colour, team, tuple(facts), to_move,
+                            theme.table_panel(table.app.settings.table_colour)),
                      plate.topleft)
         # The caption: "thinking", or the seat's last move (yours is on the table before you).
         cap = place.caption
@@ -290,13 +291,14 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
 
 @lru_cache(maxsize=64)
 def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, colour: theme.Colour, team: str,
-           facts: tuple[tuple[str, theme.Colour], ...], to_move: bool) -> pygame.Surface:
+           facts: tuple[tuple[str, theme.Colour], ...], to_move: bool,
+           panel: theme.TablePanel) -> pygame.Surface:
     """A seat's name plate: its name (and team), and its facts packed below;
-    made once for each thing it says."""
+    made once for each thing it says. ``panel``: its colour and its rule's (the cloth's)."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
-    border = theme.GLOW if to_move else theme.PANEL_LINE
-    surf.blit(theme.rounded_box(size, theme.PANEL + (200,), 10, border + (255,), 3 if to_move else 1), (0, 0))
+    border = theme.GLOW if to_move else panel.line
+    surf.blit(theme.rounded_box(size, panel.panel + (200,), 10, border + (255,), 3 if to_move else 1), (0, 0))
     pygame.draw.rect(surf, colour, (6, 8, 5, h - 16), border_radius=3)
     x, width, y = 18, w - 24, m // 2
     # The name, with the team (partnerships) small on the right; where there
@@ -371,7 +373,7 @@ def _pile(table: TableState, surface: pygame.Surface, seat: int) -> None:
     rect = table.geo.places[seat].pile
     n = table.shown_pile(seat)
     if n <= 0:
-        pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1, border_radius=6)
+        pygame.draw.rect(surface, theme.table_panel(table.app.settings.table_colour).line, rect, 1, border_radius=6)
         return
     back = card_back(rect.width, table.app.settings.card_back)
     layers = min(4, 1 + n // 8)

@@ -56,7 +56,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         for i in range(min(5, 1 + left // 8)):
             surface.blit(back, (st.x + i * 2, st.y - i * 2))
     else:
-        pygame.draw.rect(surface, theme.PANEL_LINE, st, 1, border_radius=6)
+        pygame.draw.rect(surface, theme.table_panel(table.app.settings.table_colour).line, st, 1, border_radius=6)
     tx = st.right + geo.m * 2
     room = geo.panel.right - tx - geo.m
     if rules.draw:
@@ -106,12 +106,13 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         plucks = bool(table.pluck_moves()) if rules.pluck else False
         buttons += [(geo.pluck_button, "Pluck (P)" if rules.pluck else "", plucks, table.input.plucking),
                     (geo.call_button, "Call 21 (C)" if rules.call_for_21 else "", table.can_call(), False)]
+    look = theme.table_panel(table.app.settings.table_colour)
     for rect, label, live, lit in buttons:
         if not label:
             continue
         hot = live and rect.collidepoint(table.input.pointer)
-        colour = theme.BUTTON_HOT if hot or lit else theme.BUTTON
-        edge = theme.GLOW if lit else theme.PANEL_LINE
+        colour = look.button_hot if hot or lit else look.button
+        edge = theme.GLOW if lit else look.line
         surface.blit(theme.rounded_box(rect.size, colour + (235 if live else 110,), rect.height // 4,
                                        edge + (255,), 2 if lit else 1), rect.topleft)
         t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
