@@ -55,7 +55,7 @@ def table_panel(cloth: str) -> TablePanel:
     def shade(k: float) -> Colour:
         return (min(255, round(rim[0] * k)), min(255, round(rim[1] * k)), min(255, round(rim[2] * k)))
 
-    return TablePanel(shade(0.55), shade(1.6), shade(1.2), shade(1.75))
+    return TablePanel(shade(0.55), shade(2.0), shade(1.2), shade(1.75))
 SHADOW = (0, 0, 0, 70)
 
 # One colour per seat: build badges, name plates and the last move's highlight.
