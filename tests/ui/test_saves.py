@@ -65,6 +65,29 @@ def test_a_game_resumed_mid_round_is_on_the_table_at_once_not_dealt_again(tmp_pa
     assert not fresh.at_rest() and fresh.shown_stock() > len(fresh.game.position.stock)
 
 
+def test_a_game_left_at_a_round_s_sheet_comes_back_to_that_sheet(tmp_path: Path) -> None:
+    # Closed on "Round 1 over", it came back at round 2's deal: the round's
+    # breakdown and its review never shown.
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    game = Game(seed=21)
+    while not game.rounds:
+        game.play(game.legal_moves()[0])
+    assert not game.turns and not game.over  # the next round is dealt at once
+    app = App((1024, 600), Settings(speed="normal", fullscreen=False), Store(tmp_path))
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    step(app, 2)
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene) and sheet.result == game.rounds[0]
+    assert "Round 1" in sheet.heading()
+    assert table.shown_scores() == tuple(game.totals)
+    # Next round deals round 2 in from the stock.
+    sheet.menu.items[0].action()
+    step(app)
+    assert app.top is table and not table.at_rest() and table.pos.round == 2
+
+
 def test_a_game_is_kept_from_the_deal_so_quitting_at_the_first_cover_keeps_it(tmp_path: Path) -> None:
     # Pass and play: the first cover says the game is kept for later, but it
     # was first saved after the first move; quitting there lost it.

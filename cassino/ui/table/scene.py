@@ -68,6 +68,10 @@ class TableScene(Scene, TableState):
         self._show_round()
         if self.game.turns:  # a game resumed mid-round: the table as it was left, not dealt again
             self._settle()
+        elif self.game.rounds:
+            # Resumed between rounds (the game deals the next at once): the
+            # last round's sheet first, as it was left; its Next round deals.
+            self.round_result = self.game.rounds[-1]
         else:
             self._deal_in(0.0)
 
