@@ -537,9 +537,9 @@ def test_partners_plates_name_the_partner_and_count_their_own_sweeps(monkeypatch
     real = paint._plate
 
     def plate(size: object, fs: int, fs_small: int, m: int, name: str, colour: object, team: str,
-              facts: tuple[tuple[str, object], ...], to_move: bool) -> pygame.Surface:
+              facts: tuple[tuple[str, object], ...], to_move: bool, panel: object) -> pygame.Surface:
         plates[name] = (team, tuple(text for text, _ in facts))
-        return real(size, fs, fs_small, m, name, colour, team, facts, to_move)  # type: ignore[arg-type]
+        return real(size, fs, fs_small, m, name, colour, team, facts, to_move, panel)  # type: ignore[arg-type]
 
     monkeypatch.setattr(paint, "_plate", plate)
     app.draw(app.screen)
@@ -552,6 +552,7 @@ def test_a_plate_keeps_its_team_in_place_as_the_turn_passes() -> None:
     """At 1024x600 the turn's mark pushed the team out of the name's line
     into the facts below, and back when the turn passed: the plate's body
     no longer changes with the turn."""
+    from cassino.ui.art import theme
     from cassino.ui.table.paint import LEVEL, _plate
 
     App((1024, 600), Settings(speed="instant", fullscreen=False))  # pygame and its fonts, as the game starts them
@@ -559,6 +560,7 @@ def test_a_plate_keeps_its_team_in_place_as_the_turn_passes() -> None:
     for name in ("East", "North-West", "Bot3"):
         body = []
         for to_move in (False, True):
-            surf = _plate((170, 96), 17, 13, 10, name, (200, 120, 220), "& North-West", facts, to_move)
+            surf = _plate((170, 96), 17, 13, 10, name, (200, 120, 220), "& North-West", facts, to_move,
+                          theme.table_panel("green"))
             body.append(pygame.image.tobytes(surf.subsurface(pygame.Rect(18, 30, 140, 60)), "RGBA"))
         assert body[0] == body[1], name
