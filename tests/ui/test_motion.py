@@ -166,6 +166,20 @@ def test_the_score_sheet_says_what_each_side_has_taken_this_round(monkeypatch: p
     assert "2♠ A♣ A♥ A♦" in drawn, "each side's point cards drawn whole, not cut short"
 
 
+def test_under_spade_scoring_the_sheet_counts_each_side_s_spade_points() -> None:
+    # §9.9: each spade scores 1, the J♠ 2. The sheet said "Point cards: none"
+    # for a side holding spades.
+    from cassino.rules import Rules
+
+    pos = table_position(hand="8S 3C", loose="8D 5H", others=["KH QH"], captured=["6S JS TD 4C"],
+                         rules=Rules(spade_scoring=True, target=61))
+    app, table = open_table(pos)
+    key(app, pygame.K_s)
+    rows = dict(app.top.so_far())  # type: ignore[attr-defined]
+    assert rows["Spade points"][0] == "3"  # 6♠ 1, J♠ 2
+    assert rows["Spade points"][1] == "10"  # every other spade but the 8♠ in your hand, one point each
+
+
 def test_over_a_finished_rounds_summary_the_sheet_has_no_round_in_play() -> None:
     # Your last card ends the round; S over its summary shows the rounds, not the
     # next round's empty piles under the finished round's number.

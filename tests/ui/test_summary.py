@@ -81,6 +81,8 @@ def test_the_values_legend_follows_the_rules() -> None:
     assert value_legend(Rules()) == []
     assert value_legend(PRESETS["buckeye"].rules()) == ["J 11 · Q 12 · K 13", "10♦ 10 or 11"]
     assert value_legend(PRESETS["royal-aces-14"].rules()) == ["J 11 · Q 12 · K 13", "A 1, or 14 from your hand"]
+    # Spade Cassino's points, which the table showed nowhere (§9.9).
+    assert value_legend(PRESETS["spade"].rules()) == ["Each ♠ scores 1, the J♠ 2"]
 
 
 @pytest.fixture

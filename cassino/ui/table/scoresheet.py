@@ -296,6 +296,9 @@ class SheetScene(Scene):
         points = [" ".join(card_symbol(parse_card(i.item)) for i in items if i.team == t and i.item in _POINT_CARDS)
                   or "none" for t in range(len(cards))]
         rows = [("Cards", [str(n) for n in cards]), ("Spades", [str(n) for n in spades]), ("Point cards", points)]
+        if pos.rules.spade_scoring:  # §9.9: each spade a point, the J♠ two
+            rows.append(("Spade points", [str(sum(i.points for i in items if i.team == t and i.item == "spade_points"))
+                                          for t in range(len(cards))]))
         if pos.rules.sweeps:
             rows.append(("Sweeps", [str(n) for n in pos.sweeps]))
         return rows

@@ -140,8 +140,8 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
 
 
 def value_legend(rules: Rules) -> list[str]:
-    """The card values a player must keep in mind under these rules, a short
-    line each (empty for the standard values)."""
+    """The card values (and spades' points) a player must keep in mind under
+    these rules, a short line each (empty for the standard game)."""
     out = []
     if rules.royal:
         out.append("J 11 · Q 12 · K 13")
@@ -151,4 +151,6 @@ def value_legend(rules: Rules) -> list[str]:
         out.append("10\u2666 10 or 11")
     if rules.trailing_royals:
         out.append("J Q K pair and build by rank")
+    if rules.spade_scoring:
+        out.append("Each \u2660 scores 1, the J\u2660 2")
     return out
