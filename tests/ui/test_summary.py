@@ -57,7 +57,7 @@ def test_a_game_ended_by_a_call_or_a_sweep_is_told_from_its_event() -> None:
     names = ["You", "North"]
     lines = ending_lines(rules, event, names, names, [0, 1], game.totals)
     assert event.counts is not None and event.winner is not None
-    assert lines[0].startswith(f"{names[caller]} called for 21 with a count of {event.counts[caller]} (21 needed).")
+    assert lines[0].startswith(f"{names[caller]} called for 21 with a count of {event.counts[caller]}. ")
     assert "the call loses" in lines[0] and f"{within(names[event.winner])} win" in lines[0]
     deal = DealEvent(1, 1, cards("7S 7D KH KC"), cards("7S 7D KH KC"), 0, True, 0)
     told = " ".join(ending_lines(Rules(initial_pairs=True, sudden_death=True), deal, names, names, [0, 1], (21, 3)))

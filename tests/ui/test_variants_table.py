@@ -15,6 +15,7 @@ from cassino.rules import PRESET_LIST, PRESETS, Game, Rules, position_to_json
 from cassino.rules.scoring import call_counts
 from cassino.settings import Settings
 from cassino.ui.app import App
+from cassino.ui.art import theme
 from cassino.ui.screens import setup_scene, show_title
 from cassino.ui.table.pause import CallScene
 from cassino.ui.table.chooser import ChooserScene
@@ -148,6 +149,34 @@ def call_table(score: int) -> tuple[App, TableScene]:
     pos = table_position(hand="9S", loose="JC", rules=Rules(call_for_21=True),
                          captured=["TD 2S AS AH " + plain], scores=[score, 15])
     return open_table(pos)
+
+
+def test_a_call_in_a_game_to_another_target_is_for_that_target() -> None:
+    # Game to 11: the button said "Call 21", the box "Call for 21?" and the
+    # end "called for 21 with a count of 11 (11 needed)".
+    plain = "3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C TC 3D 4D 5D 6D"
+    pos = table_position(hand="9S", loose="JC", rules=Rules(call_for_21=True, target=11),
+                         captured=["TD 2S AS AH " + plain], scores=[6, 5])  # counts 11: a winning call
+    app, table = open_table(pos)
+    painted: list[str] = []
+    real = theme.fit_text
+
+    def fit_text(s: str, *args: object, **kw: object) -> pygame.Surface:
+        painted.append(s)
+        return real(s, *args, **kw)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(theme, "fit_text", fit_text)
+        step(app)
+    # (The game's name keeps the option's: "Call for 21, game to 11".)
+    assert "Call 11 (C)" in painted and not any("21" in p for p in painted if "game to" not in p)
+    click(app, table.geo.call_button.center)
+    scene = app.top
+    assert isinstance(scene, CallScene) and scene.title == "Call for 11?"
+    key(app, pygame.K_RETURN)
+    settle(app)
+    story = " ".join(app.top.story())  # type: ignore[attr-defined]
+    assert "called for 11 with a count of" in story and "21" not in story
 
 
 def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:

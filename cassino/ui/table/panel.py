@@ -105,7 +105,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     if geo.pluck_button.width:
         plucks = bool(table.pluck_moves()) if rules.pluck else False
         buttons += [(geo.pluck_button, "Pluck (P)" if rules.pluck else "", plucks, table.input.plucking),
-                    (geo.call_button, "Call 21 (C)" if rules.call_for_21 else "", table.can_call(), False)]
+                    (geo.call_button, f"Call {rules.target} (C)" if rules.call_for_21 else "", table.can_call(), False)]
     look = theme.table_panel(table.app.settings.table_colour)
     for rect, label, live, lit in buttons:
         if not label:
@@ -168,8 +168,8 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
                 text = "Your turn: drag a card onto the table, or click table items, then a hand card."
             if before is not None and not played:
                 text = f"{before[1]} {text}"
-            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), ("C to call for 21", table.can_call()))
-                     if ok and not keys]
+            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()),
+                                     (f"C to call for {table.pos.rules.target}", table.can_call())) if ok and not keys]
             if extra:
                 text += " Or " + " · ".join(extra) + "."
         colour = theme.GLOW

@@ -49,7 +49,7 @@ class CallScene(Overlay):
 
         items = [Item("Call now", go, "End the game now: " + ("your side wins" if enough else "your side loses")),
                  Item("Keep playing", lambda: app.pop(self), "Back to the table without calling")]
-        super().__init__(app, "Call for 21?", items, lambda: app.pop(self))
+        super().__init__(app, f"Call for {target}?", items, lambda: app.pop(self))
         self.menu.focus = 0 if enough else 1  # a losing call is never one key away
 
     def lines(self) -> list[tuple[str, theme.Colour]]:

@@ -286,7 +286,7 @@ class TableScene(Scene, TableState):
                 team = pos.team_of[seat]
                 self.note(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
                                 f"of the {pos.rules.target} needed.")
-            how = "called for 21" if move.kind == CALL else f"swept to {pos.rules.target}"
+            how = f"called for {pos.rules.target}" if move.kind == CALL else f"swept to {pos.rules.target}"
             self.announce(f"{self.names.wins(event.winner)}: {within(name)} {how}", delay=end)
             sounds.play("round")
         elif event.dealt:
@@ -306,7 +306,7 @@ class TableScene(Scene, TableState):
         if not pos.rules.call_for_21 or self.round_result is not None or self.game.over:
             return
         if not self.human_turn():
-            self.say("You may call for 21 only on your turn, before playing a card.", warn=True)
+            self.say(f"You may call for {pos.rules.target} only on your turn, before playing a card.", warn=True)
             return
         reason = pos.violation(Move.call())
         if reason is not None:

@@ -101,7 +101,7 @@ def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], 
             verdict = f"That reaches the target: {_win(teams[w])}."
         else:
             verdict = f"That is short of {target}, so the call loses: {_win(teams[w])}."
-        return [f"{seats[seat]} called for 21 with a count of {count} ({target} needed). {verdict}",
+        return [f"{seats[seat]} called for {target} with a count of {count}. {verdict}",
                 f"The count is the score before this round and the points it had made certain "
                 f"(the other side: {others})."]
     return [f"{seats[seat]} swept the table, bringing {within(teams[w])} to {totals[w]} of {target}, ahead of "

@@ -91,7 +91,8 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
                 past: bool = False) -> str:
     """``move`` in words, made on a table of these loose cards and builds."""
     if move.kind == CALL:
-        return "called for 21" if past else "Call for 21"
+        # The option's name says 21; the call is for the game's target (§9.18).
+        return f"called for {rules.target}" if past else f"Call for {rules.target}"
     if move.kind == PLUCK:
         cards = _and([card_symbol(c) for c in cards_of(move.takes)])
         return f"plucked the {cards}" if past else f"Pluck the {cards}"
