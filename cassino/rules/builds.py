@@ -16,9 +16,11 @@ class Build(NamedTuple):
     multiple: bool
     controller: int
 
-    def label(self) -> str:
-        """'8' for a single build, '8s' for a multiple one (as the table shows it)."""
-        return f"{self.value}s" if self.multiple else str(self.value)
+    def label(self, by_rank: bool = False) -> str:
+        """'8' for a single build, '8s' for a multiple one (as the table shows
+        it); 'Ks' for kings where court cards build by rank (§9.11: no number)."""
+        value = "JQK"[self.value - 11] if by_rank and 11 <= self.value <= 13 else str(self.value)
+        return f"{value}s" if self.multiple else value
 
 
 def table_cards(loose: CardSet, builds: Iterable[Build]) -> CardSet:

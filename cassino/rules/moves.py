@@ -118,12 +118,19 @@ class Move(NamedTuple):
 CALL_MOVE = Move(NO_CARD, CALL, 0, 0, False)
 
 
-def plural(value: int) -> str:
-    """A build's value named as its cards are: 'eights', 'tens'."""
+def plural(value: int, by_rank: bool = False) -> str:
+    """A build's value named as its cards are: 'eights', 'tens'; 'kings'
+    where court cards build by rank (§9.11: they have no number)."""
+    if by_rank and value in COURT_NAMES:
+        return COURT_NAMES[value]
     names = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
              7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "elevens",
              12: "twelves", 13: "thirteens", 14: "fourteens"}
     return names.get(value, f"{value}s")
+
+
+# Court ranks by their place in the rank order, as they build by rank (§9.11).
+COURT_NAMES = {11: "jacks", 12: "queens", 13: "kings"}
 
 
 def _short(value: object) -> str:

@@ -172,3 +172,22 @@ def test_a_tied_majority_says_so_on_its_row() -> None:
     # Portuguese: a card tie goes to the side with more spades; then it is no tie.
     rules = Rules(card_tie_to_spades=True)
     assert [r.label for r in round_rows(rules, end_round(finished(rules, mine)))][0] == "Cards"
+
+
+def test_court_cards_building_by_rank_are_named_by_rank_not_as_numbers() -> None:
+    # Trailing royals (§9.11): court cards have no number, yet the chooser said
+    # "build thirteens", the badge "13s" and the log "captured the build of 12s".
+    from cassino.rules import Build, parse_move
+    from cassino.ui.table.words import describe, describe_on
+    from tests.rules.helpers import cards, table_position
+
+    rules = PRESETS["trailing-royals"].rules(2)
+    pos = table_position("KH KC 5C", "KD 7S", rules=rules)
+    build = next(m for m in pos.legal_moves() if m.kind == "build")
+    assert describe(pos, build) == "Build kings (multiple): K♥, K♦"
+    kings = Build(cards("KH KD"), 13, True, 0)
+    assert kings.label(rules.trailing_royals) == "Ks" and kings.label() == "13s"
+    take = parse_move("KCx:KH,KD")
+    assert describe_on(0, [kings], rules, take, past=True) == "captured the build of kings with the K♣"
+    # In Royal a king is 13, and a build of 13 says so.
+    assert Build(cards("KH KD"), 13, True, 0).label(PRESETS["royal"].rules(2).trailing_royals) == "13s"

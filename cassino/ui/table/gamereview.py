@@ -364,7 +364,8 @@ class GameReviewScene(Scene):
         centre = (rect.right - r // 3, rect.y + r // 3)
         pygame.draw.circle(surface, colour, centre, r)
         pygame.draw.circle(surface, (30, 30, 30), centre, r, 2)
-        label = theme.text(b.label(), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
+        label = theme.text(b.label(self.table.game.rules.trailing_royals), max(10, round(r * 1.05)), (20, 20, 24),
+                           bold=True)
         surface.blit(label, label.get_rect(center=centre))
         who = self.who(b.controller)
         words = "Your build" if who == "You" else f"{who}'s build"

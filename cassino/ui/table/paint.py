@@ -213,7 +213,7 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
     w = top.width
     r = max(11, round(w * 0.24))
     centre = (top.right - r // 3, top.y + r // 3)
-    label = theme.text(b.label(), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
+    label = theme.text(b.label(table.pos.rules.trailing_royals), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
     # A round badge, drawn out into a pill where the label is wider ("10s").
     pill = pygame.Rect(0, 0, max(2 * r, label.get_width() + r * 2 // 3), 2 * r)
     pill.center = centre

@@ -102,7 +102,9 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
     touched = [b for b in builds if b.cards & move.takes]
     loose = move.takes & loose_cards
     if move.kind == CAPTURE:
-        parts = [f"the build of {b.label()}" for b in touched]
+        by_rank = rules.trailing_royals
+        parts = [f"the build of {plural(b.value, True) if by_rank and b.value > 10 else b.label()}"
+                 for b in touched]
         if loose:
             parts += _group_words(rules, loose, move.value)
         text = _and(parts)
@@ -123,9 +125,9 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
             parts.append("+".join(card_symbol(c) for c in cards_of(own)))
         groups = ", ".join(parts + (_group_words(rules, rest, move.value) if rest else []))
         if touched and touched[0].multiple and touched[0].value == move.value:
-            words = f"add to the {plural(move.value)}: {groups}"
+            words = f"add to the {plural(move.value, rules.trailing_royals)}: {groups}"
         else:
-            words = f"build {plural(move.value)} (multiple): {groups}"
+            words = f"build {plural(move.value, rules.trailing_royals)} (multiple): {groups}"
     elif touched:
         extra = f" and {_and([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
         words = f"raise the {touched[0].label()} to {move.value} with the {card}{extra}"
