@@ -261,6 +261,18 @@ def test_an_ace_that_could_count_1_or_14_asks_which_is_meant() -> None:
     key(app, pygame.K_2)
     assert table.game.moves[0].text() == "ACx1:AH"
     assert "A 1, or 14 from your hand" in table.legend and "J 11 · Q 12 · K 13" in table.legend
+    # The log names the ace once: "with the A♣ as 1", not "A♥ (the A♣ as 1) with the A♣".
+    assert any(text.endswith("captured A♥ with the A♣ as 1.") for _, text in table.log)
+
+
+def test_an_ace_whose_plays_all_count_it_alike_is_not_asked_about() -> None:
+    # "The A♠ counts 1 or 14" headed a list where no play took anything with it as 1.
+    rules = PRESETS["royal-aces-14"].rules()
+    app, table = open_table(table_position(hand="AS 3H", loose="9C 5D", rules=rules))
+    click(app, hand_card_centre(table, c("AS")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and chooser.title == "Play the A♠:"
+    assert "Capture 9♣+5♦ (the A♠ as 14): a sweep" in chooser.labels
 
 
 def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import pygame
 
-from cassino.rules import Move, card_symbol, cards_of
+from cassino.rules import CAPTURE, Move, card_symbol, cards_of
 
 from .chooser import ChooserScene
 from .motion import Spot
@@ -257,8 +257,8 @@ class TableInput:
             elif row == "hand" and i < len(hand):
                 self.g.plucking = False
                 if key == pygame.K_SPACE and not self.g.selection:
-                    table.say("Select table cards with Space first, or press Enter to see what "
-                              "this card can do.")
+                    table.say("Select table cards with Space first, or press Enter to play this card "
+                              "(a list asks which play you mean when it has several).")
                     return
                 self.offer(hand[i], None, everything=not self.g.selection)
 
@@ -329,7 +329,7 @@ class TableInput:
             moves.remove(hinted)
             moves.insert(0, hinted)
         title = f"Play the {card_symbol(card)}:"
-        values = pos.rules.capture_values(card)
+        values = sorted({m.value for m in moves if m.kind == CAPTURE and m.value})
         if len(values) > 1:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"

@@ -110,6 +110,8 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
         text = _and(parts)
         if len(rules.capture_values(move.card)) > 1 or (move.value and move.value != rules.values[move.card]):
             # An ace (1 or 14) or the ten of diamonds (10 or 11) says which it counts as.
+            if past:
+                return f"captured {text} with the {card} as {move.value}"
             text += f" (the {card} as {move.value})"
         return f"captured {text} with the {card}" if past else f"Capture {text}"
     assert move.kind == BUILD
