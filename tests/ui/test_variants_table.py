@@ -133,6 +133,10 @@ def test_a_pluck_the_rules_refuse_is_refused_with_their_reason() -> None:
     key(app, pygame.K_p)
     click(app, item_centre(table, cards("AD")))
     assert table.game.moves == [] and "cannot be plucked" in table.message
+    # The choice stays open (it closed, and P had to be pressed again): the 9♣ is plucked.
+    assert table.input.plucking and "Choose another loose card" in table.message
+    click(app, item_centre(table, cards("9C")))
+    assert [m.text() for m in table.game.moves] == ["pluck:9C"]
     last = table_position(hand="5H", loose="5D 9C", rules=Rules(pluck=True))
     app, table = open_table(last)
     click(app, table.geo.pluck_button.center)

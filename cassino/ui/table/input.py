@@ -375,11 +375,15 @@ class TableInput:
         self.g.focus = ("table", at)
 
     def pluck(self, mask: int) -> None:
-        """Pluck the table item ``mask`` (a loose card), or say why not."""
+        """Pluck the table item ``mask`` (a loose card), or say why not and
+        leave the choice open for another card."""
         table = self.table
-        self.g.plucking = False
         thing = table.stage.item_of.get(mask)
-        if not isinstance(thing, int):
-            table.say("Only a loose card can be plucked, never a build.", warn=True)
+        reason = "Only a loose card can be plucked, never a build." if not isinstance(thing, int) \
+            else table.pos.violation(Move.pluck(thing))
+        if reason is not None:
+            table.say(f"{reason} Choose another loose card, or press P or Esc for no pluck.", warn=True)
             return
+        assert isinstance(thing, int)
+        self.g.plucking = False
         self.act.play(Move.pluck(thing))
