@@ -768,3 +768,41 @@ def test_the_pause_menu_s_new_game_sets_one_up_and_keeps_this_one_until_it_start
     app.top.start()  # type: ignore[attr-defined]
     question = app.top
     assert isinstance(question, Overlay) and "lose it" in question.title
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_a_custom_game_with_many_options_lists_them_all_or_says_how_many_more(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fifteen options in force: the list stopped after "Spade points: yes",
+    # nine options missing without a word.
+    from cassino.ui.art import theme
+
+    app = App(size, Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    setup.game = "custom"
+    setup.custom = {"sweeps": 2, "controller": "strict", "royal": True, "ace_14": True, "buckeye": True,
+                    "spade_scoring": True, "initial_pairs": True, "all_eleven": "win", "card_tie_to_spades": True,
+                    "deal_singly": True, "pluck": True, "call_for_21": True, "sudden_death": True,
+                    "count_out": True, "target": 31}
+    setup.refresh()
+    assert setup.refusal() is None
+    in_force = [text for style, text in setup.description() if style == "option"]
+    assert len(in_force) >= 12
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(s: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", text)
+    setup.draw(app.screen)
+    named = [o for o in in_force if o in drawn]
+    more = [s for s in drawn if s.startswith("… and ")]
+    if len(named) < len(in_force):
+        assert more == [f"… and {len(in_force) - len(named)} more (on the left)"], (named, more)
+        assert named == in_force[:len(named)], "the first ones, in order"
+    else:
+        assert more == []

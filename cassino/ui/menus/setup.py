@@ -431,7 +431,29 @@ class SetupScene(Scene):
                   "dim": (small, theme.DIM, False, 0.6), "gold": (body, theme.GOLD, True, 0.3),
                   "warn": (body, theme.WARN, True, 0.6), "option": (small, theme.GOLD, True, 0.0),
                   "line": (small, theme.INK, False, 0.35)}
-        for style, text in self.description():
+
+        def tall(paragraphs: list[tuple[str, str]]) -> int:
+            total = 0
+            for style, text in paragraphs:
+                size, _, bold, after = styles[style]
+                total += len(theme.wrap(text, size, area.width, bold)) * round(size * 1.3) + round(size * after)
+            return total
+
+        paragraphs = self.description()
+        if tall(paragraphs) > area.height:
+            # Too many options in force for their lines: their names alone, and
+            # if even those run over, as many as fit and how many more there are.
+            names = [p for p in paragraphs if p[0] != "line"]
+            first = next((i for i, p in enumerate(names) if p[0] == "option"), len(names))
+            options = [p for p in names if p[0] == "option"]
+            head, tail = names[:first], [p for p in names[first:] if p[0] != "option"]
+            shown = len(options)
+            paragraphs = names
+            while shown > 0 and tall(paragraphs) > area.height:
+                shown -= 1
+                paragraphs = head + options[:shown] + \
+                    [("option", f"… and {len(options) - shown} more (on the left)")] + tail
+        for style, text in paragraphs:
             size, colour, bold, after = styles[style]
             line = round(size * 1.3)
             for ln in theme.wrap(text, size, area.width, bold):
