@@ -109,6 +109,7 @@ def test_initial_pairs_go_to_the_first_player_and_are_announced(_window: object)
     who = table.seats[deal.pairs_to].name
     assert table.banner.startswith(f"Initial pairs to {'you' if who == 'You' else who}")
     assert any("took the pairs dealt to the table" in text for _, text in table.log)
+    assert not any(text.startswith("Initial pairs to") for _, text in table.log), "said once in the log, not twice"
     assert table.piles[deal.pairs_to] == deal.pairs.bit_count()
     settle(app)
     for c in range(52):

@@ -171,7 +171,9 @@ class TableScene(Scene, TableState):
             self.note(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
                           f"{' (a sweep)' if deal.sweep else ''}.")
             if not self.game.turns:  # as it happens, not when a saved game is resumed
-                self.announce(f"Initial pairs to {within(self.names.seat(to))}{': a sweep' if deal.sweep else ''}")
+                # Across the table only: the log has just said it in full.
+                self.announce(f"Initial pairs to {within(self.names.seat(to))}{': a sweep' if deal.sweep else ''}",
+                              log=False)
         if deal.winner is not None and not self.game.turns:
             self.game_ended = True
             self.ending = deal
