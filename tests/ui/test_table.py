@@ -202,6 +202,22 @@ def test_the_turn_mark_passes_once_the_play_has_landed() -> None:
     assert table.turn_mark() == table.pos.to_move
 
 
+def test_while_a_round_is_dealt_it_is_nobody_s_turn_yet() -> None:
+    # "East to play." and East's mark showed while the cards were still flying in.
+    from cassino.rules import Game
+    from cassino.settings import Settings
+    from cassino.ui.app import App
+    from cassino.ui.table import Seat
+
+    app = App((1024, 600), Settings(speed="normal", fullscreen=False))
+    table = TableScene(app, Game(seed=8), [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    assert table.motion.busy and table.turn_mark() == -1
+    assert status_words(app, table) == "Dealing."
+    table.motion.finish()
+    assert table.turn_mark() == table.pos.to_move
+
+
 def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     app, table = open_table(simple())
     focus_hand_card(app, table, c("3C"))

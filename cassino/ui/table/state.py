@@ -194,9 +194,10 @@ class TableState:
 
     def turn_mark(self) -> int:
         """The seat whose plate is marked as to play: the turn passes once the
-        play before it has landed (the mover keeps the mark while it flies)."""
-        if self.play_words is not None and not self.at_rest():
-            return self.play_words[0]
+        play before it has landed (the mover keeps the mark while it flies);
+        nobody's (-1) while a round's first cards are dealt."""
+        if not self.at_rest():
+            return self.play_words[0] if self.play_words is not None else -1
         return self.pos.to_move
 
     def fitting_cards(self) -> set[int]:
