@@ -203,6 +203,20 @@ def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:
     assert summary.heading() == "You win the game!"
     story = " ".join(summary.story())
     assert "called for 21 with a count of 22" in story and "reaches the target" in story
+    # The counts that decided it stand in the sheet's figures, over the scores from before the round.
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(s: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, *args, **kw)  # type: ignore[arg-type]
+
+    summary.clock = 1e9
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(theme, "text", text)
+        step(app)
+    at = drawn.index("Count at the call")
+    assert drawn[at + 1:at + 3] == ["22", str(call_counts(table.pos)[1])] and "Final score" in drawn[at:]
     assert list(game.totals) == [17, 15], "the scores before the round"
     step(app)  # drawn
 

@@ -174,7 +174,7 @@ class RoundOverScene(Scene):
         width = min(w - 40, max(label_w + col * len(teams) + 2 * fs, round(fs * 26)))
         line = round(fs * 1.45)
         story = [ln for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
-        totals_n = 2 if self.result is not None else 1
+        totals_n = 2 if self.result is not None or getattr(table.ending, "counts", None) is not None else 1
         height = (round(fs * 4) + line * (len(story) + len(rows) + totals_n + 1) + (fs if story else 0)
                   + round(fs * (2.5 * len(self.menu.items) + 1.5)))
         box = pygame.Rect(0, 0, width, min(height, h - 10))
@@ -213,6 +213,11 @@ class RoundOverScene(Scene):
         totals: list[tuple[str, Sequence[int]]] = [("Final score" if game.over else "Game", game.totals)]
         if self.result is not None:
             totals.insert(0, ("This round", self.result.points))
+        counts = getattr(self.table.ending, "counts", None) if self.result is None else None
+        if counts is not None:
+            # A call for the target decided it on these counts, not on the scores
+            # from before the round (which may be 0 to 0).
+            totals.insert(0, ("Count at the call", counts))
         for label, values in totals if self.built else []:
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
