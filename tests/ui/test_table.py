@@ -384,6 +384,20 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
     assert any("practice (not counted)" in text for text in drawn_text(app))
 
 
+def test_a_practice_game_s_end_says_it_is_not_counted() -> None:
+    # Only the side panel said so; the game-over sheet did not.
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    pos = table_position(hand="7S", loose="7D 2H", others=["KC"], scores=[20, 0], captured=["AS AC AH AD TD 2S"])
+    app, table = open_table(pos, levels=(None, "beginner"))
+    table.practice = True
+    drag(app, hand_card_centre(table, c("7S")), item_centre(table, cards("7D")))
+    settle(app)
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene) and table.game.over
+    assert sheet.story()[-1] == "A practice game (a move was taken back): not counted in your statistics."
+
+
 def c_in_hand(table: TableScene, card: int) -> bool:
     return card in table.hand_order(0) and table.motion.get(card) is not None
 

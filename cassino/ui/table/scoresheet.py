@@ -130,16 +130,19 @@ class RoundOverScene(Scene):
     def story(self) -> list[str]:
         """How the game ended, in words: inside a round, by a call or a sweep;
         at a round's end, why the winner wins where more than one side
-        reached the target (nothing else after a round's end)."""
+        reached the target (nothing else after a round's end); and, at a
+        practice game's end, that it is not counted."""
         table, game = self.table, self.table.game
+        practice = ["A practice game (a move was taken back): not counted in your statistics."] \
+            if game.over and table.practice else []
         ending = table.ending
         if self.result is not None:
-            return self._decided()
+            return self._decided() + practice
         if ending is None:
-            return []
+            return practice
         teams = [table.names.team(t) for t in range(len(table.pos.teams))]
         return ending_lines(game.rules, ending, [s.name for s in table.seats], teams, table.pos.team_of,
-                            game.totals)
+                            game.totals) + practice
 
     def _decided(self) -> list[str]:
         """Why the winner wins, when the sheet alone would not say: more than
