@@ -315,7 +315,23 @@ def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
     assert f"To draw: {stock - 2}" in drawn_text(app)
     # The log says each drew (which card is the drawer's alone), where only the count went down.
     plays = [text for seat, text in table.log if seat is not None]
-    assert len(plays) >= 2 and all(text.endswith(" and drew a card.") for text in plays), plays
+    assert len(plays) >= 2 and all(text.endswith(" and drew.") for text in plays), plays
+
+
+def test_a_play_and_its_draw_keep_to_one_line_of_the_log_at_the_smallest_window() -> None:
+    # "North trailed the 9♦ and drew a card." took two lines at 1024x600: the
+    # log held half as many plays.
+    from cassino.ui.table.scene import drew
+
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    game = Game(PRESETS["draw"].rules(), 2, seed=4)
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    settle(app)
+    event = game.play(next(m for m in game.legal_moves() if m.kind == "trail"))
+    assert len(event.drawn) == 1
+    line = f"North trailed the 10♦{drew(event)}."
+    assert len(theme.wrap(line, table.geo.fs_small, table.geo.log.width)) == 1, line
 
 
 # -- six players ----------------------------------------------------------------------------------

@@ -576,6 +576,8 @@ class TableScene(Scene, TableState):
 
 
 def drew(event: Event) -> str:
-    """Draw Cassino: ' and drew a card' after a play the stock refilled (which card is the drawer's alone)."""
+    """Draw Cassino: ' and drew' after a play the stock refilled (which card is
+    the drawer's alone); short, so that a play's line in the log keeps to one
+    line at the smallest window ('and drew a card' took two)."""
     n = len(event.drawn)
-    return "" if not n else " and drew a card" if n == 1 else f" and drew {n} cards"
+    return "" if not n else " and drew" if n == 1 else f" and drew {n} cards"
