@@ -219,6 +219,15 @@ def _plural(move: Move) -> str:
     return plural(move.value)
 
 
+def _build_words(b: Build) -> str:
+    """A build as the review names it: '8', '8s', or 'kings' for a build of
+    court cards of one rank (by rank under trailing royals, §9.11, where
+    they have no number)."""
+    if 11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)):
+        return plural(b.value, by_rank=True)
+    return b.label()
+
+
 def say(move: Move, builds: Sequence[Build] = ()) -> str:
     """The move in plain words: 'Capture 8♦ with the 8♠', 'Build 10 on 3♥
     and A♦ with the 6♣' (a build names the cards it is built on). Given the
@@ -233,12 +242,12 @@ def say(move: Move, builds: Sequence[Build] = ()) -> str:
         if on is not None:
             if on.value != move.value:
                 extra = f", taking in {_and(loose)}" if loose else ""
-                return f"Raise the build of {on.label()} to {move.value} with the {card}{extra}"
-            return f"Add {_and(loose + [f'the {card}'])} to the build of {on.label()}"
+                return f"Raise the build of {_build_words(on)} to {move.value} with the {card}{extra}"
+            return f"Add {_and(loose + [f'the {card}'])} to the build of {_build_words(on)}"
         value = _plural(move) if move.multiple else str(move.value)
         return f"Build {value} on {_and(loose)} with the {card}"
     if move.kind == CAPTURE:
-        parts = [f"the build of {b.label()}" for b in touched] + loose
+        parts = [f"the build of {_build_words(b)}" for b in touched] + loose
         return f"Capture {_and(parts)} with the {card}{_as_value(move)}"
     return move.describe()
 
@@ -431,7 +440,7 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
     for b in builds:
         if b.cards & got:
             whose = "your" if b.controller == seat else "your partner's" if team_of[b.controller] == team else "the"
-            names.append(f"{whose} build of {b.label()}")
+            names.append(f"{whose} build of {_build_words(b)}")
             got &= ~b.cards
     names += [card_symbol(c) for c in cards_of(got)]
     if not names:

@@ -179,6 +179,18 @@ def test_reasons_say_the_moves_in_the_game_s_words() -> None:
                      f"calling for 21, for about 1.5 points less against the other side this round."), alike
 
 
+def test_a_build_of_court_cards_of_one_rank_is_named_by_rank() -> None:
+    # Trailing royals (§9.11): court cards have no number; the review said "the build of 13s".
+    from cassino.rules import Build, parse_move
+    from tests.rules.helpers import cards
+
+    kings = Build(cards("KH KD"), 13, True, 0)
+    assert say(parse_move("KCx:KH,KD"), [kings]) == "Capture the build of kings with the K♣"
+    # A build of thirteen made of numbers (Royal: 6 and 7) keeps its number.
+    royal = Build(cards("6H 7D"), 13, False, 0)
+    assert say(parse_move("KCx13:6H,7D"), [royal]) == "Capture the build of 13 with the K♣"
+
+
 def test_a_review_of_one_round_weighs_only_that_round_s_decisions() -> None:
     game = played_out(13, moves=70)  # into the second round
     assert len(game.rounds) == 1
