@@ -545,3 +545,18 @@ def test_the_status_line_is_not_drawn_under_the_score_sheet(monkeypatch: pytest.
     said.clear()
     app.draw(app.screen)
     assert not said, "under the score sheet it is not"
+
+
+def test_by_keys_the_focus_comes_back_to_the_hand_with_the_next_deal() -> None:
+    # Your last card played, the focus had to go to the table; after the
+    # deal it stayed there, and Enter selected a table card instead of playing.
+    pos = table_position(hand="9H", loose="8D 5H KC", others=["2C"], stock="3S 4S 5S 6S 7S 8S 9S TS",
+                         stock_size=8)
+    app, table = open_table(pos, levels=(None, "beginner"))
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # the 9♥ trails: your last card
+    settle(app)
+    assert table.pos.hands[0].bit_count() == 4, "a new deal"
+    assert table.input.focus == ("hand", 0)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ChooserScene) or len(table.game.moves) == 3, "Enter plays from the hand"

@@ -179,13 +179,20 @@ class TableInput:
             self.offer(card, None, everything=not self.g.selection)
 
     def fix_focus(self) -> None:
-        """Keep the keyboard focus on something that is still there."""
+        """Keep the keyboard focus on something that is still there; once a
+        new deal fills the hand it had to leave, back on the hand's first card."""
         row, i = self.g.focus
         table = self.table
-        n = len(table.hand_order(table.bottom)) if row == "hand" else len(table.items)
+        hand = len(table.hand_order(table.bottom))
+        if self.g.parked and row == "table" and hand and not self.g.selection:
+            self.g.parked = False
+            self.g.focus = ("hand", 0)
+            return
+        n = hand if row == "hand" else len(table.items)
         if n == 0:
+            self.g.parked = row == "hand"
             row = "table" if row == "hand" else "hand"
-            n = len(table.hand_order(table.bottom)) if row == "hand" else len(table.items)
+            n = hand if row == "hand" else len(table.items)
         self.g.focus = (row, max(0, min(i, n - 1)))
 
     def _key(self, event: pygame.event.Event) -> None:

@@ -528,6 +528,7 @@ class TableScene(Scene, TableState):
         """Show the round the game has dealt, dealing it in from the stock."""
         self._show_round()
         self._deal_in(0.0)
+        self.controls.fix_focus()
 
     def stop(self) -> None:
         """Leaving the table: stop any computer player that is thinking."""
