@@ -560,3 +560,29 @@ def test_by_keys_the_focus_comes_back_to_the_hand_with_the_next_deal() -> None:
     assert table.input.focus == ("hand", 0)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ChooserScene) or len(table.game.moves) == 3, "Enter plays from the hand"
+
+
+def test_under_the_chooser_selected_items_lie_where_the_chooser_draws_them_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A selected item stood lifted under the dimming, and the chooser drew it
+    # again in place: two images of each card, out of line.
+    from cassino.ui.table import paint
+
+    app, table = open_table(table_position(hand="8S 8C", loose="5H 3H KC"), levels=(None, "beginner"))
+    click(app, item_centre(table, cards("5H")))
+    click(app, item_centre(table, cards("3H")))
+    lifted: dict[int, float] = {}
+    real = paint.paint_card
+
+    def card(tbl: object, surface: object, which: int, at: object, up: float = 0.0, **kw: object) -> object:
+        lifted[which] = up
+        return real(tbl, surface, which, at, up, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paint, "paint_card", card)
+    app.draw(app.screen)
+    assert lifted[c("5H")] > 0, "selected: lifted at the table"
+    click(app, hand_card_centre(table, c("8S")))  # 5 + 3: taken, or built into eights for the 8♣: the chooser asks
+    assert isinstance(app.top, ChooserScene)
+    lifted.clear()
+    app.draw(app.screen)
+    assert lifted[c("5H")] == 0 and lifted[c("3H")] == 0

@@ -82,9 +82,11 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     badges = _badges(table)
     badge_at: list[tuple[Build, pygame.Rect]] = []
 
-    # Table items, builds with their badge and owner.
+    # Table items, builds with their badge and owner. Selected ones stand
+    # lifted, but not under the chooser, which draws them again in place.
+    lifting = table.app.top is table
     for n, item in enumerate(stage.items):
-        selected = rest and item.mask in inp.selection
+        selected = rest and lifting and item.mask in inp.selection
         up = lift if selected else 0.0
         for card in item.spots:
             s = motion.get(card)
