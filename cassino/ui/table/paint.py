@@ -84,7 +84,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
 
     # Table items, builds with their badge and owner. Selected ones stand
     # lifted, but not under the chooser, which draws them again in place.
-    lifting = table.app.top is table
+    on_top: object = table.app.top
+    lifting = on_top is table
     for n, item in enumerate(stage.items):
         selected = rest and lifting and item.mask in inp.selection
         up = lift if selected else 0.0
