@@ -586,3 +586,22 @@ def test_under_the_chooser_selected_items_lie_where_the_chooser_draws_them_again
     lifted.clear()
     app.draw(app.screen)
     assert lifted[c("5H")] == 0 and lifted[c("3H")] == 0
+
+
+def test_by_keys_down_goes_to_the_card_that_fits_the_selection_else_back_where_it_was() -> None:
+    # Down always landed on the hand's middle card, whichever fitted.
+    app, table = open_table(simple(), levels=(None, "beginner"))  # 8♠ 3♣ 2♦ 9♥; 8♦ 5♥ K♣
+    hand = table.hand_order(0)
+    key(app, pygame.K_DOWN)
+    while table.input.focus != ("hand", hand.index(c("9H"))):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_DOWN)
+    assert table.input.focus == ("hand", hand.index(c("9H"))), "back where it was"
+    key(app, pygame.K_UP)
+    items = [it.mask for it in table.items]
+    while table.input.focus != ("table", items.index(cards("8D"))):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)  # the 8♦ selected: the 8♠ fits it
+    key(app, pygame.K_DOWN)
+    assert table.input.focus == ("hand", hand.index(c("8S")))

@@ -240,14 +240,20 @@ class TableInput:
                 self.fix_focus()
                 return
         row, i = self.g.focus
+        self.g.last_in[row] = i  # to come back to, from the other row
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             n = len(hand) if row == "hand" else len(items)
             if n:
                 self.g.focus = (row, (i + (1 if key == pygame.K_RIGHT else -1)) % n)
         elif key == pygame.K_UP and items:
-            self.g.focus = ("table", min(i, len(items) - 1) if row == "table" else len(items) // 2)
+            back = self.g.last_in.get("table", len(items) // 2)
+            self.g.focus = ("table", min(i if row == "table" else back, len(items) - 1))
         elif key == pygame.K_DOWN and hand:
-            self.g.focus = ("hand", min(i, len(hand) - 1) if row == "hand" else len(hand) // 2)
+            # Into the hand: the first card that fits the selection, else
+            # where the focus was in the hand, else its middle.
+            fits = table.fitting_cards() if row == "table" else set()
+            back = next((k for k, c in enumerate(hand) if c in fits), self.g.last_in.get("hand", len(hand) // 2))
+            self.g.focus = ("hand", min(i if row == "hand" else back, len(hand) - 1))
         elif key == pygame.K_TAB:
             order = [("hand", k) for k in range(len(hand))] + [("table", k) for k in range(len(items))]
             if order:

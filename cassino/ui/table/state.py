@@ -60,6 +60,7 @@ class Gestures:
     pointer: tuple[int, int] = (0, 0)
     plucking: bool = False  # the Pluck button was pressed: a loose card is to be chosen
     parked: bool = False    # the focus left an empty hand for the table: back to the hand once dealt
+    last_in: dict[str, int] = field(default_factory=dict)  # where the focus last was in each row
 
     def reset(self) -> None:
         """Nothing selected, pressed or dragged (a move was made, a round begins)."""
