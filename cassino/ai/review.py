@@ -289,7 +289,7 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
     """One line on why ``best`` beats ``played``, in the game's words:
     "Capturing 10♦ with the 10♠ was worth about 4 points more against your
     opponent than building 10 on 3♣ and 7♦ with the 7♠ (your chance to win
-    the game 64% against 51%)." The points are the round's margin: the side's
+    the game: 64% this way, 51% the other way)." The points are the round's margin: the side's
     points less ``rivals``' (``against``). (``now``: of a move still to
     play, as for a hint: "is worth"; ``builds``: the table's, as ``say``
     takes them.)"""
@@ -300,7 +300,8 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
         first += " first"  # its value holds the best card play after it
     first = first[0].upper() + first[1:]
     other = gerund(played.move, builds)
-    chances = f"{_chance(best.win)} against {_chance(played.win)}"
+    # Both figures are yours, one for each move ("64% against 51%" read as you against them).
+    chances = f"{_chance(best.win)} this way, {_chance(played.win)} the other way"
     same_chance = round(100 * best.win) == round(100 * played.win)
     if abs(lead) < 0.05:
         if same_chance:
@@ -313,7 +314,7 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
         return (f"{first} {was} worth about {points_words(lead)} less against {rivals} than {other} this "
                 f"round, but {gives} a better chance to win the game ({chances}).")
     line = f"{first} {was} worth about {points_words(lead)} more against {rivals} than {other}"
-    return line + ("." if same_chance else f" (your chance to win the game {chances}).")
+    return line + ("." if same_chance else f" (your chance to win the game: {chances}).")
 
 
 def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
@@ -348,7 +349,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
                 f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
     return (f"On a second look {other} does {degree} than {mine} "
-            f"({_chance(runner.win)} against {_chance(this.win)} to win the game).")
+            f"({_chance(runner.win)} to win the game that way, {_chance(this.win)} this way).")
 
 
 def clear(best: Appraisal, other: Appraisal) -> bool:

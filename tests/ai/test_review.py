@@ -169,8 +169,8 @@ def test_reasons_say_the_moves_in_the_game_s_words() -> None:
     better = Appraisal(trail, 0.64, 2.0)
     worse = Appraisal(Move.call(), 0.51, 0.0)
     assert reason(better, worse) == (f"Trailing the {card_symbol(trail.card)} was worth about 2 points more "
-                                     f"against your opponent than calling for 21 (your chance to win the game 64% "
-                                     f"against 51%).")
+                                     f"against your opponent than calling for 21 (your chance to win the game: "
+                                     f"64% this way, 51% the other way).")
     # Fewer points this round, yet a better chance to win the game: said so.
     assert "better chance to win the game" in reason(Appraisal(trail, 0.7, -1.0), Appraisal(trail, 0.6, 0.5))
     # ... and where the chances round alike, without showing them as "45% against 45%".
@@ -288,8 +288,8 @@ class _Fixed:
 @pytest.mark.parametrize("mine, theirs, words", [
     ((0.51, 0.51), (0.51, 0.515), "about equally good here: both give about 51% to win the game."),
     ((0.40, 0.58), (0.60, 0.44), "too close to call from what you can see (49% and 52% to win the game)"),
-    ((0.45, 0.49), (0.49, 0.53), "does a little better than capturing 2♦ and 5♣ with the 7♥ (51% against 47%"),
-    ((0.30, 0.34), (0.49, 0.53), "does better than capturing 2♦ and 5♣ with the 7♥ (51% against 32%"),
+    ((0.45, 0.49), (0.49, 0.53), "does a little better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game that way, 47% this way)"),
+    ((0.30, 0.34), (0.49, 0.53), "does better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game that way, 32% this way)"),
 ])
 def test_why_never_calls_a_hint_that_weighed_less_the_better_one(mine: tuple[float, ...],
                                                                   theirs: tuple[float, ...], words: str) -> None:
