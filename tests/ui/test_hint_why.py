@@ -52,3 +52,23 @@ def test_the_why_is_dropped_when_the_game_has_moved_on() -> None:
     assert table.play(move)
     until(app, lambda: table.explainer is None)
     assert not table.message.startswith("Why: ")
+
+
+def test_h_in_another_player_s_turn_says_the_hint_is_for_your_own() -> None:
+    # H did nothing, and said nothing.
+    from cassino.rules import Game
+    from cassino.settings import Settings
+    from cassino.ui.table import Seat
+
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False, ai_delay="long"))
+    table = TableScene(app, Game(seed=3), [Seat("You"), Seat("North", "expert")])
+    app.replace(table)
+    step(app)
+    assert table.pos.to_move == 1 or table.pos.to_move == 0
+    if table.pos.to_move == 0:  # you lead: let your turn pass first
+        table.play(next(m for m in table.pos.legal_moves() if m.kind == "trail"))
+        step(app)
+    assert table.pos.to_move == 1
+    key(app, pygame.K_h)
+    assert table.hinter is None and table.hint_move is None
+    assert "for your own turn" in table.message

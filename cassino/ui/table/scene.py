@@ -325,7 +325,11 @@ class TableScene(Scene, TableState):
     def ask_hint(self) -> None:
         """H: the Master's move for you, with a reason; it thinks in the background.
         H again while the hint is on show: why, weighed against the next best move."""
-        if not self.human_turn() or self.hinter is not None:
+        if self.hinter is not None:
+            return
+        if not self.human_turn():
+            if not self.pos.round_over and not self.game.over:  # H did nothing, and said nothing
+                self.say("A hint is for your own turn: H again when it comes.")
             return
         if self.hint_move is not None and self.hint_view is not None and self.explainer is None:
             self._ask_why(self.hint_view, self.hint_move)
