@@ -220,12 +220,13 @@ def _plural(move: Move) -> str:
 
 
 def _build_words(b: Build) -> str:
-    """A build as the review names it: '8', '8s', or 'kings' for a build of
-    court cards of one rank (by rank under trailing royals, §9.11, where
-    they have no number)."""
+    """A build as the review names it: '8' for a single build, 'eights' for a
+    multiple one (as the play that made it is said), 'kings' for a build of
+    court cards of one rank (by rank under trailing royals, §9.11, where they
+    have no number)."""
     if 11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)):
         return plural(b.value, by_rank=True)
-    return b.label()
+    return plural(b.value) if b.multiple else b.label()
 
 
 def say(move: Move, builds: Sequence[Build] = ()) -> str:

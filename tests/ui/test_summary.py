@@ -192,3 +192,16 @@ def test_court_cards_building_by_rank_are_named_by_rank_not_as_numbers() -> None
     assert describe_on(0, [kings], rules, take, past=True) == "captured the build of kings with the K♣"
     # In Royal a king is 13, and a build of 13 says so.
     assert Build(cards("KH KD"), 13, True, 0).label(PRESETS["royal"].rules(2).trailing_royals) == "13s"
+
+
+def test_a_multiple_build_is_named_in_words_as_the_play_that_made_it() -> None:
+    # "You built sevens (multiple): …", then "captured the build of 7s".
+    from cassino.rules import Build, parse_move
+    from cassino.ui.table.words import describe_on
+    from tests.rules.helpers import cards
+
+    sevens, seven = Build(cards("3D 4D 7D"), 7, True, 0), Build(cards("3D 4D"), 7, False, 0)
+    take = parse_move("7Sx7:3D,4D,7D")
+    assert describe_on(0, [sevens], Rules(), take, past=True) == "captured the build of sevens with the 7♠"
+    assert describe_on(0, [seven], Rules(), parse_move("7Sx7:3D,4D"), past=True) == \
+        "captured the build of 7 with the 7♠"

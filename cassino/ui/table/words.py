@@ -102,8 +102,9 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
     touched = [b for b in builds if b.cards & move.takes]
     loose = move.takes & loose_cards
     if move.kind == CAPTURE:
-        by_rank = rules.trailing_royals
-        parts = [f"the build of {plural(b.value, True) if by_rank and b.value > 10 else b.label()}"
+        # A multiple build in words, as the play that made it said ("built
+        # sevens (multiple)": "the build of sevens"); a single one by its value.
+        parts = [f"the build of {plural(b.value, rules.trailing_royals) if b.multiple else b.label()}"
                  for b in touched]
         if loose:
             parts += _group_words(rules, loose, move.value)
