@@ -219,6 +219,17 @@ def _plural(move: Move) -> str:
     return plural(move.value)
 
 
+def round_starts(game: Game) -> dict[int, int]:
+    """Where each round of ``game`` begins in its moves (round number: the
+    index of its first move), from a replay of them."""
+    again = Game(game.rules, game.players, game.teams, game.seed)
+    starts = {1: 0}
+    for i, m in enumerate(game.moves):
+        again.play(m, checked=False)
+        starts.setdefault(again.round_number, i + 1)
+    return starts
+
+
 def _build_words(b: Build) -> str:
     """A build as the review names it: '8' for a single build, 'eights' for a
     multiple one (as the play that made it is said), 'kings' for a build of

@@ -553,3 +553,13 @@ def test_why_of_a_card_play_never_weighs_a_pluck_as_its_alternative() -> None:
     why = explain(view, hinted, random.Random(1), Budget(work=4),
                   judge=_PluckAhead(hinted, (0.52, 0.50), (0.51, 0.51)))
     assert "pluck" not in why.lower(), why
+
+
+def test_each_round_s_first_move_is_found_so_a_moment_is_placed_in_its_round() -> None:
+    # The review screen said "round 2, move 66": the move's number in the game.
+    from cassino.ai.review import round_starts
+
+    game = played_out(13, moves=70)  # into the second round
+    starts = round_starts(game)
+    assert starts[1] == 0 and starts[2] == 48  # two players: 24 cards each a round
+    assert len(starts) == 2

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review, say,
-                               worst)
+from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review,
+                               round_starts, say, worst)
 from cassino.rules import PLUCK, Build, Game, Move, Position, cards_of
 
 from ..app import App, Scene
@@ -75,6 +75,7 @@ class GameReviewScene(Scene):
         self.table = table
         self.rounds = rounds
         self.reviewer = Reviewer(table.game, table.humans, rounds, table.reviewed)
+        self.round_starts = round_starts(self.reviewer.snapshot)
         self.moments: list[Moment] = []
         self.decisions = 0
         self.at = 0
@@ -226,8 +227,9 @@ class GameReviewScene(Scene):
             self._buttons(surface, fs, [("close", "Close (Esc)")])
             return
         moment = self.moments[self.at]
-        where = (f"{self.at + 1} of {len(self.moments)} · round {moment.round}, "
-                 f"move {moment.number + 1} · {self.who(moment.seat)}")
+        # The move's place in its round (its number in the game meant nothing on the table).
+        into = moment.number - self.round_starts.get(moment.round, 0) + 1
+        where = f"{self.at + 1} of {len(self.moments)} · round {moment.round}, move {into} · {self.who(moment.seat)}"
         t = theme.fit_text(where, fs, w - 2 * fs, theme.INK, bold=True)
         surface.blit(t, t.get_rect(midtop=(w // 2, top)))
         top += t.get_height() + fs // 4
