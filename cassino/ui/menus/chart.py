@@ -54,7 +54,7 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
     small = max(9, round(fs * 0.72))
     slot = area.width / RECENT  # always room for RECENT bars: a bar keeps its width as games come
     bar = max(2, round(slot * 0.64))
-    scale = max(1, *(abs(r.margin) for r in results))
+    scale = max(1, *(abs(r.margin) for r in results if not r.given_up), 1)
     # Every bar's margin where the labels fit side by side; else only the longest win's and
     # loss's, which give the scale.
     labelled = set(range(len(results)))
@@ -63,7 +63,8 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
                         key=lambda i: abs(results[i].margin), default=-1) for won in (True, False)}
     reach = area.height // 2 - small - 3
     for i, r in enumerate(results):
-        length = max(2, round(abs(r.margin) / scale * reach))
+        # A game given up has no result to measure: a stub, and its cross.
+        length = 2 if r.given_up else max(2, round(abs(r.margin) / scale * reach))
         cx = area.x + round(slot * (i + 0.5))
         rect = pygame.Rect(cx - bar // 2, mid - length if r.won else mid + 1, bar, length)
         if r.won:
@@ -76,7 +77,8 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
         if i in labelled:
             t = theme.text(margin_words(r), small, theme.GOLD if r.won else LOST)
             where = t.get_rect(midbottom=(cx, rect.top - 2)) if r.won else t.get_rect(midtop=(cx, below))
-            surface.blit(t, where.clamp(area))
+            if not r.given_up or area.contains(where):  # a cross says it where its word has no room
+                surface.blit(t, where.clamp(area))
 
 
 def _cross(surface: pygame.Surface, cx: int, top: int, size: int) -> int:
