@@ -28,7 +28,7 @@ def caption(results: Sequence[Result]) -> str:
 
 def margin_words(result: Result) -> str:
     """A bar's label: the points ahead (+5) or behind (−3) at the end, or
-    "quit" for a game given up (its bar: the margin it was given up at)."""
+    "quit" for a game given up (a stub and a cross, not a margin)."""
     if result.given_up:
         return "quit"
     m = result.margin
@@ -59,7 +59,7 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
     # loss's, which give the scale.
     labelled = set(range(len(results)))
     if not all(theme.font(small).size(margin_words(r))[0] <= slot for r in results):
-        labelled = {max((i for i, r in enumerate(results) if r.won == won),
+        labelled = {max((i for i, r in enumerate(results) if r.won == won and not r.given_up),
                         key=lambda i: abs(results[i].margin), default=-1) for won in (True, False)}
     reach = area.height // 2 - small - 3
     for i, r in enumerate(results):
