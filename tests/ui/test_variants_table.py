@@ -293,12 +293,18 @@ def test_an_ace_whose_plays_all_count_it_alike_is_not_asked_about() -> None:
     assert "Capture 9♣+5♦ (the A♠ as 14): a sweep" in chooser.labels
 
 
-def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
-    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+def draw_table(size: tuple[int, int]) -> tuple[App, Game, TableScene]:
+    """Draw Cassino at the table, you against a Beginner, the cards dealt."""
+    app = App(size, Settings(speed="instant", fullscreen=False))
     game = Game(PRESETS["draw"].rules(), 2, seed=4)
     table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
     app.replace(table)
     settle(app)
+    return app, game, table
+
+
+def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
+    app, game, table = draw_table((1280, 720))
     stock = len(game.position.stock)
     hand = table.hand_order(0)
     played = len(game.moves)
@@ -323,11 +329,7 @@ def test_a_play_and_its_draw_keep_to_one_line_of_the_log_at_the_smallest_window(
     # log held half as many plays.
     from cassino.ui.table.scene import drew
 
-    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
-    game = Game(PRESETS["draw"].rules(), 2, seed=4)
-    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
-    app.replace(table)
-    settle(app)
+    _, game, table = draw_table((1024, 600))
     event = game.play(next(m for m in game.legal_moves() if m.kind == "trail"))
     assert len(event.drawn) == 1
     line = f"North trailed the 10♦{drew(event)}."
