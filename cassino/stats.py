@@ -43,7 +43,7 @@ class Result:
     """One finished game, as the chart of recent results shows it: won or
     lost, your side's final score and the best of the other sides', and
     your side's sweeps in the whole game. ``given_up``: lost by starting
-    anew, the scores those it stood at."""
+    anew, with the scores it stood at then."""
 
     won: bool
     score: int

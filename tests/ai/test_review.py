@@ -288,8 +288,10 @@ class _Fixed:
 @pytest.mark.parametrize("mine, theirs, words", [
     ((0.51, 0.51), (0.51, 0.515), "about equally good here: both give about 51% to win the game."),
     ((0.40, 0.58), (0.60, 0.44), "too close to call from what you can see (49% and 52% to win the game)"),
-    ((0.45, 0.49), (0.49, 0.53), "does a little better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game that way, 47% this way)"),
-    ((0.30, 0.34), (0.49, 0.53), "does better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game that way, 32% this way)"),
+    ((0.45, 0.49), (0.49, 0.53),
+     "does a little better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game that way, 47% this way)"),
+    ((0.30, 0.34), (0.49, 0.53),
+     "does better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game that way, 32% this way)"),
 ])
 def test_why_never_calls_a_hint_that_weighed_less_the_better_one(mine: tuple[float, ...],
                                                                   theirs: tuple[float, ...], words: str) -> None:

@@ -356,7 +356,8 @@ SECTIONS: tuple[Section, ...] = (
         "New game, *Game: Trailing royals*. Court cards still have no number, but they *pair in any "
         "number*: a queen takes one or more loose queens, and queen builds, together.",
         "A court card played on loose cards of its rank, or added to a build of its rank, *builds* "
-        "a build of queens (its badge *Qs*), for another card of that rank to take. A court card nobody can match stays on the table to the end of the round, "
+        "a build of queens (its badge *Qs*), for another card of that rank to take. A court card nobody can "
+        "match stays on the table to the end of the round, "
         "so sweeps score nothing. In a Custom game: *Trailing royals: yes* (not with Royal values).",
     ), (
         Example("Your Q♦ may take either queen or both, build queens on one or both, or trail.",
