@@ -51,8 +51,8 @@ def why(view: SeatView, move: Move) -> str:
     if move.kind == "pluck":
         # What the pluck opens up: the count for a call, or a sweep with the card play after it.
         if winning_pluck(view, [move]) is not None:
-            return (f"It brings your side's count to {count_after(view, move)}: then call for {view.rules.target}, "
-                    f"and the game is yours.")
+            return (f"It brings your side's count to {count_after(view, move)}: "
+                    f"then call for {view.rules.target}, and the game is yours.")
         pos = view.bare_position()
         pos.apply(move)
         for m in candidate_moves(pos):

@@ -200,9 +200,6 @@ _GERUNDS = {"Capture": "capturing", "Build": "building", "Raise": "raising", "Ad
             "Trail": "trailing", "Pluck": "plucking", "Call": "calling"}
 
 
-_COURTS = {11: "jacks", 12: "queens", 13: "kings"}
-
-
 def _as_value(move: Move) -> str:
     """' as 14' for an ace capturing as 14, ' as 11' for the ten of diamonds
     capturing as 11 (§9.7, §9.8): values a card counts only sometimes."""
@@ -214,20 +211,20 @@ def _as_value(move: Move) -> str:
 def _plural(move: Move) -> str:
     """A multiple build's value as its cards are named: 'eights', or 'queens'
     when a queen builds them (by rank, or as 12 in Royal)."""
-    if move.value in _COURTS and rank_of(move.card) == move.value:
-        return _COURTS[move.value]
-    return plural(move.value)
+    return plural(move.value, by_rank=rank_of(move.card) == move.value)
 
 
-def round_starts(game: Game) -> dict[int, int]:
-    """Where each round of ``game`` begins in its moves (round number: the
-    index of its first move), from a replay of them."""
+def replayed(game: Game) -> tuple[Game, dict[int, int]]:
+    """A copy of ``game``, its moves as they stand replayed on a fresh game
+    of the same rules, seating and seed (the game may go on meanwhile), and
+    where each of its rounds begins in them (round number: the index of its
+    first move)."""
     again = Game(game.rules, game.players, game.teams, game.seed)
     starts = {1: 0}
-    for i, m in enumerate(game.moves):
+    for i, m in enumerate(list(game.moves)):
         again.play(m, checked=False)
         starts.setdefault(again.round_number, i + 1)
-    return starts
+    return again, starts
 
 
 def _build_words(b: Build) -> str:
@@ -235,9 +232,7 @@ def _build_words(b: Build) -> str:
     multiple one (as the play that made it is said), 'kings' for a build of
     court cards of one rank (by rank under trailing royals, §9.11, where they
     have no number)."""
-    if 11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)):
-        return plural(b.value, by_rank=True)
-    return plural(b.value) if b.multiple else b.label()
+    return b.name(by_rank=11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)))
 
 
 def say(move: Move, builds: Sequence[Build] = ()) -> str:
@@ -301,8 +296,8 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
     """One line on why ``best`` beats ``played``, in the game's words:
     "Capturing 10♦ with the 10♠ was worth about 4 points more against your
     opponent than building 10 on 3♣ and 7♦ with the 7♠ (your chance to win
-    the game: 64% this way, 51% the other way)." The points are the round's margin: the side's
-    points less ``rivals``' (``against``). (``now``: of a move still to
+    the game: 64% this way, 51% the other way)." The points are the round's
+    margin: the side's points less ``rivals``' (``against``). (``now``: of a move still to
     play, as for a hint: "is worth"; ``builds``: the table's, as ``say``
     takes them.)"""
     was, gives = ("is", "gives") if now else ("was", "gave")

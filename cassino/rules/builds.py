@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .cards import CardSet
+from .moves import plural
 
 
 class Build(NamedTuple):
@@ -21,6 +22,12 @@ class Build(NamedTuple):
         it); 'Ks' for kings where court cards build by rank (§9.11: no number)."""
         value = "JQK"[self.value - 11] if by_rank and 11 <= self.value <= 13 else str(self.value)
         return f"{value}s" if self.multiple else value
+
+    def name(self, by_rank: bool = False) -> str:
+        """The build in words, as the play that made it was said: '7' for a
+        single build, 'sevens' for a multiple one; 'kings' where court cards
+        build by rank (§9.11)."""
+        return plural(self.value, by_rank) if self.multiple else self.label(by_rank)
 
 
 def table_cards(loose: CardSet, builds: Iterable[Build]) -> CardSet:

@@ -241,8 +241,7 @@ class Overlay(Scene):
         height = head + extra + area.height + hint_h + 2 * fs
         box = pygame.Rect(0, 0, width, height)
         box.center = (size[0] // 2, size[1] // 2)
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 16, theme.PANEL_LINE + (255,), 2),
-                     box.topleft)
+        surface.blit(theme.dialog_box(box.size), box.topleft)
         y = box.y + fs
         for ln in title:
             t = theme.text(ln, fs, theme.GOLD, bold=True)

@@ -559,9 +559,10 @@ def test_why_of_a_card_play_never_weighs_a_pluck_as_its_alternative() -> None:
 
 def test_each_round_s_first_move_is_found_so_a_moment_is_placed_in_its_round() -> None:
     # The review screen said "round 2, move 66": the move's number in the game.
-    from cassino.ai.review import round_starts
+    from cassino.ai.review import replayed
 
     game = played_out(13, moves=70)  # into the second round
-    starts = round_starts(game)
+    again, starts = replayed(game)
+    assert again.moves == game.moves and again is not game
     assert starts[1] == 0 and starts[2] == 48  # two players: 24 cards each a round
     assert len(starts) == 2

@@ -56,6 +56,8 @@ def table_panel(cloth: str) -> TablePanel:
         return (min(255, round(rim[0] * k)), min(255, round(rim[1] * k)), min(255, round(rim[2] * k)))
 
     return TablePanel(shade(0.55), shade(2.0), shade(1.2), shade(1.75))
+
+
 SHADOW = (0, 0, 0, 70)
 
 # One colour per seat: build badges, name plates and the last move's highlight.
@@ -174,3 +176,8 @@ def rounded_box(size: tuple[int, int], colour: tuple[int, ...], radius: int,
     if border is not None and border_width:
         pygame.draw.rect(surf, border, surf.get_rect(), border_width, border_radius=radius)
     return surf
+
+
+def dialog_box(size: tuple[int, int], radius: int = 16) -> pygame.Surface:
+    """The box of a dialog, menu or sheet: opaque (nothing below shows through), ruled."""
+    return rounded_box(size, PANEL + (255,), radius, PANEL_LINE + (255,), 2)

@@ -355,7 +355,7 @@ class SetupScene(Scene):
         fs = theme.px((w, h), 28, 15)
         small = theme.px((w, h), 22, 12)
         box, left, right, item_px = self.frame()
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        surface.blit(theme.dialog_box(box.size), box.topleft)
         t = theme.text("New game", round(fs * 1.3), theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs // 2)))
         # The menu, scrolled to keep the line in focus in view; room kept for its "of N" line.

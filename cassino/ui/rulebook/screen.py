@@ -212,7 +212,7 @@ class RulesScene(Scene):
         dim(surface, 235)
         f = self.frame()
         fs, small, box = f.fs, f.small, f.box
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        surface.blit(theme.dialog_box(box.size), box.topleft)
         t = theme.text("Rules of Cassino", round(fs * 1.5), theme.GOLD, bold=True)
         title = t.get_rect(midleft=(box.x + round(fs * 0.9), f.close.centery))
         surface.blit(t, title)

@@ -187,7 +187,7 @@ class ChooserScene(Scene):
                     surface.blit(card_face(c, round(spot.w), self.app.settings.four_colour),
                                  (round(spot.x), round(spot.y)))
                 outline(surface, it.rect, theme.TARGET, 2)
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 14, theme.PANEL_LINE + (255,), 2), box.topleft)
+        surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
         for ln in title:
             t = theme.text(ln, geo.fs, theme.GOLD, bold=True)

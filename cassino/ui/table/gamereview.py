@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pygame
 
 from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review,
-                               round_starts, say, worst)
+                               replayed, say, worst)
 from cassino.rules import PLUCK, Build, Game, Move, Position, cards_of
 
 from ..app import App, Scene
@@ -33,9 +33,7 @@ class Reviewer:
     def __init__(self, game: Game, seats: Sequence[int], rounds: Sequence[int] | None,
                  memo: dict[tuple[Move, ...], Moment] | None = None):
         # The moves as they stand: the table may deal the next round meanwhile.
-        self.snapshot = Game(game.rules, game.players, game.teams, game.seed)
-        for m in game.moves:
-            self.snapshot.play(m, checked=False)
+        self.snapshot, self.round_starts = replayed(game)
         self.done = 0
         self.total = 0
         self.moments: list[Moment] | None = None
@@ -75,7 +73,6 @@ class GameReviewScene(Scene):
         self.table = table
         self.rounds = rounds
         self.reviewer = Reviewer(table.game, table.humans, rounds, table.reviewed)
-        self.round_starts = round_starts(self.reviewer.snapshot)
         self.moments: list[Moment] = []
         self.decisions = 0
         self.at = 0
@@ -228,8 +225,9 @@ class GameReviewScene(Scene):
             return
         moment = self.moments[self.at]
         # The move's place in its round (its number in the game meant nothing on the table).
-        into = moment.number - self.round_starts.get(moment.round, 0) + 1
-        where = f"{self.at + 1} of {len(self.moments)} · round {moment.round}, move {into} · {self.who(moment.seat)}"
+        into = moment.number - self.reviewer.round_starts.get(moment.round, 0) + 1
+        where = (f"{self.at + 1} of {len(self.moments)} · round {moment.round}, move {into} · "
+                 f"{self.who(moment.seat)}")
         t = theme.fit_text(where, fs, w - 2 * fs, theme.INK, bold=True)
         surface.blit(t, t.get_rect(midtop=(w // 2, top)))
         top += t.get_height() + fs // 4

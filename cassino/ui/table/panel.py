@@ -104,8 +104,9 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
                (geo.menu_button, "Menu (Esc)", True, False)]
     if geo.pluck_button.width:
         plucks = bool(table.pluck_moves()) if rules.pluck else False
+        call = f"Call {rules.target} (C)" if rules.call_for_21 else ""
         buttons += [(geo.pluck_button, "Pluck (P)" if rules.pluck else "", plucks, table.input.plucking),
-                    (geo.call_button, f"Call {rules.target} (C)" if rules.call_for_21 else "", table.can_call(), False)]
+                    (geo.call_button, call, table.can_call(), False)]
     look = theme.table_panel(table.app.settings.table_colour)
     for rect, label, live, lit in buttons:
         if not label:
@@ -170,8 +171,9 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
                 text = "Your turn: drag a card onto the table, or click table items, then a hand card."
             if before is not None and not played:
                 text = f"{before[1]} {text}"
-            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()),
-                                     (f"C to call for {table.pos.rules.target}", table.can_call())) if ok and not keys]
+            call = f"C to call for {pos.rules.target}"
+            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), (call, table.can_call()))
+                     if ok and not keys]
             if extra:
                 text += " Or " + " · ".join(extra) + "."
         colour = theme.GLOW

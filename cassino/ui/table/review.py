@@ -90,7 +90,7 @@ class ReviewScene(Scene):
                     theme.font(geo.fs_small).size(self.hint())[0]) + 2 * fs
         box = pygame.Rect(0, 0, min(width, area.width), round(cw * RATIO) + round(fs * 5))
         box.center = area.center
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 14, theme.PANEL_LINE + (255,), 2), box.topleft)
+        surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         colour = theme.seat_colour(e.seat) if e is not None else theme.DIM
         t = theme.fit_text(self.words(), fs, box.width - 2 * fs, colour, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs // 2)))

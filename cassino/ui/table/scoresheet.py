@@ -182,7 +182,7 @@ class RoundOverScene(Scene):
                   + round(fs * (2.5 * len(self.menu.items) + 1.5)))
         box = pygame.Rect(0, 0, width, min(height, h - 10))
         box.center = (w // 2, h // 2)
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        surface.blit(theme.dialog_box(box.size), box.topleft)
         t = theme.fit_text(self.heading(), round(fs * 1.4), width - 2 * fs, theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
         y = box.y + round(fs * 3.2)
@@ -305,8 +305,9 @@ class SheetScene(Scene):
                   or "none" for t in range(len(cards))]
         rows = [("Cards", [str(n) for n in cards]), ("Spades", [str(n) for n in spades]), ("Point cards", points)]
         if pos.rules.spade_scoring:  # §9.9: each spade a point, the J♠ two
-            rows.append(("Spade points", [str(sum(i.points for i in items if i.team == t and i.item == "spade_points"))
-                                          for t in range(len(cards))]))
+            spade_points = [sum(i.points for i in items if i.team == t and i.item == "spade_points")
+                            for t in range(len(cards))]
+            rows.append(("Spade points", [str(n) for n in spade_points]))
         if pos.rules.sweeps:
             rows.append(("Sweeps", [str(n) for n in pos.sweeps]))
         return rows
@@ -333,7 +334,7 @@ class SheetScene(Scene):
         height = round(fs * 4.5) + line * (len(rows) + 1) + fs * 2 + extra
         box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2)
-        surface.blit(theme.rounded_box(box.size, theme.PANEL + (255,), 16, theme.PANEL_LINE + (255,), 2), box.topleft)
+        surface.blit(theme.dialog_box(box.size), box.topleft)
         t = theme.text("Score sheet", round(fs * 1.3), theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
         x0, y = box.x + fs, box.y + round(fs * 3.2)

@@ -104,8 +104,7 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
     if move.kind == CAPTURE:
         # A multiple build in words, as the play that made it said ("built
         # sevens (multiple)": "the build of sevens"); a single one by its value.
-        parts = [f"the build of {plural(b.value, rules.trailing_royals) if b.multiple else b.label()}"
-                 for b in touched]
+        parts = [f"the build of {b.name(rules.trailing_royals)}" for b in touched]
         if loose:
             parts += _group_words(rules, loose, move.value)
         text = _and(parts)
