@@ -293,8 +293,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         print("No move lost clearly against the best one found." if chose else
               "Every move had only one sensible choice.")
     for m in shown:
-        print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played, m.builds)}; "
-              f"better: {say(m.best, m.builds)}.")
+        print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played, m.builds, game.rules.target)}; "
+              f"better: {say(m.best, m.builds, game.rules.target)}.")
         print(f"  {m.reason}" + (f" {m.lesson}" if m.lesson else ""))
     return 0
 

@@ -235,12 +235,13 @@ def _build_words(b: Build) -> str:
     return b.name(by_rank=11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)))
 
 
-def say(move: Move, builds: Sequence[Build] = ()) -> str:
+def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
     """The move in plain words: 'Capture 8♦ with the 8♠', 'Build 10 on 3♥
     and A♦ with the 6♣' (a build names the cards it is built on). Given the
     table's ``builds``, a move on one of them says what it does to it:
     'Raise the build of 7 to 9 with the 2♥', 'Add 4♦ and the 5♣ to the build
-    of 9', 'Capture the build of 8 and 8♦ with the 8♠'."""
+    of 9', 'Capture the build of 8 and 8♦ with the 8♠'. A call names the game's
+    ``target`` ('Call for 11' in a game to 11), as the table says it."""
     card = card_symbol(move.card) if move.card >= 0 else ""
     touched = [b for b in builds if b.cards & move.takes]
     loose = [card_symbol(c) for c in cards_of(move.takes & ~sum(b.cards for b in touched))]
@@ -256,12 +257,14 @@ def say(move: Move, builds: Sequence[Build] = ()) -> str:
     if move.kind == CAPTURE:
         parts = [f"the build of {_build_words(b)}" for b in touched] + loose
         return f"Capture {_and(parts)} with the {card}{_as_value(move)}"
+    if move.kind == CALL:
+        return f"Call for {target}"
     return move.describe()
 
 
-def gerund(move: Move, builds: Sequence[Build] = ()) -> str:
+def gerund(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
     """The move as an -ing phrase: 'capturing 8♦ with the 8♠'."""
-    verb, _, rest = say(move, builds).partition(" ")
+    verb, _, rest = say(move, builds, target).partition(" ")
     return f"{_GERUNDS.get(verb, verb.lower())} {rest}".strip()
 
 
@@ -292,21 +295,21 @@ def against(players: int, teams: Sequence[object]) -> str:
 
 
 def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequence[Build] = (),
-           rivals: str = "your opponent") -> str:
+           rivals: str = "your opponent", target: int = 21) -> str:
     """One line on why ``best`` beats ``played``, in the game's words:
     "Capturing 10♦ with the 10♠ was worth about 4 points more against your
     opponent than building 10 on 3♣ and 7♦ with the 7♠ (your chance to win
     the game: 64% this way, 51% the other way)." The points are the round's
     margin: the side's points less ``rivals``' (``against``). (``now``: of a move still to
     play, as for a hint: "is worth"; ``builds``: the table's, as ``say``
-    takes them.)"""
+    takes them; ``target``, the game's, for a call.)"""
     was, gives = ("is", "gives") if now else ("was", "gave")
     lead = best.points - played.points
-    first = gerund(best.move, builds)
+    first = gerund(best.move, builds, target)
     if best.move.kind == PLUCK and played.move.card >= 0:
         first += " first"  # its value holds the best card play after it
     first = first[0].upper() + first[1:]
-    other = gerund(played.move, builds)
+    other = gerund(played.move, builds, target)
     # Both figures are yours, one for each move ("64% against 51%" read as you against them).
     chances = f"{_chance(best.win)} this way, {_chance(played.win)} the other way"
     same_chance = round(100 * best.win) == round(100 * played.win)
@@ -340,13 +343,15 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     runner = max(others, key=lambda a: (a.win, a.points))
     ahead = (this.win, this.points) >= (runner.win, runner.points)
     if ahead and clear(this, runner):
-        return reason(this, runner, now=True, builds=view.builds, rivals=against(view.players, view.teams))
+        return reason(this, runner, now=True, builds=view.builds, rivals=against(view.players, view.teams),
+                      target=view.rules.target)
     # Not clearly ahead: what the move does, in the game's words, then how
     # near the next best comes. The hint's search and this second weighing
     # sample the hidden cards apart: say which way they lean without calling
     # the hint better than it weighed.
     merit = what_it_does(view, move)
-    mine, other = gerund(move, view.builds), gerund(runner.move, view.builds)
+    target = view.rules.target
+    mine, other = gerund(move, view.builds, target), gerund(runner.move, view.builds, target)
     both = f"{mine[0].upper() + mine[1:]} and {other}"
     if round(100 * this.win) == round(100 * runner.win):
         return (f"{merit} {both} are about equally good here: both give about {_chance(this.win)} "
@@ -397,12 +402,12 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     if best.move == played:
         return played, 0.0, 0.0, False, "", mine.win
     rivals = against(view.players, view.teams)
-    why = reason(best, mine, builds=view.builds, rivals=rivals)
+    why = reason(best, mine, builds=view.builds, rivals=rivals, target=view.rules.target)
     count = call_counts(view.bare_position())[view.team_of[view.seat]] if played.kind == CALL else 0
     if played.kind == CALL and count < view.rules.target:
         # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
-        then = gerund(best.move, view.builds)
-        why = (f"Calling for 21 lost the game: your side counted {count}, short of {view.rules.target}. "
+        then = gerund(best.move, view.builds, view.rules.target)
+        why = (f"Calling for {view.rules.target} lost the game: your side counted {count}, short of {view.rules.target}. "
                f"{then[0].upper() + then[1:]} would have kept a {_chance(best.win)} chance to win it.")
     return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 

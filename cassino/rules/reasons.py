@@ -95,7 +95,7 @@ def _action_reason(pos: Position, move: Move) -> str:
     if move.kind == CALL:
         if not rules.call_for_21:
             return "Calling for 21 is not part of these rules."
-        return "You may call for 21 only on your turn, before playing a card."
+        return f"You may call for {rules.target} only on your turn, before playing a card."
     if not rules.pluck:
         return "Plucking is not part of these rules."
     if pos.plucked >> pos.to_move & 1:

@@ -425,6 +425,22 @@ def test_a_lost_call_says_the_count_was_short() -> None:
     assert sure and chance < 0.02
 
 
+def test_a_call_in_a_game_to_11_is_a_call_for_11_in_the_review() -> None:
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    # The table says "Call 11" in a game to 11; the review's lines must not say 21.
+    rules = Rules(call_for_21=True, target=11)
+    view = SeatView(spot("5C 9H", "6H 2D", rules=rules, scores=[7, 2]), 0)
+    judge = _Table({"call": (0.0, 0.0), "5C-": (0.9, 1.8), "9H-": (0.8, 1.0)})
+    *_, why, _ = judge_move(view, parse_move("call"), random.Random(1), Budget(work=1), judge)
+    assert why.startswith("Calling for 11 lost the game: your side counted 7, short of 11."), why
+    assert say(Move.call(), target=11) == "Call for 11"
+    trail = Appraisal(parse_move("5C-"), 0.6, 1.0)
+    assert "than calling for 11 " in reason(trail, Appraisal(Move.call(), 0.4, 0.0), target=11)
+
+
 def test_the_points_lost_in_all_count_only_losses_and_rank_with_the_chance() -> None:
     from cassino.ai.review import Moment, chance_lost, points_lost
 

@@ -185,9 +185,9 @@ class GameReviewScene(Scene):
             lost.append(f"{chance}% of the chance to win the game")
         # A move the hint gave: the review weighs longer than the hint could, and says so.
         hinted = self.table.hinted.get(tuple(game.moves[:moment.number])) == moment.played
-        return [(f"{who} played: {say(moment.played, moment.builds)}"
+        return [(f"{who} played: {say(moment.played, moment.builds, game.rules.target)}"
                  f"{' (as the hint said)' if hinted else ''}.", theme.WARN, True),
-                (f"Better: {say(moment.best, moment.builds)}.", theme.GLOW, True),
+                (f"Better: {say(moment.best, moment.builds, game.rules.target)}.", theme.GLOW, True),
                 (moment.reason, theme.INK, False),
                 (moment.lesson, theme.INK, False),
                 (("Cost: " + " and ".join(lost) + ".") if lost else "", theme.DIM, False),
