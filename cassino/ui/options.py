@@ -119,8 +119,11 @@ def conflict_words(conflict: Conflict) -> str:
 
 
 def options_in_words(options: dict[str, Any]) -> str:
-    """Options in words, Royal first: 'Royal, aces 1 or 14, game to 11'."""
-    words = [option_words(k, v) for k, v in options.items()]
+    """Options in words, Royal first: 'Royal, aces 1 or 14, game to 11'. A
+    call is for the game's target, as the table names it: 'call for 11, game
+    to 11', not 'call for 21' in a game to 11."""
+    words = [f"call for {options['target']}" if k == "call_for_21" and v and "target" in options
+             else option_words(k, v) for k, v in options.items()]
     words.sort(key=lambda w: w != "Royal")
     out = ", ".join(words)
     return out[:1].upper() + out[1:]

@@ -725,6 +725,15 @@ def test_one_round_and_one_game_are_said_in_the_singular() -> None:
     assert caption([one, one]).startswith("Your last 2 games")
 
 
+def test_a_game_with_a_call_to_another_target_is_named_by_that_target() -> None:
+    from cassino.rules import Rules
+    from cassino.ui.options import rules_in_words
+
+    # The table says "Call 11" in a game to 11: its name must not say "call for 21".
+    assert rules_in_words(Rules(call_for_21=True, target=11), 2) == "Call for 11, game to 11"
+    assert rules_in_words(Rules(call_for_21=True), 2) == "Call for 21"
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
 def test_nothing_behind_a_dialog_shows_through_its_box(size: tuple[int, int]) -> None:
     # The title's buttons showed faintly through the Settings and Statistics boxes.
