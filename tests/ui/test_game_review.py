@@ -14,7 +14,7 @@ import pytest
 
 from cassino.ai import Budget, SeatView, make_player
 from cassino.ai.review import review
-from cassino.rules import Game, standard_teams
+from cassino.rules import Game, Move, standard_teams
 from cassino.settings import Settings
 from cassino.ui.app import App
 from cassino.ui.screens import sit_down
@@ -198,3 +198,58 @@ def test_with_several_people_the_sheet_offers_everyone_s_moves() -> None:
     table.humans = [0, 1]
     sheet = RoundOverScene(app, table, table.game.rounds[0], lambda: None, lambda: None, lambda: None)
     assert "Review everyone's moves (R)" in [it.label for it in sheet.menu.items]
+
+
+def _marks(monkeypatch: pytest.MonkeyPatch, review: GameReviewScene, moment: Moment) -> tuple[
+        list[tuple[pygame.Rect, tuple[int, int, int]]], list[str]]:
+    """The frames (rect, colour) and the words the review draws for ``moment``."""
+    frames: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    words: list[str] = []
+    real_text = gamereview.theme.text
+    monkeypatch.setattr(gamereview, "outline", lambda s, rect, colour, width=3: frames.append((rect, colour)))
+    monkeypatch.setattr(gamereview.theme, "text", lambda w, *a, **k: words.append(w) or real_text(w, *a, **k))
+    review._table(review.app.screen, 18, review.app.screen.get_rect(), moment)
+    monkeypatch.undo()
+    return frames, words
+
+
+def test_a_table_card_both_moves_take_is_framed_for_both_and_a_pluck_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The played move's frame was left off a table card the better move also
+    # took, and a pluck played (no card in hand) was marked by no word.
+    from cassino.ai.review import Moment
+    from cassino.rules import Rules
+
+    from cassino.ui.art import theme
+
+    game = Game(Rules(pluck=True), 2, seed=5)
+    rng = random.Random(3)
+    beginner = make_player("beginner")
+    while True:  # to a turn of yours with a pluck open and a table card two plays take
+        pos = game.position
+        moves = pos.legal_moves()
+        plucks = [m for m in moves if m.kind == "pluck"]
+        plays = [m for m in moves if m.card >= 0 and m.takes]
+        shared = [(a, b) for a in plays for b in plays if a != b and a.takes & b.takes]
+        if pos.to_move == 0 and plucks and shared:
+            break
+        game.play(beginner.choose(SeatView(pos, pos.to_move, game.turns), rng, Budget(work=1)))
+    number = len(game.moves)
+    app = App((1024, 600), Settings(speed="fast", ai_delay="none", fullscreen=False))
+    table = sit_down(app, game, default_seats(2, "intermediate"))
+    review = GameReviewScene(app, table, [1])
+    review.reviewer.stop()
+    played, best = shared[0]
+    both = Moment(number, 1, 0, played, best, 0.1, 2.0, True, "")
+    frames, _ = _marks(monkeypatch, review, both)
+    colours = [colour for _, colour in frames]
+    # Every pile each move takes, and each move's card in hand, carries that move's frame.
+    pos = review.position_before(both)
+
+    def piles(move: Move) -> int:
+        return (move.takes & pos.loose).bit_count() + sum(1 for b in pos.builds if b.cards & move.takes) + 1
+
+    assert colours.count(theme.WARN) == piles(played) and colours.count(theme.GLOW) == piles(best), colours
+    plucked = Moment(number, 1, 0, plucks[0], best, 0.1, 2.0, True, "")
+    frames, words = _marks(monkeypatch, review, plucked)
+    assert "played: pluck" in words and theme.WARN in [colour for _, colour in frames]

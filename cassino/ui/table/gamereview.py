@@ -312,7 +312,7 @@ class GameReviewScene(Scene):
         best, played = moment.best, moment.played
         # Room under the table's row for the builds' "whose" tags and a better pluck's word.
         tag_px = max(10, round(cw * 0.16))
-        tags = round(tag_px * 1.3) + 3 if pos.builds or best.kind == PLUCK else 0
+        tags = round(tag_px * 1.3) + 3 if pos.builds or PLUCK in (best.kind, played.kind) else 0
         block = 2 * label_h + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
         y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
         self._label(surface, fs, "On the table", (area.centerx, y))
@@ -326,13 +326,15 @@ class GameReviewScene(Scene):
             rect = pygame.Rect(x, y, width, ch)
             if build is not None:
                 self._badge(surface, build, rect, cw)
-            if mask & best.takes:
-                outline(surface, rect.inflate(6, 6), theme.GLOW, 3)
-                if best.kind == PLUCK:  # the better move has no card in hand to carry the word
-                    t = theme.text("better: pluck", tag_px, theme.GLOW, bold=True)
+            # A pile both moves take carries both frames, the played one outside,
+            # as a hand card both moves play does.
+            frames = [(move, word, colour) for move, word, colour in
+                      ((best, "better", theme.GLOW), (played, "played", theme.WARN)) if mask & move.takes]
+            for i, (move, word, colour) in enumerate(frames):
+                outline(surface, rect.inflate(6 + 8 * i, 6 + 8 * i), colour, 3 if i == 0 else 2)
+                if move.kind == PLUCK:  # a pluck has no card in hand to carry the word
+                    t = theme.text(f"{word}: pluck", tag_px, colour, bold=True)
                     surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
-            elif mask & played.takes:
-                outline(surface, rect.inflate(6, 6), theme.WARN, 2)
             x += width + gap
         if not items:
             t = theme.text("(nothing)", fs, theme.DIM)
