@@ -243,7 +243,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """A game record's review: where the reviewed seats lost most against the
     best move found from their own information, with the reason."""
-    from cassino.ai.review import REVIEW_WORK, decisions, points_lost, points_words, review, say, worst
+    from cassino.ai.review import (REVIEW_WORK, decisions, points_lost, points_words, replayed, review, say,
+                                   worst)
 
     data, game = _replayed(args.record)
     seats = _record_seats(data)
@@ -265,6 +266,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     moments = review(game, wanted, work=args.work or REVIEW_WORK, progress=progress)
     shown = worst(moments, args.count)
+    _, starts = replayed(game)
     who = {s: _name(seats.get(s, (None, None))[0], s) for s in range(game.players)}
     if args.json:
         print(json.dumps({"seats": wanted, "decisions": decisions(moments), "moves": len(moments),
@@ -293,7 +295,10 @@ def cmd_review(args: argparse.Namespace) -> int:
         print("No move lost clearly against the best one found." if chose else
               "Every move had only one sensible choice.")
     for m in shown:
-        print(f"\nRound {m.round}, move {m.number + 1} ({who[m.seat]}): played {say(m.played, m.builds, game.rules.target)}; "
+        # Its place in its round, as the review screen gives it, and in the record's moves.
+        into = m.number - starts.get(m.round, 0) + 1
+        print(f"\nRound {m.round}, move {into} ({who[m.seat]}; move {m.number + 1} of the record): "
+              f"played {say(m.played, m.builds, game.rules.target)}; "
               f"better: {say(m.best, m.builds, game.rules.target)}.")
         print(f"  {m.reason}" + (f" {m.lesson}" if m.lesson else ""))
     return 0

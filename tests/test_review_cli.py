@@ -32,26 +32,29 @@ def a_record(tmp_path: Path, moves: int = 40, players: list[dict[str, object]] =
 
 
 def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_path: Path) -> None:
-    path, game = a_record(tmp_path)
-    status, out, err = cli_run(["review", str(path), "--work", "10", "--count", "3"])
+    path, game = a_record(tmp_path, moves=70)  # into the second round
+    status, out, err = cli_run(["review", str(path), "--work", "10", "--count", "8"])
     assert status == 0 and err == ""
     lines = out.splitlines()
     # Ann's 20 moves: those with a choice to weigh are the decisions, the rest said left out.
     head = re.fullmatch(r"Ann: (\d+) decisions reviewed, (\d+) clear mistakes?.*?(?:; (\d+) moves? that had only "
                         r"one sensible choice (?:was|were) left out)?\.", lines[0])
     assert head is not None, lines[0]
-    assert int(head[1]) + int(head[3] or 0) == 20
+    assert int(head[1]) + int(head[3] or 0) == 35
     shown = [ln for ln in lines if ln.startswith("Round ")]
-    assert 1 <= len(shown) <= 3
+    assert 1 <= len(shown) <= 8 and any(ln.startswith("Round 2, ") for ln in shown), shown
     again = Game(seed=77)
     movers = []
     for m in game.moves:
         movers.append(again.position.to_move)
         again.play(m)
     for ln in shown:
-        number = int(ln.split("move ")[1].split(" ")[0])
-        assert "(Ann): played " in ln and "; better: " in ln
+        place = re.match(r"Round (\d+), move (\d+) \(Ann; move (\d+) of the record\): played .*; better: ", ln)
+        assert place is not None, ln
+        round_, into, number = map(int, place.groups())
         assert movers[number - 1] == 0  # one of Ann's moves
+        # Its place in its round, as the review screen gives it: a round of two is 48 moves.
+        assert (round_, into) == (1 + (number - 1) // 48, (number - 1) % 48 + 1)
     reasons = [ln for ln in lines if ln.startswith("  ")]
     assert len(reasons) == len(shown) and all(" more against your opponent than " in r or "chance to win" in r
                                               for r in reasons)
