@@ -32,21 +32,26 @@ def position_to_json(pos: Position) -> dict[str, Any]:
 
 
 def _int(data: dict[str, Any], key: str, default: Any = ..., low: int = 0,
-         high: int = 1_000_000) -> Any:
+         high: int = 1_000_000, owner: str = "") -> Any:
+    """``data[key]``, a whole number from ``low`` to ``high``; ``owner`` names
+    the object that holds it when that is not the position ("build 2")."""
     if key not in data:
         if default is ...:
-            raise InvalidPositionError(f"the position has no {key!r}")
+            raise InvalidPositionError(f"{owner or 'the position'} has no {key!r}")
         return default
     v = data[key]
+    where = f"{owner}: " if owner else ""
     if type(v) is not int:
-        raise InvalidPositionError(f"{key!r} must be a whole number, not {_short(v)}")
+        raise InvalidPositionError(f"{where}{key!r} must be a whole number, not {_short(v)}")
     if not low <= v <= high:
-        raise InvalidPositionError(f"{key!r} must be from {low} to {high}, not {_short(v)}")
+        raise InvalidPositionError(f"{where}{key!r} must be from {low} to {high}, not {_short(v)}")
     return v
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:
-    v = data.get(key)
+    if key not in data:  # said as missing, not as a list that is "None"
+        raise InvalidPositionError(f"the position has no {key!r}")
+    v = data[key]
     if not isinstance(v, list):
         raise InvalidPositionError(f"{key!r} must be a list, not {_short(v)}")
     return v
@@ -65,6 +70,8 @@ def position_from_json(data: Any) -> Position:
     if not isinstance(data, dict):
         raise InvalidPositionError("a position is a JSON object")
     fmt = data.get("format")
+    if "format" not in data:
+        raise InvalidPositionError(f"the position has no 'format' (it is {POSITION_FORMAT!r})")
     if fmt != POSITION_FORMAT:
         raise InvalidPositionError(f"'format' must be {POSITION_FORMAT!r}, not {_short(fmt)}")
     try:
@@ -100,8 +107,11 @@ def position_from_json(data: Any) -> Position:
             multiple = b.get("multiple", False)
             if type(multiple) is not bool:
                 raise InvalidPositionError(f"build {i + 1}: 'multiple' must be true or false")
-            builds.append(Build(parse_cards(b.get("cards"), f"build {i + 1}"),
-                                _int(b, "value", high=99), multiple, _int(b, "controller", high=99)))
+            if "cards" not in b:
+                raise InvalidPositionError(f"build {i + 1} has no 'cards'")
+            owner = f"build {i + 1}"
+            builds.append(Build(parse_cards(b["cards"], owner), _int(b, "value", high=99, owner=owner),
+                                multiple, _int(b, "controller", high=99, owner=owner)))
         captured = [parse_cards(c, f"captured {i}") for i, c in enumerate(_list(data, "captured"))]
     except InvalidCardError as e:
         raise InvalidPositionError(str(e)) from None

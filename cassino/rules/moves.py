@@ -160,11 +160,13 @@ def parse_move(text: str) -> Move:
         if plucked is None:
             raise InvalidMoveError(f"move {_short(text)}: a pluck names one loose card, e.g. 'pluck:5D'")
         return Move.pluck(plucked)
+    # A ten may be written 10, as ``parse_card`` allows it in every other place.
+    head = 3 if s.startswith("10") else 2
     try:
-        card = parse_card(s[:2])
+        card = parse_card(s[:head])
     except InvalidCardError as e:
         raise InvalidMoveError(f"move {_short(text)} must start with the card played: {e}") from None
-    rest = s[2:]
+    rest = s[head:]
     if rest == "-":
         return Move.trail(card)
     if not rest or rest[0].lower() not in "xbm" or ":" not in rest:

@@ -106,6 +106,12 @@ def position_problems(pos: Position) -> list[str]:
             k = pos.sweeps[t]
             out.append(f"team {t} counts {k} sweep{'s' if k > 1 else ''} this round but has captured "
                        f"{pos.captured[t].bit_count()} cards; each sweep takes two at least")
+    # (A sweep with no last capturer, or a sudden-death sweep that should have
+    # ended the game, are let through: positions set up by hand to try a rule
+    # are written so, and the engine plays on from them consistently.)
+    if pos.plucked and not pos.stock:
+        out.append("'plucked' lists seats, but the stock is empty: the last deal allows no pluck, and each "
+                   "deal starts with no one having plucked")
     out += _build_problems(pos)
     out += _hand_problems(pos)
     return out

@@ -206,6 +206,15 @@ def test_malformed_move_text_is_refused(text: str) -> None:
     assert str(e.value)
 
 
+def test_a_ten_written_10_is_read_as_in_every_other_place() -> None:
+    # '10H' was taken in a position's cards and a move's cards taken, but not
+    # as the card played: "'10' is not a card".
+    assert parse_move("10H-") == parse_move("TH-")
+    assert parse_move("10Hx10:10C").text() == "THx10:TC"
+    with pytest.raises(InvalidMoveError, match="'10Z' is not a card"):
+        parse_move("10Z-")
+
+
 @pytest.mark.parametrize("value", [None, 8, ["7H-"], {"card": "7H", "kind": "trail"}])
 def test_move_text_that_is_not_text_is_refused(value: Any) -> None:
     with pytest.raises(InvalidMoveError):
@@ -560,6 +569,8 @@ BROKEN_POSITIONS = [
     # What the game so far cannot have left.
     ("a sweep with nothing captured", edit(BASE, sweeps=[1, 0]),
      ["team 0 counts 1 sweep this round but has captured 0 cards"]),
+    ("a pluck in the last deal", edit(BASE, rules={"pluck": True}, plucked=[0]),
+     ["'plucked'", "the stock is empty"]),
     ("scores past the target, one alone", edit(BASE, scores=[21, 5]),
      ["the scores 21, 5 already ended the game"]),
     ("a round past the rounds with no tie", edit(BASE, rules={"rounds": 2}, round=3, scores=[5, 3]),
@@ -568,7 +579,7 @@ BROKEN_POSITIONS = [
      position_json(["7H 3C 4C 5C", "5S KS 4D 5H", "9S 9H 9D 9C"], to_move=2, dealer=0),
      ["seat 1 has 4 cards but should have 3"]),
     # The format field.
-    ("format missing", _without("format"), ["'format'", "cassino-position/1"]),
+    ("format missing", _without("format"), ["the position has no 'format'", "cassino-position/1"]),
     ("format version", edit(BASE, format="cassino-position/2"), ["'format'", "cassino-position/2"]),
     ("format of a record", edit(BASE, format="cassino-record/1"), ["'format'"]),
     # Rule options.
@@ -603,7 +614,7 @@ BROKEN_POSITIONS = [
     ("to_move a float", edit(BASE, to_move=0.0), ["'to_move'"]),
     ("to_move out of range", edit(BASE, to_move=-1), ["'to_move'"]),
     ("hands a string", edit(BASE, hands="7H 3C"), ["'hands'"]),
-    ("hands missing", _without("hands"), ["'hands'"]),
+    ("hands missing", _without("hands"), ["the position has no 'hands'"]),
     ("hand a string", edit(BASE, hands=["7H 3C", ["5S", "KS"]]), ["hand 0"]),
     ("card not a string", edit(BASE, hands=[["7H", 3], ["5S", "KS"]]), ["3"]),
     ("card not a card", edit(BASE, hands=[["7H", "3X"], ["5S", "KS"]]), ["'3X' is not a card"]),
@@ -615,21 +626,24 @@ BROKEN_POSITIONS = [
     ("build not an object", edit(BASE, builds=[["2C", "3H"]]), ["build 1"]),
     ("build value a string",
      edit(BASE, builds=[{"cards": ["2C", "3H"], "value": "5", "multiple": False, "controller": 1}]),
-     ["'value'"]),
+     ["build 1: 'value'"]),
+    ("build value missing",
+     edit(BASE, builds=[{"cards": ["2C", "3H"], "multiple": False, "controller": 1}]), ["build 1 has no 'value'"]),
     ("build multiple not a bool",
      edit(BASE, builds=[{"cards": ["2C", "3H"], "value": 5, "multiple": "no", "controller": 1}]),
      ["'multiple'"]),
     ("build controller missing",
-     edit(BASE, builds=[{"cards": ["2C", "3H"], "value": 5, "multiple": False}]), ["'controller'"]),
+     edit(BASE, builds=[{"cards": ["2C", "3H"], "value": 5, "multiple": False}]), ["build 1 has no 'controller'"]),
     ("build cards missing",
-     edit(BASE, builds=[{"value": 5, "multiple": False, "controller": 1}]), ["build 1"]),
+     edit(BASE, builds=[{"value": 5, "multiple": False, "controller": 1}]), ["build 1 has no 'cards'"]),
     ("captured not a list", edit(BASE, captured=None), ["'captured'"]),
     ("captured one entry", edit(BASE, captured=[BASE["captured"][1]]), ["'captured'", "per team"]),
     ("sweeps of strings", edit(BASE, sweeps=["0", 0]), ["'sweeps'"]),
     ("sweeps negative", edit(BASE, sweeps=[-1, 0]), ["'sweeps'", "from 0"]),
     ("sweeps one entry", edit(BASE, sweeps=[0]), ["'sweeps'", "per team"]),
     ("scores with null", edit(BASE, scores=[0, None]), ["'scores'"]),
-    ("scores missing", _without("scores"), ["'scores'"]),
+    ("scores missing", _without("scores"), ["the position has no 'scores'"]),
+    ("loose missing", _without("loose"), ["the position has no 'loose'"]),
     ("last_capturer a string", edit(BASE, last_capturer="1"), ["'last_capturer'"]),
     ("last_capturer out of range", edit(BASE, last_capturer=2), ["'last_capturer'"]),
     ("teams a string", edit(BASE, teams="[[0], [1]]"), ["'teams'"]),
