@@ -57,7 +57,13 @@ def violation(pos: Position, move: Move) -> str | None:
     if move.kind == TRAIL or move in gen.generate(pos, c, t, relaxed=True, exact=True):
         duty = gen.duty(pos, move)
         if duty is not None:
-            return duty_reason(duty, pos.rules.controller)
+            words = duty_reason(duty, pos.rules.controller)
+            if duty.kind == "strict_same" and duty.build is not None:
+                # "Add to yours instead" only where this card can.
+                mine = duty.build.cards
+                if not any(m.takes & mine for m in gen.generate(pos, c) if m.kind == BUILD):
+                    words = words.rpartition(";")[0] + "."
+            return words
         return "That move is not allowed here."
     return _shape_reason(pos, move)
 

@@ -345,15 +345,15 @@ def test_controller_strict_the_example_hoyles_less_a_second_build_of_8():
     assert legal(controller_example("strict")) == HOYLE - moves("2Hb8:6D")
 
 
-@pytest.mark.parametrize("second", [
-    "2Hb8:6D",      # a new build of 8 beside one's own
-    "AHb8:3C,4C",   # raising the other's 7 to 8: a second build of 8 too
+@pytest.mark.parametrize("second, advice", [
+    ("2Hb8:6D", "; add to yours instead."),  # a new build of 8 beside one's own: 2Hm8:5S,3H,6D adds to it
+    ("AHb8:3C,4C", "."),  # raising the other's 7 to 8: a second build of 8 too; the A♥ cannot add to it
 ])
-def test_controller_strict_refuses_a_second_build_of_the_same_value_in_those_words(second):
+def test_controller_strict_refuses_a_second_build_of_the_same_value_in_those_words(second, advice):
     pos = table_position("8C 2H AH", "6D", [("5S 3H", 8, False, 0), ("3C 4C", 7, False, 1)],
                          others=["7S TS JD"], rules=Rules(controller="strict"))
     assert pos.violation(move(second)) == ("You already control a build of 8: under strict builds "
-                                           "you may not make a second build of 8; add to yours instead.")
+                                           "you may not make a second build of 8" + advice)
 
 
 @pytest.mark.parametrize("controller", ["hoyle", "permissive", "answer", "strict"])
