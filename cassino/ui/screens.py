@@ -122,10 +122,13 @@ def _ask_before_losing(app: App, store: Store, choice: NewGame) -> None:
             keeping.count_abandoned(store, given_up)
         start_game(app, choice, ask=False)
 
+    kept = store.load_game()
+    counted = kept is not None and keeping.counts_if_given_up(kept)
     question = Overlay(app, "A game is in progress. Continue it, or start a new one and lose it?",
                        [Item("Continue the game in progress", keep, kept_game_words(store)),
                         Item("Start anew (the game in progress is lost)", anew,
-                             "The saved game is replaced by the new one, and counts as lost")],
+                             "The saved game is replaced by the new one" +
+                             (", and counts as lost" if counted else " (it is not counted in the statistics)"))],
                        lambda: app.pop(question))
     app.push(question)
 

@@ -244,7 +244,9 @@ def test_a_game_given_up_for_a_new_one_counts_as_lost(tmp_path: Path) -> None:
         app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
         title = show_title(app)
         title.menu.items[[it.label for it in title.menu.items].index("Play")].action()
-        assert "counts as lost" in app.top.menu.items[1].hint
+        # Said as it will be: a game with no card of yours played is not counted.
+        assert ("counts as lost" in app.top.menu.items[1].hint) == bool(played)
+        assert ("not counted" in app.top.menu.items[1].hint) == (not played)
         app.top.menu.items[1].action()  # start anew
         assert isinstance(app.top, TableScene)
         stats = store.load_stats()
@@ -252,6 +254,16 @@ def test_a_game_given_up_for_a_new_one_counts_as_lost(tmp_path: Path) -> None:
     assert stats.recent[-1].won is False and stats.streak == -1
     # Marked given up on the chart, not shown as a game lost by 0.
     assert stats.recent[-1].given_up and (stats.recent[-1].score, stats.recent[-1].other) == (0, 0)
+    # Several people at the screen: nothing is counted, and the question does not say it is.
+    people = [dict(seats[0], name="Ann"), {"name": "Ben", "seat": 1, "kind": "human"}]
+    game = Game(seed=9)
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    store.save_game(game, people, False)
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
+    title = show_title(app)
+    title.menu.items[[it.label for it in title.menu.items].index("Play")].action()
+    assert "not counted" in app.top.menu.items[1].hint and "counts as lost" not in app.top.menu.items[1].hint
 
 
 def test_an_idle_screen_asks_for_no_frames() -> None:

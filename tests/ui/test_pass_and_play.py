@@ -258,3 +258,58 @@ def test_a_cover_with_more_news_than_it_shows_says_how_many_more_the_log_holds()
     assert few.news == news[:6]
     app.push(cover)
     step(app)  # it draws
+
+
+def test_undo_with_several_people_says_so_before_pointing_at_the_setting() -> None:
+    # It sent them to Settings, where turning undo on would only have led here.
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    assert not app.settings.undo
+    table.undo()
+    assert table.message.endswith("Undo works only while you play alone against the computer.")
+
+
+def test_a_build_reads_as_yours_to_the_person_at_the_bottom(monkeypatch: object) -> None:
+    # It read "Ann's build" to Ann herself: "Your build" was only for a person named "You".
+    import pytest
+
+    from cassino.rules import Build, cards_of
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    seat = table.bottom
+    loose = cards_of(table.pos.loose)
+    build = Build((1 << loose[0]) | (1 << loose[1]), 0, False, seat)
+    said: list[str] = []
+    real = theme.fit_text
+    mp = pytest.MonkeyPatch()
+    mp.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
+    rect = table.stage.items[0].rect
+    paint._badge(table, app.screen, build, rect)
+    mp.undo()
+    assert any(w.startswith("Your") for w in said), said
+    assert not any(w.startswith(table.seats[seat].name) for w in said), said
+
+
+def test_a_plate_keeps_the_whole_name_and_drops_the_turn_mark_where_there_is_no_room() -> None:
+    # "Computer 1  ▶" was cut to "Computer...": which computer was thinking?
+    import pytest
+
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+
+    said: list[str] = []
+    real = theme.fit_text
+    mp = pytest.MonkeyPatch()
+    mp.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
+    fs = 18
+    room = theme.font(fs, True).size("Computer 1")[0] + 30  # the name fits, the mark after it does not
+    panel = theme.table_panel("green")
+    paint._plate((room + 24, 80), fs, 12, 10, "Computer 1", (200, 200, 200), "", (), True, panel)
+    paint._plate((room + 200, 80), fs, 12, 10, "Computer 2", (200, 200, 200), "", (), True, panel)
+    mp.undo()
+    assert said == ["Computer 1", "Computer 2  \u25b6"], said

@@ -605,3 +605,30 @@ def test_by_keys_down_goes_to_the_card_that_fits_the_selection_else_back_where_i
     key(app, pygame.K_SPACE)  # the 8♦ selected: the 8♠ fits it
     key(app, pygame.K_DOWN)
     assert table.input.focus == ("hand", hand.index(c("8S")))
+
+
+def test_a_table_item_is_ringed_in_the_colour_of_the_latest_play_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # East trailed the A♠, then West built 10 on it: the build was ringed in
+    # East's colour over West's, naming the wrong owner beside West's badge.
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+    from cassino.ui.table.state import LastMove
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", others=["9S 2D", "4C 6C"]),
+                            levels=(None, "beginner", "beginner"))
+    item = table.stage.items[0]
+    table.last.clear()
+    table.last[1] = LastMove("trailed", item.mask)
+    table.last[2] = LastMove("built on it", item.mask)  # the later play
+    rings: list[tuple[int, ...]] = []
+    real = pygame.draw.rect
+
+    def rect(s: pygame.Surface, colour: tuple[int, ...], *a: object, **k: object) -> pygame.Rect:
+        if k.get("border_radius") == 7:  # a last play's ring
+            rings.append(tuple(colour))
+        return real(s, colour, *a, **k)
+
+    monkeypatch.setattr(paint.pygame.draw, "rect", rect)
+    paint.paint_table(table, app.screen)
+    monkeypatch.undo()
+    assert theme.seat_colour(2) in rings and theme.seat_colour(1) not in rings

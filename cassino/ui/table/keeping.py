@@ -48,17 +48,25 @@ def count(table: TableState, result: RoundEnd | None) -> None:
         table.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
 
 
+def counts_if_given_up(saved: SavedGame) -> bool:
+    """Whether giving ``saved`` up for a new game counts it as lost: a game of
+    one person against the computer, not practice, not over, and a card of
+    theirs played in it (with several people nothing is counted)."""
+    humans = [r["seat"] for r in saved.seats if r["kind"] == "human"]
+    game = saved.game
+    if saved.practice or len(humans) != 1 or game.over:
+        return False
+    return game.round_number > 1 or any(t.seat == humans[0] for t in game.turns)
+
+
 def count_abandoned(store: Store, saved: SavedGame) -> None:
     """A game given up for a new one ("Start anew") counts as lost, once you
     have played in it: else dropping a losing game would keep a record clean.
     (Its finished rounds were counted as they ended.)"""
-    humans = [r["seat"] for r in saved.seats if r["kind"] == "human"]
-    game = saved.game
-    if saved.practice or len(humans) != 1 or game.over:
+    if not counts_if_given_up(saved):
         return
-    you = humans[0]
-    if game.round_number == 1 and not any(t.seat == you for t in game.turns):
-        return  # not a card of yours played: nothing to give up
+    game = saved.game
+    you = next(r["seat"] for r in saved.seats if r["kind"] == "human")
     levels = sorted({r["kind"].split(":", 1)[1] for r in saved.seats if r["kind"] != "human"})
     stats = store.load_stats()
     result = replace(game_result(game, game.position.team_of[you]), won=False, given_up=True)

@@ -116,9 +116,11 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             _target(surface, rect, 3 if hinted_pluck else 2)
         if inp.keyboard and inp.focus == ("table", n):  # outside a last move's ring, and as bold as the hand's
             pygame.draw.rect(surface, theme.INK, rect.inflate(14, 14), 3, border_radius=9)
-        for seat, last in table.last.items():
-            if last.touched & item.mask and seat != table.bottom and not selected:
-                pygame.draw.rect(surface, theme.seat_colour(seat), rect.inflate(6, 6), 2, border_radius=7)
+        # The ring of the latest play that touched it: an older play's ring in
+        # another colour would name the wrong owner for a build made on its card.
+        toucher = next((seat for seat, last in reversed(table.last.items()) if last.touched & item.mask), None)
+        if toucher is not None and toucher != table.bottom and not selected:
+            pygame.draw.rect(surface, theme.seat_colour(toucher), rect.inflate(6, 6), 2, border_radius=7)
     for build, r in badge_at:
         _badge(table, surface, build, r)
 
@@ -228,7 +230,8 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
         return
     item = next((it for it in table.stage.items if it.build is not None and it.build.cards == b.cards), None)
     rect = item.rect if item is not None else top
-    owner = "Your" if b.controller == table.bottom and table.seats[b.controller].name == "You" \
+    # The person at the bottom is the one looking (pass and play turns the table to each).
+    owner = "Your" if b.controller == table.bottom and b.controller in table.humans \
         else table.seats[b.controller].name + "'s"
     kind = "multiple build" if b.multiple else "build"
     # Under the build and no wider than its place in the row (the badge says
@@ -311,7 +314,11 @@ def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, col
     if team and theme.font(fs, True).size(name + "  \u25b6")[0] + team_w > width:
         facts = facts[:1] + ((team, theme.DIM),) + facts[1:]
         team, team_w = "", 0
-    name = name + ("  \u25b6" if to_move else "")
+    # The turn's mark only where the whole name leaves room for it: the glowing
+    # border says whose turn it is too, and "Computer..." did not say which.
+    marked = name + "  \u25b6"
+    if to_move and theme.font(fs, True).size(marked)[0] <= width - team_w:
+        name = marked
     t = theme.fit_text(name, fs, width - team_w, colour, bold=True)
     surf.blit(t, (x, y))
     if team:

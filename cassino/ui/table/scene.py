@@ -211,6 +211,8 @@ class TableScene(Scene, TableState):
         if event.taken:
             self.piles[seat] += event.taken.bit_count()
         self.swept[seat] += event.sweep
+        if event.move.card >= 0:
+            self.last.pop(seat, None)  # kept in the order played: the newest last
         if event.move.kind == CAPTURE:
             self.last[seat] = LastMove(words, 0)
         elif event.build is not None:
@@ -499,10 +501,13 @@ class TableScene(Scene, TableState):
         """Ctrl+Z: back to just before your last move of this round (and the
         computer's replies to it). Practice only: alone against the computer,
         with the setting on; a game with undo used is marked as practice."""
+        if len(self.humans) != 1:  # before the setting: turning it on would not help
+            self.say("Undo works only while you play alone against the computer.", warn=True)
+            return
         if not self.app.settings.undo:
             self.say("Undo is off: turn on \"Undo for practice\" in Settings to take moves back.", warn=True)
             return
-        if len(self.humans) != 1 or self.round_result is not None or self.pos is not self.game.position:
+        if self.round_result is not None or self.pos is not self.game.position:
             self.say("Undo works only while you play alone against the computer, within a round.", warn=True)
             return
         game = self.game
