@@ -226,14 +226,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"Round {r.round} (dealer: seat {r.dealer})")
         for t, label in enumerate(labels):
             items = ", ".join(f"{name} {points}" for name, points in _items_of(r.items, t))
-            print(f"  {label}: {r.points[t]} points ({r.cards[t]} cards, {r.spades[t]} spades"
-                  f"{'; ' + items if items else ''}), total {r.scores[t]}")
+            print(f"  {label}: {_count(r.points[t], 'point')} ({_count(r.cards[t], 'card')}, "
+                  f"{_count(r.spades[t], 'spade')}{'; ' + items if items else ''}), total {r.scores[t]}")
     if game.over and (not game.rounds or game.rounds[-1].round != game.round_number):
-        print(f"The game ended inside round {game.round_number}: {_ending(game)}")
+        seat_names = [_name(names.get(s), s) for s in range(game.players)]
+        print(f"The game ended inside round {game.round_number}: {_ending(game, labels, seat_names)}")
     if game.over:
         assert game.winner is not None
         score = "-".join(str(t) for t in game.totals)
-        print(f"Result: {labels[game.winner]} wins, {score}")
+        winners = game.teams[game.winner]
+        print(f"Result: {labels[game.winner]} {'wins' if len(winners) == 1 else 'win'}, {score}")
     else:
         print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "
               f"totals {', '.join(f'{l} {t}' for l, t in zip(labels, game.totals))}")
@@ -335,11 +337,26 @@ def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
     return list(out.items())
 
 
-def _ending(game: Game) -> str:
-    """What ended a game inside a round: a call, or a sweep under sudden death."""
+def _count(n: int, word: str) -> str:
+    """'1 point', '2 points'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _ending(game: Game, labels: list[str], names: list[str]) -> str:
+    """What ended a game inside a round: a call (who made it, and the counts
+    that decided it), or a sweep under sudden death."""
     if not game.turns:  # nothing played yet this round: the deal's initial pairs swept
         return "a sudden-death sweep of the initial pairs"
-    return "a call for 21" if game.moves[-1].kind == "call" else "a sudden-death sweep"
+    last = game.turns[-1]
+    if last.move.kind != "call":
+        return "a sudden-death sweep"
+    from cassino.rules.scoring import call_counts
+
+    pos = game.position
+    caller = pos.team_of[last.seat]
+    told = ", ".join(f"{labels[t]} {c}" for t, c in enumerate(call_counts(pos)))
+    verdict = "reached" if game.winner == caller else "fell short of"
+    return f"{names[last.seat]} called for {game.rules.target} and {verdict} it (counts: {told})"
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:

@@ -290,13 +290,17 @@ def test_replay_prints_round_scores_and_the_result(tmp_path: Path, players: int,
         for t, label in enumerate(labels):
             i += 1
             line = lines[i]
-            assert line.startswith(f"  {label}: {r.points[t]} points ({r.cards[t]} cards, "
-                                   f"{r.spades[t]} spades"), line
+            def count(n: int, word: str) -> str:
+                return f"{n} {word}" + ("" if n == 1 else "s")  # "1 point", not "1 points"
+
+            assert line.startswith(f"  {label}: {count(r.points[t], 'point')} ({count(r.cards[t], 'card')}, "
+                                   f"{count(r.spades[t], 'spade')}"), line
             assert line.endswith(f"total {r.scores[t]}"), line
         i += 1
     assert i == len(lines) - 1
     winner = labels[game.winner]
-    assert lines[-1] == f"Result: {winner} wins, {'-'.join(map(str, game.totals))}"
+    verb = "wins" if len(game.teams[game.winner]) == 1 else "win"  # "P1 & P3 win"
+    assert lines[-1] == f"Result: {winner} {verb}, {'-'.join(map(str, game.totals))}"
 
 
 def test_replay_of_an_unfinished_record(tmp_path: Path) -> None:

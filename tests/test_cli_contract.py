@@ -341,7 +341,14 @@ def test_replay_of_a_pluck_game_and_of_a_called_game(tmp_path: Path) -> None:
     record = record_to_json(called, names)
     assert record["moves"][-1] == "call"
     lines = ok(run("replay", write(tmp_path, record, "record.json")))
-    assert lines[-2] == "The game ended inside round 2: a call for 21"
+    # Who called, whether the count reached the target, and the counts that decided it.
+    from cassino.rules.scoring import call_counts
+
+    caller = called.turns[-1].seat
+    counts = call_counts(called.position)
+    verdict = "reached" if called.winner == caller else "fell short of"
+    assert lines[-2] == (f"The game ended inside round 2: {['Ann', 'Bob'][caller]} called for 21 and {verdict} it "
+                         f"(counts: Ann {counts[0]}, Bob {counts[1]})")
     assert lines[-1].startswith(f"Result: {['Ann', 'Bob'][called.winner or 0]} wins, ")
     # A move after the call: well formed, refused by the rules.
     record["moves"].append("7H-")

@@ -575,6 +575,8 @@ BROKEN_POSITIONS = [
      ["the scores 21, 5 already ended the game"]),
     ("a round past the rounds with no tie", edit(BASE, rules={"rounds": 2}, round=3, scores=[5, 3]),
      ["'round' is 3, but these rules play 2 rounds", "tied"]),
+    ("one card said in the singular", position_json(["7H 3C 4C", "5S"], to_move=0),
+     ["seat 1 has 1 card but should have 3"]),
     ("three seats, to move has four, first has four",
      position_json(["7H 3C 4C 5C", "5S KS 4D 5H", "9S 9H 9D 9C"], to_move=2, dealer=0),
      ["seat 1 has 4 cards but should have 3"]),
