@@ -85,8 +85,8 @@ class App:
             pass  # the default icon: not worth stopping for
         self.least = MIN_SIZE  # the smallest the window may be made (``_open``)
         self.window_size: tuple[int, int] | None = None  # the window's last size (``_windowed``)
+        pygame.display.set_caption("Cassino")  # before the window opens: it was first "pygame window"
         self.screen = self._open()
-        pygame.display.set_caption("Cassino")
         from .sound import Sounds
 
         self.sounds = Sounds(self.settings, load=False)

@@ -77,10 +77,19 @@ def no_display() -> str | None:
         return f"no window can be opened: {e}. Start Cassino from a desktop session."
     driver = pygame.display.get_driver()
     if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "").strip().lower() != driver:
-        return ("there is no display to open the game's window on (no DISPLAY or WAYLAND_DISPLAY "
-                "is set). Start Cassino from a desktop session; the commands of the command line "
-                "work without one (python -m cassino --help).")
+        named = [f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k)]
+        # Set but not reachable (a stale DISPLAY over SSH) is not the same as not set.
+        why = (f"{' and '.join(named)} {'is' if len(named) == 1 else 'are'} set, but no display answers there"
+               if named else "no DISPLAY or WAYLAND_DISPLAY is set")
+        return (f"there is no display to open the game's window on ({why}). Start Cassino from a desktop "
+                f"session; the commands of the command line work without one ({command_name()} --help).")
     return None
+
+
+def command_name() -> str:
+    """How the player starts this Cassino from a shell: the download's own
+    program, or Python with the package."""
+    return Path(sys.executable).name if getattr(sys, "frozen", False) else "python -m cassino"
 
 
 def selftest(seed: int = 1, out: Path | None = None) -> int:

@@ -25,6 +25,20 @@ def test_without_a_display_the_game_says_so_and_stops(tmp_path: Path) -> None:
     assert said == [said[0]] and "there is no display to open the game's window on" in said[0]
     assert "Traceback" not in result.stderr
     assert "there is no display" in (tmp_path / "cassino.log").read_text(encoding="utf-8")
+    assert "(no DISPLAY or WAYLAND_DISPLAY is set)" in said[0] and "python -m cassino --help" in said[0]
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="a display is always there")
+def test_a_display_named_but_not_there_is_said_so(tmp_path: Path) -> None:
+    # A stale DISPLAY (over SSH, say) was reported as "no DISPLAY ... is set".
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_VIDEO_DRIVER")}
+    env.update(CASSINO_HOME=str(tmp_path), PYTHONPATH=str(ROOT), SDL_AUDIODRIVER="dummy", DISPLAY=":399")
+    result = subprocess.run([sys.executable, "-m", "cassino", "play", "--window", "1024x600"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result.stderr
+    said = [line for line in result.stderr.splitlines() if line.startswith("cassino: ")]
+    assert len(said) == 1 and "DISPLAY=:399 is set, but no display answers there" in said[0], said
 
 
 def test_the_title_says_at_once_that_statistics_or_the_last_setup_are_damaged(
