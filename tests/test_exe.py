@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -199,6 +200,10 @@ def test_the_one_folder_build_runs_its_selftest(tmp_path: Path) -> None:
     download = next(dist.glob("Cassino-*.zip"))
     with zipfile.ZipFile(download) as z:
         assert any(name.rstrip("/").endswith(f"Cassino/{exe.name}") for name in z.namelist())
+        # The folder's links (pygame-ce's libraries) stay links: copies made the download a fifth bigger.
+        for link in (p for p in (dist / "Cassino").rglob("*") if p.is_symlink()):
+            info = z.getinfo(link.relative_to(dist).as_posix())
+            assert stat.S_ISLNK(info.external_attr >> 16), f"{info.filename} is stored as a copy"
 
     home = tmp_path / "home"
     run = subprocess.run([str(exe), "--selftest"], env=_env(home), capture_output=True, text=True, timeout=300)
