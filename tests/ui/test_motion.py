@@ -60,6 +60,40 @@ def test_a_capture_flies_into_the_pile_and_the_pile_counts_it_on_arrival() -> No
     assert table.motion.get(c("8S")) is None and table.motion.get(c("8D")) is None
 
 
+def test_each_sound_comes_when_its_cards_land_and_a_sweep_s_with_its_callout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every sound played the moment the move was made: the capture's chime and
+    # the sweep's fanfare tangled together, over before the "Sweep!" callout.
+    app, table = open_table(table_position(hand="8S 3C", loose="8D", others=["9S 2D"]), speed="normal")
+    heard: list[tuple[str, float, str]] = []
+    monkeypatch.setattr(app.sounds, "play", lambda name: heard.append(
+        (name, table.clock, table.motion.callout.text if table.motion.callout else "")))
+    start = table.clock
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    assert table.game.turns[-1].move.text() == "8Sx8:8D" and heard == [], "nothing heard before the cards meet"
+    for _ in range(240):
+        step(app)
+        if len(heard) >= 2:
+            break
+    flight = app.settings.flight
+    (capture, at, _), (sweep, then, words) = heard[:2]
+    assert capture == "capture" and at - start >= flight * 0.9, heard
+    assert sweep == "sweep" and then > at and words.startswith("Sweep!"), heard
+
+
+@pytest.mark.parametrize("speed", ["slow", "instant"])
+def test_a_skipped_motion_sounds_only_how_it_ended(monkeypatch: pytest.MonkeyPatch, speed: str) -> None:
+    # Skipped (or at the instant speed, nothing to wait for): one sound, the sweep's, not a jumble.
+    app, table = open_table(table_position(hand="8S 3C", loose="8D", others=["9S 2D"]), speed=speed)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    if speed != "instant":
+        key(app, pygame.K_SPACE)  # skip the motion
+    step(app, 3)
+    assert heard[0] == "sweep" and "capture" not in heard, heard  # (then, maybe, the other's reply)
+
+
 def test_a_card_in_flight_is_drawn_over_the_line_that_tells_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # The 8♠ leaving your hand passed under "You captured 8♦ with the 8♠.",
     # the words drawn across the card.

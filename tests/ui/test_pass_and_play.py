@@ -302,6 +302,9 @@ def test_a_plate_keeps_the_whole_name_and_drops_the_turn_mark_where_there_is_no_
     from cassino.ui.art import theme
     from cassino.ui.table import paint
 
+    import pygame
+
+    pygame.font.init()
     said: list[str] = []
     real = theme.fit_text
     mp = pytest.MonkeyPatch()

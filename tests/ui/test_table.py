@@ -614,7 +614,7 @@ def test_a_table_item_is_ringed_in_the_colour_of_the_latest_play_on_it(monkeypat
     from cassino.ui.table import paint
     from cassino.ui.table.state import LastMove
 
-    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", others=["9S 2D", "4C 6C"]),
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", others=["9S 2D", "4C 6C"], players=3),
                             levels=(None, "beginner", "beginner"))
     item = table.stage.items[0]
     table.last.clear()

@@ -7,6 +7,8 @@ what order, and what is called out.
 - a build, a raise, an addition: the card joins the build, which settles
   in its new place; a trail lands on the cloth; a pluck flies to the pile;
 - a sweep, big casino and little casino are called out;
+- each sound is cued for when its cards land (a capture's as the card
+  played meets what it takes, a sweep's with its callout);
 - at the round's end the cards left fly to the last capturer's pile;
 - a deal comes from the stock packet by packet, as the rules deal it;
   cards drawn (Draw Cassino) follow the play.
@@ -18,7 +20,7 @@ in units of ``flight``, one card's flight at the speed chosen.
 
 from __future__ import annotations
 
-from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Position, cards_of, parse_card
+from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, DealEvent, Event, Position, cards_of, parse_card
 
 from .motion import Motion, Spot
 from .seats import within
@@ -85,6 +87,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
                 s.go(spot, flight * 0.6, delay=gather)
             s.go(pile, flight, delay=flight * 0.5, then=True, into=seat)
         done |= set(gathered)
+        motion.cue("capture", gather)  # as the card played meets what it takes
         end = leave + flight
         taken_all = event.taken
         if taken_all >> BIG_CASINO & 1:
@@ -94,6 +97,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
                             flight * CALLOUT)
         if event.sweep:
             motion.call_out(f"Sweep! {names[seat]} cleared the table", end - flight * 0.5, flight * CALLOUT)
+            motion.cue("sweep", end - flight * 0.5)
             end += flight * CALLOUT * 0.5
         _flights(after, motion, flight, leave, done)
     elif move.kind == PLUCK:
@@ -102,6 +106,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
             if plucked is not None:
                 plucked.go(pile, flight, into=seat)
                 done.add(c)
+        motion.cue("capture", flight)
         _flights(after, motion, flight, flight * 0.8, done)
         end = flight * 1.8
     else:  # a trail or a build: the card joins the table, which settles round it
@@ -109,6 +114,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         if joining is not None and card in after.spots:
             joining.go(after.spots[card], flight)
             done.add(card)
+        motion.cue("build" if move.kind == BUILD else "play", flight)  # as it lands
         _flights(after, motion, flight, flight * 0.3, done)
         end = flight * 1.3
     result = event.round_end

@@ -132,12 +132,23 @@ class Callout:
         return max(0.0, min(1.0, left / min(0.3, self.duration / 3)))
 
 
+@dataclass
+class Cue:
+    """A sound due ``delay`` seconds from when it was set: when the cards it
+    goes with land, or with the callout it goes with."""
+
+    name: str
+    delay: float
+    clock: float = 0.0
+
+
 class Motion:
-    """Every card sprite on the table, by card, and the callouts to come."""
+    """Every card sprite on the table, by card, and the callouts and sounds to come."""
 
     def __init__(self) -> None:
         self.sprites: dict[int, Sprite] = {}
         self.callouts: list[Callout] = []
+        self.cues: list[Cue] = []
 
     def get(self, card: int) -> Sprite | None:
         """The sprite of ``card``, if it is on screen."""
@@ -152,6 +163,22 @@ class Motion:
     def call_out(self, text: str, delay: float, duration: float) -> None:
         """Words across the table (a sweep, big casino) after ``delay`` seconds for ``duration``."""
         self.callouts.append(Callout(text, delay, duration))
+
+    def cue(self, name: str, delay: float) -> None:
+        """A sound after ``delay`` seconds (``due`` hands it over)."""
+        self.cues.append(Cue(name, delay))
+
+    def due(self) -> str | None:
+        """The sound to play now, if one fell due since the last call: of
+        several due together (a motion skipped, or no time to move at the
+        instant speed), the one set for latest, which tells how the play
+        ended (the sweep after the capture, the round's end after both)."""
+        ripe = [c for c in self.cues if c.clock >= c.delay]
+        if not ripe:
+            return None
+        self.cues = [c for c in self.cues if c.clock < c.delay]
+        # Due at once (the instant speed): the one set last.
+        return max(enumerate(ripe), key=lambda ic: (ic[1].delay - ic[1].clock, ic[0]))[1].name
 
     @property
     def busy(self) -> bool:
@@ -180,15 +207,21 @@ class Motion:
         for c in self.callouts:
             c.clock += dt
         self.callouts = [c for c in self.callouts if c.clock < c.delay + c.duration]
+        for q in self.cues:
+            q.clock += dt
 
     def finish(self) -> None:
-        """Every motion at its end at once, callouts gone."""
+        """Every motion at its end at once, callouts gone; the sounds to come
+        fall due at once (``due`` then gives the last)."""
         for s in self.sprites.values():
             s.finish()
         self.sprites = {c: s for c, s in self.sprites.items() if not s.gone}
         self.callouts = []
+        for q in self.cues:
+            q.clock = max(q.clock, q.delay)
 
     def clear(self) -> None:
-        """Forget every sprite and callout: a round shown afresh is laid out from scratch."""
+        """Forget every sprite, callout and sound to come: a round shown afresh is laid out from scratch."""
         self.sprites = {}
         self.callouts = []
+        self.cues = []

@@ -131,7 +131,7 @@ class TableScene(Scene, TableState):
         deal = self.game.deal_event
         fresh = pos is self.game.position and not self.game.turns and deal.round == pos.round
         if any(self.motion.get(c) is None for c in self.stage.spots):
-            self.app.sounds.play("deal")
+            self.motion.cue("deal", after)  # as the first cards leave the stock
         return choreography.deal_in(self.motion, self.stage, pos, deal if fresh else None,
                                     self.app.settings.flight, after)
 
@@ -257,8 +257,6 @@ class TableScene(Scene, TableState):
         self.note(seat, f"{name} {turn_words}{drew(event)}.")
         self.play_words = (seat, f"{name} {turn_words}.")
         self._record(event, turn_words)
-        sounds = self.app.sounds
-        sounds.play({"capture": "capture", "build": "build", "pluck": "capture"}.get(move.kind, "play"))
         flight = self.app.settings.flight
         self.before = self.stage.items
         self.played = move.card if move.card >= 0 else None
@@ -270,7 +268,6 @@ class TableScene(Scene, TableState):
             self.announce(f"{name} plucked the {card_symbol(move.takes.bit_length() - 1)}", log=False)
         if event.sweep:
             self.note(None, self._sweep_words(name))
-            sounds.play("sweep")
         result = event.round_end
         if result is not None:
             if result.residue and result.residue_to is not None:
@@ -280,7 +277,7 @@ class TableScene(Scene, TableState):
             self.round_result = result
             keeping.count(self, result)
             self.note(None, "Game over." if event.winner is not None else "Round over.")
-            sounds.play("round")
+            self.motion.cue("round", end)  # as the last cards reach their pile
         elif event.winner is not None:
             # A call for 21 or a sudden-death sweep: the game ends inside the round.
             self.game_ended = True
@@ -292,7 +289,7 @@ class TableScene(Scene, TableState):
                                 f"of the {pos.rules.target} needed.")
             how = f"called for {pos.rules.target}" if move.kind == CALL else f"swept to {pos.rules.target}"
             self.announce(f"{self.names.wins(event.winner)}: {within(name)} {how}", delay=end)
-            sounds.play("round")
+            self.motion.cue("round", end)
         elif event.dealt:
             if pos.last_deal:
                 self.announce(self._deal_words(pos.deal_number), delay=end)
@@ -407,6 +404,9 @@ class TableScene(Scene, TableState):
         self.clock += dt
         # A long wait (nothing moved) must not jump a motion just begun.
         self.motion.update(min(dt, 0.1))
+        sound = self.motion.due()
+        if sound is not None:
+            self.app.sounds.play(sound)
         self.message_time = max(0.0, self.message_time - dt)
         if self.hinter is not None and self.hinter.done:
             self._hint_ready()
