@@ -310,7 +310,7 @@ def test_a_plate_keeps_the_whole_name_and_drops_the_turn_mark_where_there_is_no_
     mp = pytest.MonkeyPatch()
     mp.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
     fs = 18
-    room = theme.font(fs, True).size("Computer 1")[0] + 30  # the name fits, the mark after it does not
+    room = theme.font(fs, True).size("Computer 1")[0] + 4  # the name fits, the mark after it does not
     panel = theme.table_panel("green")
     paint._plate((room + 24, 80), fs, 12, 10, "Computer 1", (200, 200, 200), "", (), True, panel)
     paint._plate((room + 200, 80), fs, 12, 10, "Computer 2", (200, 200, 200), "", (), True, panel)
