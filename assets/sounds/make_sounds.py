@@ -57,6 +57,9 @@ def mix(*parts: list[float], gain: float = 1.0) -> list[float]:
 
 
 def save(name: str, samples: list[float]) -> None:
+    # The last few milliseconds fade to nothing: a sound cut off mid-wave clicks.
+    fade = min(len(samples), int(0.008 * RATE))
+    samples = samples[:len(samples) - fade] + [v * (fade - i) / fade for i, v in enumerate(samples[-fade:])]
     with wave.open(str(HERE / f"{name}.wav"), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
@@ -72,6 +75,13 @@ def main() -> None:
     save("build", mix(tone(220, 0.18, 0.05), tone(330, 0.18, 0.05), noise_burst(0.05, 0.01, 4, 3), gain=0.5))
     save("sweep", mix(*(tone(f, 0.3, 0.1, 0.07 * k) for k, f in enumerate((523, 659, 784, 1047))), gain=0.55))
     save("round", mix(tone(392, 0.9, 0.35), tone(494, 0.9, 0.35, 0.05), tone(587, 0.9, 0.35, 0.1), gain=0.5))
+    # A move refused: two soft low knocks, a "no" that does not scold.
+    save("refuse", mix(tone(196, 0.07, 0.02), tone(165, 0.08, 0.025, 0.09), noise_burst(0.03, 0.008, 5, 4),
+                       gain=0.3))
+    # The game's end: won, a rising major arpeggio that rings on; lost, a falling minor third that settles.
+    save("win", mix(*(tone(f, 0.9 - 0.1 * k, 0.3, 0.09 * k) for k, f in enumerate((523, 659, 784, 1047))),
+                    gain=0.55))
+    save("lose", mix(tone(392, 0.5, 0.2), tone(311, 0.6, 0.25, 0.18), tone(262, 0.9, 0.35, 0.36), gain=0.45))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The table's sounds: dealing, playing, capturing, building, a sweep, the end
-of a round. Files made by ``assets/sounds/make_sounds.py``. No audio device
+of a round, a move refused, the game won or lost. Files made by ``assets/sounds/make_sounds.py``. No audio device
 (as on CI) means silence, never an error."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pygame
 from cassino.resources import asset_path
 from cassino.settings import Settings
 
-NAMES = ("deal", "play", "capture", "build", "sweep", "round")
+NAMES = ("deal", "play", "capture", "build", "sweep", "round", "refuse", "win", "lose")
 
 
 class Sounds:

@@ -94,6 +94,26 @@ def test_a_skipped_motion_sounds_only_how_it_ended(monkeypatch: pytest.MonkeyPat
     assert heard[0] == "sweep" and "capture" not in heard, heard  # (then, maybe, the other's reply)
 
 
+def test_a_refused_move_is_heard_and_a_game_lost_sounds_unlike_a_game_won(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A refusal was only a red line; a game's end sounded as a round's, won or lost.
+    from cassino.rules import Move, Rules
+
+    # Calling at 5 loses; at 20 with big and little casino taken (23) wins.
+    for scores, taken, sound in (((5, 3), "", "lose"), ((20, 3), "TD 2S", "win")):
+        app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", rules=Rules(call_for_21=True),
+                                               scores=scores, captured=[taken]), speed="fast")
+        heard: list[str] = []
+        monkeypatch.setattr(app.sounds, "play", heard.append)
+        if sound == "lose":
+            assert not table.play(Move.trail(c("2H")))  # not in your hand
+            assert heard == ["refuse"] and table.message.startswith("! ")
+        table.play(Move.call())
+        for _ in range(120):
+            step(app)
+        assert heard[-1] == sound, (scores, heard)
+        monkeypatch.undo()
+
+
 def test_a_card_in_flight_is_drawn_over_the_line_that_tells_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # The 8♠ leaving your hand passed under "You captured 8♦ with the 8♠.",
     # the words drawn across the card.

@@ -179,6 +179,14 @@ class TableScene(Scene, TableState):
             self.ending = deal
             keeping.count(self, None)
             self.announce(f"{self.names.wins(deal.winner)}: sudden death")
+            self.motion.cue(self._ending_sound(deal.winner), 0.0)
+
+    def _ending_sound(self, winner: int) -> str:
+        """The game's end: "lose" when the one person at the screen lost, else
+        "win" (several people, or the computers alone: someone won)."""
+        if len(self.humans) == 1 and self.pos.team_of[self.humans[0]] != winner:
+            return "lose"
+        return "win"
 
     def _recall_round(self) -> None:
         """A resumed game: the round's log (sweeps and deals too), piles and last
@@ -277,7 +285,8 @@ class TableScene(Scene, TableState):
             self.round_result = result
             keeping.count(self, result)
             self.note(None, "Game over." if event.winner is not None else "Round over.")
-            self.motion.cue("round", end)  # as the last cards reach their pile
+            # As the last cards reach their pile: the round's chord, or the game's end.
+            self.motion.cue("round" if event.winner is None else self._ending_sound(event.winner), end)
         elif event.winner is not None:
             # A call for 21 or a sudden-death sweep: the game ends inside the round.
             self.game_ended = True
@@ -289,7 +298,7 @@ class TableScene(Scene, TableState):
                                 f"of the {pos.rules.target} needed.")
             how = f"called for {pos.rules.target}" if move.kind == CALL else f"swept to {pos.rules.target}"
             self.announce(f"{self.names.wins(event.winner)}: {within(name)} {how}", delay=end)
-            self.motion.cue("round", end)
+            self.motion.cue(self._ending_sound(event.winner), end)
         elif event.dealt:
             if pos.last_deal:
                 self.announce(self._deal_words(pos.deal_number), delay=end)

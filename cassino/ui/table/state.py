@@ -244,6 +244,8 @@ class TableState:
         be read): a hint, or why a move was refused."""
         self.message = ("! " if warn else "") + text
         self.message_time = max(4.0 if warn else 6.0, len(text) / 14)
+        if warn:  # a refusal is heard too: the eye may be on the card, not the line
+            self.app.sounds.play("refuse")
 
     def note(self, seat: int | None, text: str) -> None:
         """A line in the round's log, in the colour of ``seat`` (None: the table's own)."""
