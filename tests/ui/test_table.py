@@ -17,7 +17,7 @@ from cassino.ui.table import TableScene
 from tests.rules.helpers import cards, table_position
 
 from .driver import (bare_cloth, click, drag, focus_hand_card, hand_card_centre, item_centre, key, open_table,
-                     settle, step)
+                     post, settle, step)
 
 
 def c(text: str) -> int:
@@ -632,3 +632,32 @@ def test_a_table_item_is_ringed_in_the_colour_of_the_latest_play_on_it(monkeypat
     paint.paint_table(table, app.screen)
     monkeypatch.undo()
     assert theme.seat_colour(2) in rings and theme.seat_colour(1) not in rings
+
+
+@pytest.mark.parametrize("hand, builds, card, words", [
+    # You control a build of 9: the K♦ has nowhere to go, and the line said to drop it or trail.
+    ("9S KD", [("2C 7D", 9, False, 0)], "KD", "The K\u2666 has no play now. You control a build of 9: you may not trail"),
+    ("9S KD", [], "KD", "Nothing on the table fits the K\u2666: drop it on the cloth to trail."),
+    ("8S KD", [], "8S", "Drop on a highlighted item, or on the cloth to trail."),
+])
+def test_while_dragging_the_line_says_where_this_card_may_go(monkeypatch: pytest.MonkeyPatch, hand: str,
+                                                              builds: list[tuple[str, int, bool, int]],
+                                                              card: str, words: str) -> None:
+    from cassino.rules import parse_card
+    from cassino.ui.art import theme
+    from cassino.ui.table import panel
+
+    app, table = open_table(table_position(hand=hand, loose="8D 5H", builds=builds))
+    start = hand_card_centre(table, parse_card(card))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 120), rel=(1, 1), buttons=(1, 0, 0))
+    step(app)
+    assert table.input.drag is not None
+    said: list[str] = []
+    real = theme.wrap_even
+    monkeypatch.setattr(theme, "wrap_even", lambda text, *a, **k: said.append(text) or real(text, *a, **k))
+    panel.paint_status(table, app.screen)
+    monkeypatch.undo()
+    assert any(s.startswith(words) for s in said), said

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from cassino.rules import Move, card_symbol
+
 from ..art import theme
 from ..art.cards import card_back
-from .state import TableState
+from .state import Drag, TableState
 
 # The keys the panel's foot names, each with what it does.
 KEYS = ("Esc menu", "H hint", "S scores", "L last capture", "F11 full screen")
@@ -148,7 +150,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
             how = "choose a highlighted loose card and press Enter" if keys else "click a highlighted loose card"
             text = f"Pluck: {how} to put it in your pile (P or Esc: no pluck)."
         elif table.input.drag is not None:
-            text = "Drop on a highlighted item, or on the cloth to trail."
+            text = _drag_words(table, table.input.drag)
         elif table.input.selection:
             fits = "the lit cards fit them" if table.fitting_cards() else "no card of yours fits them all"
             if not keys:
@@ -200,3 +202,17 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), radius), box.topleft)
     for i, t in enumerate(texts):
         surface.blit(t, t.get_rect(center=(r.centerx, top + i * t_h + t_h // 2)))
+
+
+def _drag_words(table: TableState, drag: Drag) -> str:
+    """While a card is dragged: where it may go, as lit (and why not the cloth,
+    when it may not be trailed)."""
+    card = card_symbol(drag.card)
+    if drag.trail_ok:
+        if drag.targets:
+            return "Drop on a highlighted item, or on the cloth to trail."
+        return f"Nothing on the table fits the {card}: drop it on the cloth to trail."
+    why = table.pos.violation(Move.trail(drag.card)) or ""
+    if drag.targets:
+        return f"Drop on a highlighted item. {why}".strip()
+    return f"The {card} has no play now. {why}".strip()
