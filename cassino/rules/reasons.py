@@ -144,6 +144,8 @@ def _shape_reason(pos: Position, move: Move) -> str:
         if move.kind == BUILD or touched:
             return f"A {rank} has no value: it cannot build or take a build, only take a {rank}."
         if loose & ~RANK_SETS[rank_of(c)]:
+            if loose.bit_count() == 1:  # no sum was tried: one card of another rank
+                return f"A {rank} has no value: it takes only a {rank}, and the {_cards_words(loose)} is not one."
             return f"A {rank} has no value: it can take only a {rank}, not a sum of cards."
         if move.value:
             return f"A {rank} has no value: it takes a {rank} by rank, with no number."
@@ -170,6 +172,9 @@ def _shape_reason(pos: Position, move: Move) -> str:
                 return (f"A build can only be captured whole by a card of its value: "
                         f"the build of {b.label()} needs {_card_of_value(b.value)}.")
         if not generator(pos).splits(loose, v):
+            if loose.bit_count() == 1 and not touched:  # one card: no groups to speak of
+                return (f"The {name} takes cards worth {v} (or groups adding up to {v}); "
+                        f"the {_cards_words(loose)} is worth {_sum(loose, pos)}.")
             return (f"The {_cards_words(loose)} cannot be split into groups worth {v} each "
                     f"(they add up to {_sum(loose, pos)}).")
         return "That capture is not allowed here."

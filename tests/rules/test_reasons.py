@@ -393,7 +393,10 @@ def test_explain_no_meaning_gives_the_reason():
     pos = table_position("8S 8H 4C", loose="8D 5C 3C")
     meaning = explained(pos, "8S", "5C")
     assert meaning.moves == []
-    assert "groups worth 8" in meaning.reason
+    # One card: said as a card's worth, not as groups it cannot be split into.
+    assert meaning.reason.startswith("The 8♠ takes cards worth 8 (or groups adding up to 8); the 5♣ is worth 5.")
+    # Two cards or more: the groups they do not split into.
+    assert "groups worth 8" in (explained(pos, "8S", "5C 8D").reason or "")
 
 
 def test_explain_a_build_dropped_on_by_a_card_of_another_value():
@@ -485,7 +488,7 @@ def test_a_drop_that_could_only_mean_a_build_past_the_largest_says_so_too():
     pos = table_position("TC 5H", "AC 3D", others=["2C 4C"])
     why = explained(pos, "TC", "AC")
     assert why.moves == [] and why.reason == (
-        "The A♣ cannot be split into groups worth 10 each (they add up to 1). Nor can the 10♣ build 11: "
+        "The 10♣ takes cards worth 10 (or groups adding up to 10); the A♣ is worth 1. Nor can the 10♣ build 11: "
         "no build can be more than 10, the highest card value.")
     built = table_position("8S 7C", "3D", builds=[("4S 3S", 7, False, 0)], others=["2C 4C"])
     assert "Nor can the 8♠ raise it to 15" in (explained(built, "8S", builds=(0,)).reason or "")
@@ -495,3 +498,11 @@ def test_a_drop_that_could_only_mean_a_build_past_the_largest_says_so_too():
     crowded = table_position("9C 8D", "AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H", others=["2C 4C"])
     why = explained(crowded, "9C", "AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H").reason or ""
     assert "cannot be split into groups worth 9" in why and "Nor can" not in why
+
+
+def test_a_court_card_dropped_on_one_card_of_another_rank_is_told_so_not_of_sums():
+    # "A queen has no value: it can take only a queen, not a sum of cards": no sum was tried.
+    pos = table_position("QS 3C", "JH 5D")
+    refused(pos, "QSx:JH", "takes only a queen", "J♥ is not one")
+    assert "sum" not in pos.violation(parse_move("QSx:JH"))
+    refused(pos, "QSx:JH,5D", "not a sum of cards")
