@@ -253,3 +253,19 @@ def test_a_table_card_both_moves_take_is_framed_for_both_and_a_pluck_is_named(
     plucked = Moment(number, 1, 0, plucks[0], best, 0.1, 2.0, True, "")
     frames, words = _marks(monkeypatch, review, plucked)
     assert "played: pluck" in words and theme.WARN in [colour for _, colour in frames]
+
+
+def test_the_sheet_says_what_its_arrows_and_stars_mean(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Cards 21 → 0 ★ 31 → 3" came with no word of what → and ★ meant.
+    from cassino.ui.art import theme
+
+    app, table = after_one_round()
+    sheet = RoundOverScene(app, table, table.game.rounds[0], lambda: None, lambda: None, lambda: None)
+    app.push(sheet)
+    key(app, pygame.K_SPACE)  # the whole sheet at once
+    said: list[str] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
+    sheet.draw(app.screen)
+    monkeypatch.undo()
+    assert "Taken \u2192 points; \u2605 scored the item." in said, said

@@ -178,7 +178,12 @@ class RoundOverScene(Scene):
         line = round(fs * 1.45)
         story = [ln for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
         totals_n = 2 if self.result is not None or getattr(table.ending, "counts", None) is not None else 1
-        height = (round(fs * 4) + line * (len(story) + len(rows) + totals_n + 1) + (fs if story else 0)
+        # What "31 → 3" and the star mean, where the sheet uses them.
+        arrows = any("\u2192" in c for r in rows for c in r.cells)
+        legend = ("Taken \u2192 points; \u2605 scored the item." if arrows else
+                  "\u2605 scored the item.") if any(any(r.scored) for r in rows) else ""
+        height = (round(fs * 4) + line * (len(story) + len(rows) + totals_n + 1 + (1 if legend else 0))
+                  + (fs if story else 0)
                   + round(fs * (2.5 * len(self.menu.items) + 1.5)))
         box = pygame.Rect(0, 0, width, min(height, h - 10))
         box.center = (w // 2, h // 2)
@@ -225,6 +230,10 @@ class RoundOverScene(Scene):
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
                 surface.blit(theme.text(str(v), fs, theme.GOLD, bold=True), (x0 + label_w + i * col, y))
+            y += line
+        if legend and self.built:
+            t = theme.fit_text(legend, round(fs * 0.8), width - 2 * fs, theme.DIM)
+            surface.blit(t, (x0, y + (line - t.get_height()) // 2))
             y += line
         menu_h = round(fs * (2.5 * len(self.menu.items)))
         self.menu.layout((box.centerx, box.bottom - fs - menu_h // 2), min(width - 2 * fs, round(fs * 14)), fs)
