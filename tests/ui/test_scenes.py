@@ -4,6 +4,7 @@ hints and the full-screen switch, driven by posted events."""
 from __future__ import annotations
 
 import time
+import json
 from pathlib import Path
 
 import pygame
@@ -817,3 +818,17 @@ def test_a_custom_game_with_many_options_lists_them_all_or_says_how_many_more(
         assert named == in_force[:len(named)], "the first ones, in order"
     else:
         assert more == []
+
+
+def test_m_at_the_table_turns_the_sound_off_and_back_on_at_its_volume(tmp_path: Path) -> None:
+    # Muting took Esc, Settings, and stepping Sound round; and back up from off it came at 25%.
+    from cassino.store import Store
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"))
+    app.store = Store(tmp_path)
+    app.settings.volume = 0.5
+    key(app, pygame.K_m)
+    assert not app.settings.sound and "Sound off" in table.message
+    assert json.loads((tmp_path / "settings.json").read_text())["sound"] is False
+    key(app, pygame.K_m)
+    assert app.settings.sound and app.settings.volume == 0.5 and "50%" in table.message

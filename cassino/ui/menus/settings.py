@@ -67,6 +67,7 @@ class SettingsScene(Overlay):
             levels = (0.0, *VOLUMES)
             further = [v for v in levels if (v - volume) * by > 0]
             new = (min(further) if by > 0 else max(further)) if further else levels[0 if by > 0 else -1]
+
             st.sound = new > 0
             if new > 0:
                 st.volume = new

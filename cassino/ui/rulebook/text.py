@@ -495,8 +495,8 @@ SECTIONS: tuple[Section, ...] = (
         "*H* or the Hint button suggests a move (see Hints and the review). *S*: the score sheet, and what "
         "each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
-        "back when Undo for practice is on in Settings (alone against the computer). *F11* switches full "
-        "screen.",
+        "back when Undo for practice is on in Settings (alone against the computer). *M* turns the sound "
+        "off and on. *F11* switches full screen.",
         "A build shows its value on a badge in the colour of the player who controls it.",
     ), (
         Example("Your build of 8, and their multiple build of sixes.", table="5D+3C=8 4S+2H+6C=6s/them"),

@@ -56,6 +56,9 @@ class TableActions(Protocol):
     def review(self, seat: int | None, held: bool) -> None:
         """The last capture (``seat``'s, or anyone's), looked at again."""
 
+    def toggle_sound(self) -> None:
+        """Sound off, or back on at its volume."""
+
 
 class TableInput:
     """Turns the person's mouse and keys into plays and requests; what they
@@ -219,6 +222,9 @@ class TableInput:
             return
         if key == pygame.K_l:
             self.act.review(None, False)
+            return
+        if key == pygame.K_m:
+            self.act.toggle_sound()
             return
         if key == pygame.K_p and table.pos.rules.pluck:
             self.g.keyboard = True  # the focus shows which card Enter would pluck

@@ -12,7 +12,7 @@ from ..art.cards import card_back
 from .state import Drag, TableState
 
 # The keys the panel's foot names, each with what it does.
-KEYS = ("Esc menu", "H hint", "S scores", "L last capture", "F11 full screen")
+KEYS = ("Esc menu", "H hint", "S scores", "L last capture", "F11 full screen")  # and M sound: no room
 # ... in one text, a key and what it does kept on one line (no-break spaces).
 KEY_HELP = " · ".join(k.replace(" ", "\u00a0") for k in KEYS)
 

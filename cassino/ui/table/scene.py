@@ -495,6 +495,18 @@ class TableScene(Scene, TableState):
         """S: the score sheet of every round so far."""
         self.app.push(SheetScene(self.app, self))
 
+    def toggle_sound(self) -> None:
+        """M: the sounds off, or back on at the volume they had (kept in the settings)."""
+        st = self.app.settings
+        st.sound = not st.sound
+        if st.sound and st.volume <= 0:
+            st.volume = 0.7
+        self.app.save_settings()
+        if st.sound:
+            self.app.sounds.play("capture")  # what it sounds like now
+        self.say(f"Sound on, at {round(st.volume * 100)}% (M turns it off)." if st.sound else
+                 "Sound off (M turns it back on).")
+
     def review(self, seat: int | None, held: bool) -> None:
         """L, or a pile pressed and held: the last capture looked at again."""
         events = self.game.round_events if self.pos is self.game.position else []
