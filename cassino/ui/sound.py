@@ -4,6 +4,8 @@ of a round, a move refused, the game won or lost. Files made by ``assets/sounds/
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from cassino.resources import asset_path
@@ -37,6 +39,7 @@ class Sounds:
         except (pygame.error, FileNotFoundError, OSError) as e:
             self.sounds = {}
             self.problem = f"no sound: {e}"
+            logging.getLogger(__name__).warning(self.problem)  # the log says why it is silent
 
     def play(self, name: str) -> None:
         """Play the sound ``name`` at the set volume, unless sound is off; never fails."""

@@ -52,7 +52,7 @@ def test_mute_and_volume_are_obeyed() -> None:
     assert heard.times == 1 and heard.volume == 0.5
 
 
-def test_no_audio_device_means_silence(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_audio_device_means_silence(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     pygame.mixer.quit()
 
     def no_device(*args: object, **kwargs: object) -> None:
@@ -62,3 +62,5 @@ def test_no_audio_device_means_silence(monkeypatch: pytest.MonkeyPatch) -> None:
     sounds = Sounds(Settings())
     assert sounds.sounds == {} and "No available audio device" in (sounds.problem or "")
     sounds.play("sweep")  # nothing happens, nothing raised
+    # ... and the log says why the game is silent.
+    assert any("No available audio device" in r.getMessage() for r in caplog.records)
