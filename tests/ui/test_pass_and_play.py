@@ -316,3 +316,15 @@ def test_a_plate_keeps_the_whole_name_and_drops_the_turn_mark_where_there_is_no_
     paint._plate((room + 200, 80), fs, 12, 10, "Computer 2", (200, 200, 200), "", (), True, panel)
     mp.undo()
     assert said == ["Computer 1", "Computer 2  \u25b6"], said
+
+
+def test_people_of_one_name_are_told_apart_and_no_one_is_you_at_a_shared_screen() -> None:
+    # Two Anns: "Ann trailed… Pass to Ann", two "Ann" rows on the scores; a
+    # person named "You" turned the table's words to one person's ("You win").
+    from cassino.ui.table.seats import named_seats
+
+    names = [s.name for s in named_seats([None, "beginner", None, None], ["Ann", "", "ann", "You"])]
+    assert names == ["Ann", "Computer 1", "ann 2", "Player 3"]
+    names = [s.name for s in named_seats([None, "beginner", None], ["Computer 1", "", ""])]
+    assert names == ["Computer 1 2", "Computer 1", "Player 2"]  # the computer keeps its name
+    assert len(set(n.lower() for n in names)) == len(names)

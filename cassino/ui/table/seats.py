@@ -56,7 +56,22 @@ def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[
             continue
         people += 1
         name = typed[i].strip() if i < len(typed) else ""
+        if name.lower() == "you":  # "You" is the one person alone: at a shared screen it would read as everyone
+            name = ""
         seats.append(Seat("You" if alone else name or f"Player {people}"))
+    # Two seats of one name (two Anns, a person named "Computer 1") are told
+    # apart by a number, as the cover and the log name them.
+    taken = {seat.name.lower() for seat in seats if seat.is_computer}  # the computers keep theirs
+    for i, seat in enumerate(seats):
+        if seat.is_computer:
+            continue
+        name, n = seat.name, 1
+        while name.lower() in taken:
+            n += 1
+            name = f"{seat.name} {n}"
+        taken.add(name.lower())
+        if name != seat.name:
+            seats[i] = Seat(name, seat.level)
     return seats
 
 
