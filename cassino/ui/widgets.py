@@ -49,6 +49,9 @@ class Menu:
         self.px = 24
         self.scroll = 0
         self.visible = len(items)
+        # The last ``pinned`` items (Start, Back) stay in view under a list that
+        # scrolls: a list too long for the screen hid them at its end.
+        self.pinned = 0
 
     def layout(self, centre: tuple[int, int], width: int, px: int, max_height: int | None = None) -> pygame.Rect:
         """Place the buttons; returns the rectangle they fill."""
@@ -60,15 +63,21 @@ class Menu:
             self.visible = max(1, min(n, (max_height + gap) // (h + gap)))
         else:
             self.visible = n
-        self.scroll = min(max(self.scroll, self.focus - self.visible + 1), self.focus, max(0, n - self.visible))
+        pinned = min(self.pinned, self.visible - 1) if self.visible < n else 0
+        body, rows = n - pinned, self.visible - pinned  # the items that scroll, and their rows
+        if self.focus < body:
+            self.scroll = min(max(self.scroll, self.focus - rows + 1), self.focus, max(0, body - rows))
+        else:
+            self.scroll = min(self.scroll, max(0, body - rows))
         total = self.visible * h + (self.visible - 1) * gap
         top = centre[1] - total // 2
         self.rects = []
         for i in range(n):
-            row = i - self.scroll
+            row = i - self.scroll if i < body else rows + i - body
             r = pygame.Rect(0, 0, width, h)
             r.midtop = (centre[0], top + row * (h + gap))
-            self.rects.append(r if 0 <= row < self.visible else pygame.Rect(0, 0, 0, 0))
+            shown = 0 <= row < rows if i < body else True
+            self.rects.append(r if shown else pygame.Rect(0, 0, 0, 0))
         box = pygame.Rect(0, 0, width, total)
         box.midtop = (centre[0], top)
         return box
@@ -136,9 +145,11 @@ class Menu:
             t = theme.shrink_text(label, self.px, room, theme.INK, bold=hot)
             surface.blit(t, t.get_rect(center=r.center))
         if self.visible < len(self.items):
-            more = theme.text(f"{self.scroll + 1}-{self.scroll + self.visible} of {len(self.items)}  (scroll)",
+            n = len(self.items)
+            pinned = min(self.pinned, self.visible - 1)
+            more = theme.text(f"{self.scroll + 1}-{self.scroll + self.visible - pinned} of {n - pinned}  (scroll)",
                               max(10, self.px * 2 // 3), theme.DIM)
-            last = self.rects[self.scroll + self.visible - 1]
+            last = max((r for r in self.rects if r.width), key=lambda r: r.bottom)
             surface.blit(more, more.get_rect(midtop=(last.centerx, last.bottom + 4)))
 
 

@@ -832,3 +832,27 @@ def test_m_at_the_table_turns_the_sound_off_and_back_on_at_its_volume(tmp_path: 
     assert json.loads((tmp_path / "settings.json").read_text())["sound"] is False
     key(app, pygame.K_m)
     assert app.settings.sound and app.settings.volume == 0.5 and "50%" in table.message
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_start_and_back_stay_in_view_however_long_the_setup_s_list(size: tuple[int, int]) -> None:
+    # Six people: sixteen lines, fourteen shown, and Start and Back the two scrolled out of view.
+    from cassino.settings import Settings
+    from cassino.ui.app import App
+    from cassino.ui.menus.setup import SetupScene
+
+    app = App(size, Settings(fullscreen=False))
+    setup = SetupScene(app, lambda choice: None)
+    setup.players, setup.kinds = 6, [None] * 6
+    setup.refresh()
+    app.push(setup)
+    app.draw(app.screen)
+    labels = [it.label for it in setup.menu.items]
+    assert setup.menu.visible < len(labels), "the list scrolls here"
+    shown = [label for label, r in zip(labels, setup.menu.rects) if r.width]
+    assert shown[-2:] == ["Start", "Back"] and shown[0].startswith("Players")
+    # Down to the end of the list scrolls it, Start and Back staying where they are.
+    start = setup.menu.rects[labels.index("Start")].copy()
+    setup.menu.focus = labels.index("Start") - 1
+    app.draw(app.screen)
+    assert setup.menu.rects[labels.index("Start")] == start and setup.menu.rects[setup.menu.focus].width

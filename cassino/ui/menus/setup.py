@@ -85,6 +85,7 @@ class SetupScene(Scene):
         self.names = [""] * MAX_SEATS          # people's names; empty means "Player N"
         self.notice = ""        # why Start did nothing, until the next change
         self.menu = Menu([], lambda: app.pop(self))
+        self.menu.pinned = 2  # Start and Back, in view however long the list of seats and options
         damaged = self._recall()
         self.refresh()
         self.notice = damaged
