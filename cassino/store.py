@@ -160,7 +160,8 @@ class Store:
         stop = "" if why.endswith(("?", ".")) else "."  # a reason may end in a question
         try:
             kept = _keep(path)
-            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in your folder."
+            # The folder in full: a player of the download has no other way to know where it is.
+            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in {self.folder}."
             log.warning("%s was set aside because %s%s It was kept as %s.", path.name, why, stop, kept)
         except OSError as e:
             problem = (f"{path.name} could not be used because {why}{stop} Nor could it be moved "

@@ -93,7 +93,7 @@ def check_file(name: str, data: bytes, earlier: bool) -> None:
             assert said.startswith(f"{LOST[name]} {name} was set aside because ") and "\n" not in said \
                 and len(said) < 700
             kept = folder / (f"{name}.2.bad" if earlier else f"{name}.bad")
-            assert f"It was kept as {kept.name} in your folder." in said
+            assert f"It was kept as {kept.name} in {store.folder}." in said
             assert kept.read_bytes() == data
             assert not (folder / name).exists()
             if value is not None:
@@ -144,7 +144,7 @@ def test_every_damaged_copy_is_kept(tmp_path: Path) -> None:
         (tmp_path / SETTINGS).write_bytes(b"\xff damaged %d" % n)
         store = Store(tmp_path)
         assert store.load_settings() == Settings()
-        kept.append(store.problems[0].rsplit("kept as ", 1)[1].removesuffix(" in your folder."))
+        kept.append(store.problems[0].rsplit("kept as ", 1)[1].removesuffix(f" in {store.folder}."))
     assert [Path(k).name for k in kept] == ["settings.json.bad", "settings.json.2.bad", "settings.json.3.bad"]
     assert [(tmp_path / k).read_bytes() for k in kept] == [b"\xff damaged 0", b"\xff damaged 1", b"\xff damaged 2"]
 
