@@ -661,3 +661,15 @@ def test_while_dragging_the_line_says_where_this_card_may_go(monkeypatch: pytest
     panel.paint_status(table, app.screen)
     monkeypatch.undo()
     assert any(s.startswith(words) for s in said), said
+
+
+def test_the_chooser_s_small_cards_follow_its_words() -> None:
+    # "Capture 4♦+3♥+A♣" was drawn over 3♥ 4♦ A♣: the pack's order, not the words'.
+    from cassino.rules import cards_of, parse_card
+    from cassino.ui.table.chooser import _in_words_order
+
+    taken = [c for c in cards_of(cards("4D 3H AC"))]
+    played = parse_card("8S")
+    assert taken != [parse_card(t) for t in ("4D", "3H", "AC")]  # the pack's order differs
+    ordered = _in_words_order(taken + [played], "Capture 4\u2666+3\u2665+A\u2663")
+    assert ordered == [parse_card(t) for t in ("4D", "3H", "AC", "8S")]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
-from cassino.rules import Move, cards_of
+from cassino.rules import Move, card_symbol, cards_of
 
 from ..app import App, Scene
 from ..art import theme
@@ -169,7 +169,7 @@ class ChooserScene(Scene):
         # Each option: its number, its cards small, its words wrapped under them.
         laid: list[tuple[list[int], tuple[str, ...], int]] = []
         for m, label in zip(self.moves, self.labels):
-            cards = cards_of(m.takes) + ([m.card] if m.card >= 0 else [])
+            cards = _in_words_order(cards_of(m.takes) + ([m.card] if m.card >= 0 else []), label)
             words = theme.wrap(label, fs, width - text_x - pad)
             laid.append((cards, words, max(ch, 0) + pad // 2 + len(words) * line + pad))
         title = theme.wrap(self.title, geo.fs, width - 2 * pad, bold=True)
@@ -219,3 +219,12 @@ class ChooserScene(Scene):
         hot = self.focus == len(self.moves)
         t = theme.text("Cancel (Esc)", fs, theme.INK if hot else theme.DIM, bold=hot)
         surface.blit(t, t.get_rect(center=self.cancel_rect.center))
+
+
+def _in_words_order(cards: list[int], label: str) -> list[int]:
+    """The option's small cards in the order its words name them ("Capture
+    4♦+3♥+A♣" over 4♦ 3♥ A♣, not the pack's order); any not named, after."""
+    def place(c: int) -> tuple[int, int]:
+        at = label.find(card_symbol(c))
+        return (at if at >= 0 else len(label), cards.index(c))
+    return sorted(cards, key=place)
