@@ -19,6 +19,7 @@ from cassino.rules.jsontext import short as _short
 LEVELS = ("beginner", "intermediate", "expert", "master")
 CUSTOM = "custom"   # every option set by hand, kept in ``custom``
 MAX_SEATS = 6
+NAME_LENGTH = 16  # the most a person's name may be typed to
 SETUP_FORMAT = 2
 # The first version's presets, by number: standard, Royal, Royal with aces 14.
 OLD_PRESETS: tuple[dict[str, Any], ...] = ({}, {"royal": True, "sweeps": 0},
@@ -42,12 +43,13 @@ class Setup:
     game: str = "standard"
     short: bool = False   # Royal's short game
     custom: dict[str, Any] = field(default_factory=dict)
+    names: list[str] = field(default_factory=lambda: [""] * MAX_SEATS)  # people's names as typed ("": Player N)
 
     def to_json(self) -> dict[str, Any]:
         """The setup as ``setup.json`` keeps it."""
         return {"format": SETUP_FORMAT, "players": self.players, "level": self.level,
                 "partnerships": self.partnerships, "kinds": list(self.kinds), "game": self.game,
-                "short": self.short, "custom": dict(self.custom)}
+                "short": self.short, "custom": dict(self.custom), "names": list(self.names)}
 
     @classmethod
     def from_json(cls, data: Any) -> Setup:
@@ -94,7 +96,13 @@ class Setup:
         partnerships = teams and players == 4
         if game != CUSTOM and not PRESETS[game].allows(players, partnerships):
             game = CUSTOM
-        return cls(players, level, partnerships, kinds, game, short, custom)
+        names = data.get("names", [])  # optional: older files have none
+        if (not isinstance(names, list) or len(names) > MAX_SEATS
+                or not all(isinstance(n, str) and len(n) <= NAME_LENGTH and n.isprintable() for n in names)):
+            raise ValueError(f"'names' must list up to {MAX_SEATS} names of up to {NAME_LENGTH} printable "
+                             f"characters, not {_short(names)}")
+        return cls(players, level, partnerships, kinds, game, short, custom,
+                   list(names) + [""] * (MAX_SEATS - len(names)))
 
 
 def _rules(options: dict[str, Any]) -> Rules:

@@ -302,5 +302,7 @@ def setup_docs() -> list[Any]:
             Setup(4, "expert", True, [None, "beginner", None, "expert", "expert", "expert"], "custom", False,
                   {"sweeps": 2, "target": 11}).to_json(),
             Setup(3, "beginner", False, [None, "beginner", "beginner", "expert"], "royal", True, {}).to_json(),
+            Setup(3, "beginner", False, [None, None, "beginner", "expert"], "standard", False, {},
+                  ["Ann", "B\u00e9a", "", "", "", ""]).to_json(),
             {"players": 3, "level": "expert", "partnerships": False, "kinds": [None, "expert", "expert", "expert"],
              "preset": 1, "sweeps": 0, "control": "strict", "target": 11}]

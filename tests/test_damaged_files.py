@@ -51,6 +51,7 @@ def sound_stats(s: Stats) -> None:
 def sound_setup(s: Setup) -> None:
     assert 2 <= s.players <= 6 and s.level in LEVELS and len(s.kinds) == 6 and s.kinds[0] is None
     assert all(k is None or k in LEVELS for k in s.kinds)
+    assert len(s.names) == 6 and all(isinstance(n, str) and len(n) <= 16 and n.isprintable() for n in s.names)
     teams = standard_teams(s.players, s.partnerships)
     rules = Rules.from_json(s.custom) if s.game == CUSTOM else PRESETS[s.game].rules(s.players)
     if s.game != CUSTOM:

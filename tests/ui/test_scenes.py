@@ -234,6 +234,26 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     assert again.rules() == Rules(target=11) and again.game == "custom" and again.deal == ""
 
 
+
+def test_the_people_s_names_are_remembered_with_the_setup(tmp_path: object) -> None:
+    # Every New game went back to Player 1, Player 2: the names were typed again each time.
+    from pathlib import Path
+
+    from cassino.store import Store
+
+    assert isinstance(tmp_path, Path)
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    show_title(app)
+    setup = setup_scene(app)
+    setup.kinds[1] = None
+    setup.names[:2] = ["Ann", "Bea"]
+    setup.refresh()
+    setup.start()
+    assert [s.name for s in app.top.seats] == ["Ann", "Bea"]
+    again = setup_scene(app)
+    assert again.names[:2] == ["Ann", "Bea"] and again.kinds[1] is None
+
+
 def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: object) -> None:
     from pathlib import Path
 

@@ -13,7 +13,7 @@ import pygame
 
 from cassino.rules import (PRESET_LIST, PRESETS, STANDARD, Conflict, InvalidRulesError, Rules, seating_conflict,
                            seating_refusal, standard_teams)
-from cassino.setups import CUSTOM, MAX_SEATS, Setup
+from cassino.setups import CUSTOM, MAX_SEATS, NAME_LENGTH, Setup
 from cassino.setups import LEVELS as LEVEL_NAMES
 from cassino.store import SETUP
 
@@ -142,6 +142,7 @@ class SetupScene(Scene):
         s = store.load_setup()  # the defaults if none, or set aside and said
         self.players, self.level, self.partnerships, self.kinds = s.players, s.level, s.partnerships, list(s.kinds)
         self.game, self.short, self.custom = s.game, s.short, dict(s.custom)
+        self.names = list(s.names)
         self.chosen = self.game
         if SETUP in store.damaged and not known:
             return "Your last setup could not be read, so this is the usual one: " + store.damaged[SETUP]
@@ -151,7 +152,7 @@ class SetupScene(Scene):
         if self.app.store is not None:
             try:
                 self.app.store.save_setup(Setup(self.players, self.level, self.partnerships, list(self.kinds),
-                                                self.game, self.short, dict(self.custom)))
+                                                self.game, self.short, dict(self.custom), list(self.names)))
             except OSError:
                 pass  # a setup not remembered is no reason to stop a game
 
@@ -326,7 +327,7 @@ class SetupScene(Scene):
                 name = self.names[self.editing]
                 if event.key == pygame.K_BACKSPACE:
                     name = name[:-1]
-                elif event.unicode.isprintable() and event.unicode and len(name) < 16:
+                elif event.unicode.isprintable() and event.unicode and len(name) < NAME_LENGTH:
                     name += event.unicode
                 self.names[self.editing] = name.lstrip()
             self.refresh()
