@@ -4,6 +4,8 @@ comes first whenever the last hand shown was someone else's."""
 
 from __future__ import annotations
 
+import pygame
+
 from cassino.rules import Game
 from cassino.settings import Settings
 from cassino.ui.app import App
@@ -328,3 +330,28 @@ def test_people_of_one_name_are_told_apart_and_no_one_is_you_at_a_shared_screen(
     names = [s.name for s in named_seats([None, "beginner", None], ["Computer 1", "", ""])]
     assert names == ["Computer 1 2", "Computer 1", "Player 2"]  # the computer keeps its name
     assert len(set(n.lower() for n in names)) == len(names)
+
+
+def test_the_next_person_starts_with_no_focus_ring_of_the_last_one_s() -> None:
+    # The next person's hand opened with a focus ring where the last person's
+    # keys had left it, and the line spoke of keys to someone with a mouse.
+    from .driver import key
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    first = table.bottom
+    for _ in range(3):  # the first key may only show the ring
+        if table.input.focus == ("hand", 1):
+            break
+        key(app, pygame.K_RIGHT)
+    assert table.input.keyboard and table.input.focus == ("hand", 1)
+    key(app, pygame.K_RETURN)  # Ann plays her second card (a trail or its one play)
+    settle(app)
+    if not isinstance(app.top, CoverScene):  # a list asked which play: the first
+        key(app, pygame.K_RETURN)
+        settle(app)
+    assert isinstance(app.top, CoverScene)
+    ready(app)
+    settle(app)
+    assert table.bottom != first and not table.input.keyboard and table.input.focus == ("hand", 0)

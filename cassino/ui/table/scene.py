@@ -149,6 +149,9 @@ class TableScene(Scene, TableState):
         def ready() -> None:
             self.revealed = seat
             self.hidden = False
+            # The keys' focus was the last person's: the next starts afresh, at the hand's first card.
+            self.input.reset()
+            self.input.focus, self.input.keyboard, self.input.last_in = ("hand", 0), False, {}
             if seat != self.bottom:  # the new player sits at the bottom: the table turns
                 self.bottom = seat
                 self.lay_out()
