@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 FPS = 60
 MAX_STEP = 10.0  # the most time one frame accounts for (a scene caps its own motion's step)
 WINDOWED = (1280, 720)
+# What a window's frame and the desktop's panels may take, that a window
+# must leave: its title bar, a taskbar.
+DECORATIONS = (0, 56)
 ICON = ("icon", "cassino.png")  # in assets/; made by assets/icon/make_icon.py
 
 
@@ -113,9 +116,9 @@ class App:
             except (AttributeError, pygame.error):
                 pass
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else WINDOWED
+        room = self.room()
         wanted = self.window_size or WINDOWED
-        size = (max(MIN_SIZE[0], min(wanted[0], desktop[0])), max(MIN_SIZE[1], min(wanted[1], desktop[1])))
+        size = (max(smallest[0], min(wanted[0], room[0])), max(smallest[1], min(wanted[1], room[1])))
         return self._windowed(size)
 
     def _windowed(self, size: tuple[int, int]) -> pygame.Surface:
@@ -133,12 +136,19 @@ class App:
         return screen
 
     @staticmethod
-    def smallest() -> tuple[int, int]:
-        """The smallest window the table is laid out for, or the desktop if it is smaller."""
+    def room() -> tuple[int, int]:
+        """The most a window may be: the desktop less its title bar and a panel
+        (a window as big as a 1024x600 desktop had its bottom off the screen)."""
         sizes = pygame.display.get_desktop_sizes()
         if not sizes:
-            return MIN_SIZE
-        return (min(MIN_SIZE[0], sizes[0][0]), min(MIN_SIZE[1], sizes[0][1]))
+            return WINDOWED
+        return (sizes[0][0] - DECORATIONS[0], sizes[0][1] - DECORATIONS[1])
+
+    @classmethod
+    def smallest(cls) -> tuple[int, int]:
+        """The smallest window the table is laid out for, or what a smaller desktop has room for."""
+        room = cls.room()
+        return (min(MIN_SIZE[0], room[0]), min(MIN_SIZE[1], room[1]))
 
     def save_settings(self) -> None:
         """Keep the settings as they are now (they apply at once). If they could

@@ -38,3 +38,16 @@ def test_f11_twice_covers_the_screen_from_its_corner_again(tmp_path: Path) -> No
         assert geometry(screen) == (0, 0, 1600, 900)
     finally:
         screen.close()
+
+
+def test_a_window_on_a_small_desktop_leaves_room_for_its_title_bar(tmp_path: Path) -> None:
+    # On a 1024x600 screen the window was 1024x600: under its title bar, its bottom was off the screen.
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text('{"fullscreen": false}', encoding="utf-8")
+    screen = Screen((1024, 600), tmp_path, home)
+    try:
+        x, y, w, h = geometry(screen)
+        assert w == 1024 and h <= 600 - 48, (x, y, w, h)
+    finally:
+        screen.close()
