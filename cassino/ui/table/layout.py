@@ -143,6 +143,12 @@ class TableLayout:
                 pile = pygame.Rect(0, 0, ow, oh)
                 pile.midtop = (plate.centerx, caption.bottom + gap)
                 hand = pygame.Rect(x, pile.bottom + m, side_w - 2 * m, hand_top - m - pile.bottom - m)
+                if hand.height < ow + ow // 10 * (MAX_HAND - 1) and plate.width >= ow + m + oh:
+                    # Too short a column (a short window, five or six seats): the
+                    # pile beside the hand rather than over it, each back still showing an edge.
+                    pile.topleft = (x, caption.bottom + gap)
+                    hand = pygame.Rect(pile.right + m, pile.y, plate.right - pile.right - m,
+                                       hand_top - m - pile.y)
                 self.places[seat] = Place(side, plate, caption, hand, pile, ow, narrow=True)
         self.table = pygame.Rect(play.x + side_w + m, top_edge,
                                  play.width - 2 * side_w - 2 * m, hand_top - self.status_h - top_edge - m)
