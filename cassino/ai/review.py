@@ -407,7 +407,8 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     if played.kind == CALL and count < view.rules.target:
         # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
         then = gerund(best.move, view.builds, view.rules.target)
-        why = (f"Calling for {view.rules.target} lost the game: your side counted {count}, short of {view.rules.target}. "
+        target = view.rules.target
+        why = (f"Calling for {target} lost the game: your side counted {count}, short of {target}. "
                f"{then[0].upper() + then[1:]} would have kept a {_chance(best.win)} chance to win it.")
     return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 

@@ -249,7 +249,8 @@ class Overlay(Scene):
         hints = any(it.hint for it in self.menu.items)
         max_menu = size[1] - head - extra - hint_h - 4 * fs
         area = self.menu.layout((0, 0), width - 2 * fs, item_px, max_menu)
-        height = head + extra + area.height + hint_h + fs + fs // 2  # as much room under the last line as over the title
+        # As much room under the last line as over the title.
+        height = head + extra + area.height + hint_h + fs + fs // 2
         box = pygame.Rect(0, 0, width, height)
         box.center = (size[0] // 2, size[1] // 2)
         surface.blit(theme.dialog_box(box.size), box.topleft)

@@ -636,7 +636,8 @@ def test_a_table_item_is_ringed_in_the_colour_of_the_latest_play_on_it(monkeypat
 
 @pytest.mark.parametrize("hand, builds, card, words", [
     # You control a build of 9: the K♦ has nowhere to go, and the line said to drop it or trail.
-    ("9S KD", [("2C 7D", 9, False, 0)], "KD", "The K\u2666 has no play now. You control a build of 9: you may not trail"),
+    ("9S KD", [("2C 7D", 9, False, 0)], "KD",
+     "The K\u2666 has no play now. You control a build of 9: you may not trail"),
     ("9S KD", [], "KD", "Nothing on the table fits the K\u2666: drop it on the cloth to trail."),
     ("8S KD", [], "8S", "Drop on a highlighted item, or on the cloth to trail."),
 ])

@@ -28,7 +28,8 @@ class PauseScene(Overlay):
         items = [Item("Resume", resume, "Back to the table (Esc)"),
                  Item("Rules", lambda: app.push(RulesScene(app, game_rules=rules, players=players)),
                       "How to play, this game's rules first"),
-                 Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, cloth, display, thinking time")]
+                 Item("Settings", lambda: app.push(SettingsScene(app)),
+                      "Speed, sound, cards, cloth, display, thinking time")]
         if new_game is not None:
             items.append(Item("New game", new_game, "Set up another game; this one is kept until it starts"))
         items.append(Item("Quit to title", leave, "This game is kept: Continue on the title resumes it"))
