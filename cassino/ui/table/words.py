@@ -126,10 +126,17 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
                 rest &= ~(1 << move.card)
             parts.append("+".join(card_symbol(c) for c in cards_of(own)))
         groups = ", ".join(parts + (_group_words(rules, rest, move.value) if rest else []))
-        if touched and touched[0].multiple and touched[0].value == move.value:
-            words = f"add to the {plural(move.value, rules.trailing_royals)}: {groups}"
+        many = plural(move.value, rules.trailing_royals)
+        on = touched[0] if touched else None
+        if on is not None and on.multiple and on.value == move.value:
+            words = f"add to the {many}: {groups}"
+        elif on is not None and on.value == move.value:
+            # A single build taken into a multiple one: said, as a raise is (control may change hands).
+            words = f"add to the {on.label()}, making {many} (multiple): {groups}"
+        elif on is not None:
+            words = f"raise the {on.label()} to {many} (multiple): {groups}"
         else:
-            words = f"build {plural(move.value, rules.trailing_royals)} (multiple): {groups}"
+            words = f"build {many} (multiple): {groups}"
     elif touched:
         extra = f" and {_and([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
         words = f"raise the {touched[0].label()} to {move.value} with the {card}{extra}"
