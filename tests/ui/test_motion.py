@@ -366,3 +366,31 @@ def test_after_l_left_and_right_step_through_each_player_s_last_capture() -> Non
     assert review.words() == "Bot1 took 5♥ with the 5♣"
     key(app, pygame.K_ESCAPE)
     assert app.top is table
+
+
+def test_a_callout_is_drawn_over_the_cards_closing_up_and_under_the_cards_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Big casino!" showed half hidden behind the table cards sliding into the gap.
+    from cassino.ui.table import paint
+
+    app, table = open_table(table_position(hand="TS 3C", loose="TD 5H 8C 9S", others=["4S 4H"]),
+                            speed="slow")
+    drag(app, hand_card_centre(table, c("TS")), item_centre(table, cards("TD")))
+    assert table.game.turns[-1].move.text() == "TSx10:TD"
+    for _ in range(240):
+        step(app)
+        settling = {card for card, s in table.motion.sprites.items()
+                    if s.moving and card in table.stage.spots and card != table.played}
+        if table.motion.callout is not None and settling:
+            break
+    else:
+        raise AssertionError("no frame with the callout and cards closing up")
+    order: list[object] = []
+    real_card, real_callout = paint.paint_card, paint._paint_callout
+    monkeypatch.setattr(paint, "paint_card", lambda t, s, card, *a, **k: order.append(card) or real_card(t, s, card, *a, **k))
+    monkeypatch.setattr(paint, "_paint_callout", lambda *a: order.append("callout") or real_callout(*a))
+    paint.paint_table(table, app.screen)
+    monkeypatch.undo()
+    at = order.index("callout")
+    assert all(order.index(card) < at for card in settling), (order, settling)
+    assert any(card in (c("TS"), c("TD")) for card in order[at + 1:]), order  # the taken cards over it

@@ -169,29 +169,39 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     top: object = table.app.top
     if top is table:  # under a score sheet or the chooser it would only peek out
         paint_status(table, surface)
-    callout = motion.callout
-    if callout is not None:
-        _paint_callout(table, surface, callout.text, callout.fade)
     # Cards on the move (and cards no longer on the stage: on their way to a
     # pile) above everything, the lines over the hand and the callouts too (a
     # card leaving the hand passed under the line that tells of it), the last
-    # to leave on top.
+    # to leave on top; but cards only closing up on the table go under a
+    # callout ("Big casino!" showed half hidden behind them).
     on_stage = stage.spots
     flying += [s for c, s in motion.sprites.items() if c not in on_stage]
     played = table.played
     flying.sort(key=lambda s: (not s.waiting, s.card == played))
-    for s in flying:
-        if s.gone:
-            continue
-        r = paint_card(table, surface, s.card, s.at, drawn_at=_flight_size(s))
-        if s.card in badges:
-            _badge(table, surface, badges[s.card], r, tag=False)
+    settling = [s for s in flying if s.card in on_stage and s.card != played]
+    travelling = [s for s in flying if s not in settling]
+    callout = motion.callout
+    _paint_flights(table, surface, settling, badges)
+    if callout is not None:
+        _paint_callout(table, surface, callout.text, callout.fade)
+    _paint_flights(table, surface, travelling, badges)
     if drag is not None:
         st = table.app.settings
         w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
         x, y = drag.at[0] - drag.grab[0], drag.at[1] - drag.grab[1]
         surface.blit(shadow(w), (x + w // 12, y + w // 9))
         surface.blit(card_face(drag.card, w, st.four_colour), (x, y))
+
+
+def _paint_flights(table: TableState, surface: pygame.Surface, sprites: list[Sprite],
+                   badges: dict[int, Build]) -> None:
+    """Cards on the move where they are now, a build's badge riding on its top card."""
+    for s in sprites:
+        if s.gone:
+            continue
+        r = paint_card(table, surface, s.card, s.at, drawn_at=_flight_size(s))
+        if s.card in badges:
+            _badge(table, surface, badges[s.card], r, tag=False)
 
 
 def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 0) -> None:
