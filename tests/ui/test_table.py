@@ -679,3 +679,34 @@ def test_the_chooser_s_small_cards_follow_its_words() -> None:
     assert taken != [parse_card(t) for t in ("4D", "3H", "AC")]  # the pack's order differs
     ordered = _in_words_order(taken + [played], "Capture 4\u2666+3\u2665+A\u2663")
     assert ordered == [parse_card(t) for t in ("4D", "3H", "AC", "8S")]
+
+
+def test_in_partnerships_your_partner_s_build_says_so_and_the_partner_reads_as_such(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # "North's build" in North's colour: only the small "& You" on North's plate
+    # said it was your side's; on a side plate "Intermediate & East" ran together.
+    from cassino.rules import Build, cards_of, standard_teams
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+
+    pos = table_position(hand="8S 3C", loose="8D 5H 2D", others=["4S 4H", "9S 9H", "6S 6H"], players=4,
+                         teams=standard_teams(4, True))
+    app, table = open_table(pos, levels=(None, "intermediate", "intermediate", "intermediate"))
+    partner = pos.teams[pos.team_of[0]][1]
+    loose = cards_of(table.pos.loose)
+    said: list[str] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
+    paint._badge(table, app.screen, Build((1 << loose[0]) | (1 << loose[1]), 13, False, partner),
+                 table.stage.items[0].rect)
+    paint.paint_table(table, app.screen)
+    monkeypatch.undo()
+    assert any(w.startswith("Your partner's") or w.startswith("Partner's") for w in said), said
+    # A narrow plate: the partner among the facts, said as a partner.
+    shown: list[str] = []
+    real_text = theme.text
+    monkeypatch.setattr(theme, "text", lambda words, *a, **k: shown.append(words) or real_text(words, *a, **k))
+    paint._plate((110, 120), 16, 12, 8, "West", theme.seat_colour(1), "& East",
+                 (("Intermediate", theme.DIM), ("1 card", theme.DIM)), False, theme.table_panel("green"))
+    monkeypatch.undo()
+    assert any("with East" in w for w in shown) and not any(w.strip(" ·").startswith("& East") for w in shown), shown

@@ -243,6 +243,11 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
     # The person at the bottom is the one looking (pass and play turns the table to each).
     owner = "Your" if b.controller == table.bottom and b.controller in table.humans \
         else table.seats[b.controller].name + "'s"
+    pos = table.pos
+    partner = (b.controller != table.bottom and table.bottom in table.humans
+               and pos.team_of[b.controller] == pos.team_of[table.bottom] and len(pos.teams) < pos.players)
+    if partner:
+        owner = "Your partner's"  # your side's build: the colour alone said only whose
     kind = "multiple build" if b.multiple else "build"
     # Under the build and no wider than its place in the row (the badge says
     # the value): the owner alone when the words would reach the next item.
@@ -251,6 +256,8 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
     # Shorter and shorter while too wide: "North's multiple build", "North's
     # build", "North's", "North".
     tries = [f"{owner} {kind}", f"{owner} build", owner, owner[:-2] if owner.endswith("'s") else owner]
+    if partner:
+        tries = [f"{owner} {kind}", f"{owner} build", "Partner's build", "Partner's"]
     words = next((t for t in tries if theme.font(size, True).size(t)[0] <= room), tries[-1])
     t = theme.fit_text(words, size, room, colour, bold=True)
     surface.blit(t, t.get_rect(midtop=(rect.centerx, top.bottom + 3)))
@@ -322,7 +329,8 @@ def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, col
     team_w = theme.font(fs_small).size(team)[0] + 6 if team else 0
     # Measured with the turn's mark whether or not it shows: the team keeps its place as turns pass.
     if team and theme.font(fs, True).size(name + "  \u25b6")[0] + team_w > width:
-        facts = facts[:1] + ((team, theme.DIM),) + facts[1:]
+        # Among the facts "& East" would run on from the level ("Intermediate & East").
+        facts = facts[:1] + (("with " + team.removeprefix("& "), theme.DIM),) + facts[1:]
         team, team_w = "", 0
     # The turn's mark only where the whole name leaves room for it: the glowing
     # border says whose turn it is too, and "Computer..." did not say which.

@@ -297,7 +297,7 @@ class SheetScene(Scene):
         out = []
         for r in game.rounds:
             out.append((f"Round {r.round}", [f"{p:+d} → {t}" for p, t in zip(r.points, r.scores)]))
-        out.append(("Now", [str(t) for t in game.totals]))
+        out.append(("Final" if game.over else "Now", [str(t) for t in game.totals]))
         return out
 
     def so_far(self) -> list[tuple[str, list[str]]]:
@@ -355,7 +355,7 @@ class SheetScene(Scene):
             surface.blit(theme.text("No round finished yet.", fs, theme.DIM), (x0, y))
             y += line
         for label, cells in rows:
-            last = label == "Now"
+            last = label in ("Now", "Final")
             surface.blit(theme.text(label, fs, theme.INK if last else theme.DIM, bold=last), (x0, y))
             for i, cell in enumerate(cells):
                 colour = theme.GOLD if last else theme.INK
