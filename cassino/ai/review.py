@@ -392,8 +392,14 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     moves = candidates(view, played)
     if len(moves) < 2:
         return played, 0.0, 0.0, False, "", None
+    count = call_counts(view.bare_position())[view.team_of[view.seat]] if played.kind == CALL else 0
+    if played.kind == CALL and count >= view.rules.target:
+        return played, 0.0, 0.0, False, "", 1.0  # the call won the game: nothing was better
     judged = judge.appraise(view, moves, rng, budget)
     mine = next(a for a in judged if a.move == played)
+    if mine.win >= 1.0 - 1e-9:
+        # A game won whatever follows: points beyond the win are no lesson.
+        return played, 0.0, 0.0, False, "", mine.win
     best = max(judged, key=lambda a: (*_value(a), a.move == played))
     if played.kind != PLUCK and best.move.kind == PLUCK:
         plays = max((a for a in judged if a.move.kind != PLUCK), key=lambda a: (*_value(a), a.move == played))
@@ -403,8 +409,7 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
         return played, 0.0, 0.0, False, "", mine.win
     rivals = against(view.players, view.teams)
     why = reason(best, mine, builds=view.builds, rivals=rivals, target=view.rules.target)
-    count = call_counts(view.bare_position())[view.team_of[view.seat]] if played.kind == CALL else 0
-    if played.kind == CALL and count < view.rules.target:
+    if played.kind == CALL:
         # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
         then = gerund(best.move, view.builds, view.rules.target)
         target = view.rules.target

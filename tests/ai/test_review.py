@@ -425,6 +425,24 @@ def test_a_lost_call_says_the_count_was_short() -> None:
     assert sure and chance < 0.02
 
 
+def test_a_call_that_wins_the_game_is_never_a_mistake() -> None:
+    # The review called a winning call (count 25 of 21) its costliest mistake:
+    # a capture "was worth about 7 points more" in a game already won.
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("5C 9H", "6H 2D", rules=Rules(call_for_21=True), scores=[20, 2], captured=["TD 3S"]), 0)
+    judge = _Table({"call": (1.0, 0.0), "5C-": (1.0, 7.0), "9H-": (0.9, 1.0)})
+    best, win_lost, points_lost, sure, why, chance = judge_move(view, parse_move("call"), random.Random(1),
+                                                                Budget(work=1), judge)
+    assert best == parse_move("call") and (win_lost, points_lost, sure, why) == (0.0, 0.0, False, "")
+    # Nor is any move that keeps a sure win, whatever points another would have made.
+    best, win_lost, points_lost, *_ = judge_move(view, parse_move("9H-"), random.Random(1), Budget(work=1),
+                                                 _Table({"call": (1.0, 0.0), "5C-": (1.0, 7.0), "9H-": (1.0, 1.0)}))
+    assert best == parse_move("9H-") and points_lost == 0.0
+
+
 def test_a_call_in_a_game_to_11_is_a_call_for_11_in_the_review() -> None:
     from cassino.rules import parse_move
 
