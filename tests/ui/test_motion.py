@@ -394,3 +394,26 @@ def test_a_callout_is_drawn_over_the_cards_closing_up_and_under_the_cards_taken(
     at = order.index("callout")
     assert all(order.index(card) < at for card in settling), (order, settling)
     assert any(card in (c("TS"), c("TD")) for card in order[at + 1:]), order  # the taken cards over it
+
+
+def test_the_log_says_the_last_table_card_not_the_last_1_table_card() -> None:
+    from tests.rules.helpers import last_card_position
+
+    app, table = open_table(last_card_position("5C", loose="5D 9H", captured=["8C 8D"], last_capturer=0))
+    settle(app)
+    assert table.game.rounds, "the bot's last card ended the round"
+    said = [text for _, text in table.log]
+    assert "The last table card goes to Bot1." in said and not any("last 1 " in t for t in said), said
+
+
+def test_a_call_that_falls_short_is_announced_as_such() -> None:
+    # "North wins: you called for 21" read as if the call itself had won it for North.
+    from cassino.rules import Move, Rules
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", rules=Rules(call_for_21=True),
+                                           scores=(5, 3)), speed="fast")
+    table.play(Move.call())
+    for _ in range(120):
+        step(app)
+    said = [text for _, text in table.log]
+    assert any("Bot1 wins: your call for 21 fell short, 5 of 21" in t for t in said), said

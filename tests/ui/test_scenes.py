@@ -876,3 +876,17 @@ def test_start_and_back_stay_in_view_however_long_the_setup_s_list(size: tuple[i
     setup.menu.focus = labels.index("Start") - 1
     app.draw(app.screen)
     assert setup.menu.rects[labels.index("Start")] == start and setup.menu.rects[setup.menu.focus].width
+
+
+def test_a_hint_to_call_says_how_to_call() -> None:
+    # Enter plays the card in focus: a hint "Call for 21" followed by Enter played a card.
+    from cassino.rules import Rules
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", rules=Rules(call_for_21=True),
+                                           scores=(20, 3), captured=["TD 2S"]))
+    key(app, pygame.K_h)
+    start = time.monotonic()
+    while table.hinter is not None and time.monotonic() < start + 20:
+        step(app)
+    assert table.hint_move is not None and table.hint_move.kind == "call", table.message
+    assert table.message.startswith("Hint: Call for 21 (press C).")

@@ -284,7 +284,8 @@ class TableScene(Scene, TableState):
             if result.residue and result.residue_to is not None:
                 n = result.residue.bit_count()
                 taker = self.names.seat(self.team_taker(result.residue_to))
-                self.note(None, f"The last {n} table card{'s go' if n > 1 else ' goes'} to {within(taker)}.")
+                cards = f"last {n} table cards go" if n > 1 else "last table card goes"  # not "the last 1"
+                self.note(None, f"The {cards} to {within(taker)}.")
             self.round_result = result
             keeping.count(self, result)
             self.note(None, "Game over." if event.winner is not None else "Round over.")
@@ -299,8 +300,14 @@ class TableScene(Scene, TableState):
                 team = pos.team_of[seat]
                 self.note(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
                                 f"of the {pos.rules.target} needed.")
-            how = f"called for {pos.rules.target}" if move.kind == CALL else f"swept to {pos.rules.target}"
-            self.announce(f"{self.names.wins(event.winner)}: {within(name)} {how}", delay=end)
+            target = pos.rules.target
+            if move.kind == CALL and event.counts is not None and event.winner != pos.team_of[seat]:
+                # "North wins: you called for 21" read as if calling itself had won it for North.
+                whose = "your" if name == "You" else f"{name}'s"
+                said = f"{whose} call for {target} fell short, {event.counts[pos.team_of[seat]]} of {target}"
+            else:
+                said = f"{within(name)} {'called for' if move.kind == CALL else 'swept to'} {target}"
+            self.announce(f"{self.names.wins(event.winner)}: {said}", delay=end)
             self.motion.cue(self._ending_sound(event.winner), end)
         elif event.dealt:
             if pos.last_deal:
@@ -374,6 +381,8 @@ class TableScene(Scene, TableState):
             if at is not None:
                 self.controls.pluck_under_way(at)
         words = describe_with_card(self.pos, move)
+        if move.kind == CALL:  # Enter plays the card in focus: say how to call
+            words += " (press C)"
         self.say(f"Hint: {words}. {why(view, move)}")
 
     def _ask_why(self, view: SeatView, move: Move) -> None:
