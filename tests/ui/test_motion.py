@@ -417,3 +417,19 @@ def test_a_call_that_falls_short_is_announced_as_such() -> None:
         step(app)
     said = [text for _, text in table.log]
     assert any("Bot1 wins: your call for 21 fell short, 5 of 21" in t for t in said), said
+
+
+def test_the_every_round_sheet_of_a_game_ended_inside_a_round_adds_up() -> None:
+    # After a call the sheet listed the finished rounds and the final score, with
+    # nothing for the round the call ended (whose sweeps count under sudden death).
+    from cassino.rules import Move, Rules
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H", rules=Rules(call_for_21=True)),
+                            speed="fast")
+    table.play(Move.call())
+    for _ in range(60):
+        step(app)
+    assert table.game.over
+    lines = SheetScene(app, table).lines()
+    assert [label for label, _ in lines] == ["Round 1, called", "Final"]
+    assert lines[0][1] == [f"+0 → {t}" for t in table.game.totals]

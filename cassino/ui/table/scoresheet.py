@@ -297,6 +297,14 @@ class SheetScene(Scene):
         out = []
         for r in game.rounds:
             out.append((f"Round {r.round}", [f"{p:+d} → {t}" for p, t in zip(r.points, r.scores)]))
+        if game.over and (not game.rounds or game.rounds[-1].round != game.round_number):
+            # Ended inside a round (a call, a sudden-death sweep): its row too, so
+            # that the column adds up (under sudden death its sweeps count).
+            before = game.rounds[-1].scores if game.rounds else [0] * len(game.totals)
+            how = "called" if getattr(getattr(self.table.ending, "move", None), "kind", "") == "call" \
+                else "sudden death"
+            out.append((f"Round {game.round_number}, {how}",
+                        [f"{t - b:+d} → {t}" for b, t in zip(before, game.totals)]))
         out.append(("Final" if game.over else "Now", [str(t) for t in game.totals]))
         return out
 
