@@ -191,6 +191,7 @@ def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:
     assert isinstance(scene, CallScene)
     said = " ".join(text for text, _ in scene.lines())
     assert "Your side counts 22" in said and "wins the game" in said
+    assert "spade points" not in said, "spades score as points only in Spade Cassino"
     others = call_counts(table.pos)[1]
     assert f"Counted alike: {table.names.team(1)} {others}." in said, "the other side's count, reckoned alike"
     assert scene.menu.items[scene.menu.focus].label == "Call now"

@@ -41,8 +41,9 @@ class CallScene(Overlay):
     it (``cassino.rules.scoring.call_counts``), and what calling now does."""
 
     def __init__(self, app: App, count: int, score: int, target: int, call: Callable[[], object],
-                 others: Sequence[tuple[str, int]] = ()):
+                 others: Sequence[tuple[str, int]] = (), spade_points: bool = False):
         self.count, self.score, self.target = count, score, target
+        self.spade_points = spade_points  # Spade Cassino: the spades in the pile count too
         self.others = list(others)  # the other sides' names and counts, reckoned alike
         enough = count >= target
 
@@ -58,9 +59,9 @@ class CallScene(Overlay):
     def lines(self) -> list[tuple[str, theme.Colour]]:
         """What the box says: the count, then what a call would do."""
         made = self.count - self.score
+        counted = "sweeps, casinos, aces, spade points" if self.spade_points else "sweeps, casinos, aces"
         out = [(f"Your side counts {self.count}: {self.score} before this round, and {made} this round has "
-                f"made certain (sweeps, casinos, aces, spade points; most cards or spades once past half).",
-                theme.INK)]
+                f"made certain ({counted}; most cards or spades once past half).", theme.INK)]
         if self.others:
             out.append(("Counted alike: " + ", ".join(f"{name} {n}" for name, n in self.others) + ".", theme.INK))
         if self.count >= self.target:

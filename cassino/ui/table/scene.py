@@ -338,7 +338,7 @@ class TableScene(Scene, TableState):
         counts = call_counts(pos)
         others = [(self.names.team(t), n) for t, n in enumerate(counts) if t != team]
         self.app.push(CallScene(self.app, counts[team], pos.scores[team], pos.rules.target,
-                                lambda: self.play(Move.call()), others))
+                                lambda: self.play(Move.call()), others, pos.rules.spade_scoring))
 
     def ask_hint(self) -> None:
         """H: the Master's move for you, with a reason; it thinks in the background.
