@@ -284,7 +284,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     if not moments:
         print(f"{names}: no moves in this record to review.")
         return 0
-    lost = f" (about {points_words(points_lost(moments))} in all)" if mistakes else ""
+    # In points where they lost points ("about 0.0 of a point" said nothing of a call lost on the spot).
+    points = points_lost(moments)
+    lost = f" (about {points_words(points)} in all)" if mistakes and points >= 0.05 else ""
     chose = decisions(moments)
     forced = len(moments) - chose
     only = (f"; {forced} move{' that' if forced == 1 else 's that'} had only one sensible choice "

@@ -98,3 +98,26 @@ def test_a_record_with_an_illegal_move_is_refused_as_replay_refuses_it(tmp_path:
     status, out, err = cli_run(["review", str(path)])
     check_refusal(status, out, err, "move 4")
     assert status == cli_run(["replay", str(path)])[0]
+
+
+def test_a_call_lost_on_the_spot_is_not_counted_as_0_points_lost(tmp_path: Path, monkeypatch: object) -> None:
+    # "1 clear mistake (about 0.0 of a point in all)": what it lost was the game, not points.
+    import pytest
+
+    from cassino.ai import review as reviewing
+    from cassino.rules import Move, Rules
+
+    game = Game(Rules(call_for_21=True), 2, seed=5)
+    if game.position.to_move != 0:
+        game.play(next(m for m in game.legal_moves() if m.kind == "trail"))
+    game.play(Move.call())
+    path = tmp_path / "called.json"
+    path.write_text(json.dumps(record_to_json(game, PLAYERS)))
+    number = len(game.moves) - 1
+    lost = reviewing.Moment(number, 1, 0, Move.call(), Move.trail(0), 0.57, 0.0, True,
+                            "Calling for 21 lost the game.", chance=0.0)
+    mp = pytest.MonkeyPatch()
+    mp.setattr(reviewing, "review", lambda *a, **k: [lost])
+    status, out, err = cli_run(["review", str(path), "--work", "10"])
+    mp.undo()
+    assert status == 0 and out.splitlines()[0] == "Ann: 1 decision reviewed, 1 clear mistake.", out

@@ -72,6 +72,10 @@ def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
     assert isinstance(review, GameReviewScene) and review.rounds == [1]
     worked_out(app, review)
     assert review.decisions == 24  # your 24 plays of the round, each weighed
+    # The moves with one sensible choice are said to be left out, as the count of decisions drops.
+    found = review.reviewer.moments or []
+    forced = sum(1 for m in found if m.forced)
+    assert ("with only one sensible choice left out" in review.summary()) == (forced > 0)
     assert review.moments and all(m.seat == 0 and m.round == 1 and m.mistake for m in review.moments)
     numbers = [m.number for m in review.moments]
     assert numbers == sorted(numbers)

@@ -167,11 +167,16 @@ class GameReviewScene(Scene):
         chose = decisions(found)
         if not chose:
             return "No decisions to review: every move had only one sensible choice."
+        # The moves counted while weighing, less those with one sensible choice: said, as the count drops.
+        forced = len(found) - chose
+        left = f" ({forced} with only one sensible choice left out)" if forced else ""
         if not mistakes:
-            return (f"{chose} decisions, no clear mistake: every move was as good as the best found, "
+            return (f"{chose} decisions{left}, no clear mistake: every move was as good as the best found, "
                     f"or close to it.")
-        return (f"{chose} decisions, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''} "
-                f"(about {points_words(points_lost(found))} in all). The costliest, in the order played:")
+        points = points_lost(found)
+        cost = f" (about {points_words(points)} in all)" if points >= 0.05 else ""
+        return (f"{chose} decisions{left}, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''}"
+                f"{cost}. The costliest, in the order played:")
 
     def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
         """What the moment says: what was played, the better move, why, and what it cost."""
