@@ -433,3 +433,15 @@ def test_the_every_round_sheet_of_a_game_ended_inside_a_round_adds_up() -> None:
     lines = SheetScene(app, table).lines()
     assert [label for label, _ in lines] == ["Round 1, called", "Final"]
     assert lines[0][1] == [f"+0 → {t}" for t in table.game.totals]
+
+
+def test_under_sudden_death_a_sweep_shows_in_the_score_at_once() -> None:
+    # Both sides had swept, the plates said "1 sweep", yet the scores stayed 16 and 8 until the game ended.
+    from cassino.rules import Rules
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D", others=["9S 2D"],
+                                           rules=Rules(sudden_death=True), scores=(10, 4)), speed="fast")
+    drag(app, hand_card_centre(table, c("8S")), item_centre(table, cards("8D")))
+    settle(app)
+    assert table.pos.sweeps[0] == 1 and not table.game.over
+    assert table.shown_scores()[0] == 11

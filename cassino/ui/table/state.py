@@ -131,16 +131,21 @@ class TableState:
 
     def shown_scores(self) -> tuple[int, ...]:
         """Each side's score as the table shows it: the round's points join the
-        totals once its last cards have landed (as the score sheet says)."""
+        totals once its last cards have landed (as the score sheet says); under
+        sudden death its sweeps at once."""
         pos, game = self.pos, self.game
+        rules = pos.rules
+        # Under sudden death a sweep counts the moment it is made (§9.19): in the score it shows.
+        now = tuple(s + n * rules.sweeps for s, n in zip(pos.scores, pos.sweeps)) if rules.sudden_death \
+            else tuple(pos.scores)
         if self.motion.busy:
-            return tuple(pos.scores)
+            return now
         # (The game deals the next round at once: the table may still show the one that ended.)
         if pos.round_over and 0 < pos.round <= len(game.rounds) and pos is not game.position:
             return tuple(game.rounds[pos.round - 1].scores)
         if (pos.round_over or game.over) and pos is game.position:
             return tuple(game.totals)
-        return tuple(pos.scores)
+        return now
 
     def stage_of(self, pos: Position) -> Stage:
         """The table at rest for ``pos``, builds stacked as this round made them."""
