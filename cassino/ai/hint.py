@@ -15,13 +15,17 @@ from .knowledge import after, candidate_moves
 from .view import SeatView
 
 
-def _items(move: Move) -> list[str]:
-    """The point cards a move takes, in words."""
-    return point_words(move.takes | 1 << move.card if move.kind == "capture" else move.takes)
+def _items(move: Move, spade_points: bool = False) -> list[str]:
+    """The point cards a capture takes or a build holds, the card played
+    among them (little casino played into a build is put at stake too)."""
+    cards = move.takes | 1 << move.card if move.kind in ("capture", "build") else move.takes
+    return point_words(cards, spade_points)
 
 
-def point_words(cards: CardSet) -> list[str]:
-    """The point cards among ``cards``, in words: 'big casino', 'an ace', '2 spades'."""
+def point_words(cards: CardSet, spade_points: bool = False) -> list[str]:
+    """The point cards among ``cards``, in words: 'big casino', 'an ace', '2
+    spades' (toward most spades); under Spade Cassino, where each scores,
+    'a spade' too."""
     taken = cards_of(cards)
     out = []
     if BIG_CASINO in taken:
@@ -32,9 +36,14 @@ def point_words(cards: CardSet) -> list[str]:
     if aces:
         out.append("an ace" if aces == 1 else f"{aces} aces")
     spades = sum(1 for c in taken if c < 13)
-    if spades >= 2:
-        out.append(f"{spades} spades")
+    if spades >= (1 if spade_points else 2):
+        out.append("a spade" if spades == 1 else f"{spades} spades")
     return out
+
+
+def _a(value: int) -> str:
+    """'an' before 8 and 11 (said 'eight', 'eleven'), else 'a'."""
+    return "an" if value in (8, 11) else "a"
 
 
 def _join(words: list[str]) -> str:
@@ -59,7 +68,7 @@ def why(view: SeatView, move: Move) -> str:
             if m.kind == "capture" and pos.copy().apply(m).sweep:
                 return f"Then the {card_symbol(m.card)} can sweep the table."
         return "It goes into your pile before you play, and counts toward most cards."
-    points = _items(move)
+    points = _items(move, view.rules.spade_scoring)
     team = view.team_of[view.seat]
     if move.kind == "capture":
         # The engine's word for a sweep: the table left empty by the capture,
@@ -79,6 +88,8 @@ def why(view: SeatView, move: Move) -> str:
             return f"It takes the build before its owner can{taking}."
         if points:
             return f"It takes {_join(points)}."
+        if (move.takes | 1 << move.card) & ((1 << 13) - 1):
+            return "It takes a spade, toward most spades."
         return "Every card taken counts toward most cards."
     if move.kind == "build":
         _, builds = after(view, move)
@@ -90,10 +101,10 @@ def why(view: SeatView, move: Move) -> str:
             if owners <= {view.seat}:
                 return f"More cards for your {b.value} next turn, and a multiple build cannot be raised."
             if all(view.team_of[o] == team for o in owners):
-                a = "an" if b.value in (8, 11) else "a"
-                return f"More cards for your side, and you hold {a} {b.value} to take it too."
-            return (f"The build becomes yours, with more cards, for your {b.value} next turn; a multiple "
-                    f"build cannot be raised.")
+                return f"More cards for your side, and you hold {_a(b.value)} {b.value} to take it too."
+            # Its old owner still holds a card of its value (§7), and plays before your next turn.
+            return (f"The build becomes yours, with more cards, and a multiple build cannot be raised; "
+                    f"but its old owner still holds {_a(b.value)} {b.value} to take it first.")
         extra = f", with {_join(points)}" if points else ""
         n = b.cards.bit_count()
         return f"Next turn the {b.value} you keep takes these {n} cards{extra}."
@@ -112,4 +123,5 @@ def why(view: SeatView, move: Move) -> str:
         return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
     if not others & view.unseen:  # the others are on the table or in the piles: seen by all
         return f"Nothing can be taken or built, and no other {name} is left to pair this card."
-    return "Nothing can be taken or built, and of your cards this one gives the least away."
+    # A judgement of the search, not a fact of the table: said as such.
+    return "Nothing can be taken or built; of your trails, the search found this one the safest."

@@ -59,8 +59,11 @@ def test_adding_to_a_build_says_whose_it_becomes() -> None:
     assert why(SeatView(own, 0), parse_move("8Hm8:5D,3C")) == \
         "More cards for your 8 next turn, and a multiple build cannot be raised."
     theirs = table_position("8S 8H", builds=[("5D 3C", 8, False, 1)], others=["8C 2D"])
-    assert why(SeatView(theirs, 0), parse_move("8Hm8:5D,3C")).startswith(
-        "The build becomes yours, with more cards, for your 8 next turn")
+    # Yours, but not safely: its old owner holds an 8 (§7) and plays first. ("For your 8 next turn"
+    # promised what the old owner could take first.)
+    assert why(SeatView(theirs, 0), parse_move("8Hm8:5D,3C")) == (
+        "The build becomes yours, with more cards, and a multiple build cannot be raised; "
+        "but its old owner still holds an 8 to take it first.")
 
 
 def test_the_last_capture_of_the_round_is_no_sweep_though_the_table_ends_empty() -> None:
@@ -68,7 +71,7 @@ def test_the_last_capture_of_the_round_is_no_sweep_though_the_table_ends_empty()
     # the round's end, which is never a sweep (§8).
     pos = table_position("5S", "5D 9H", others=[""], dealer=0)
     reason = why(SeatView(pos, 0), parse_move("5Sx5:5D"))
-    assert "sweep" not in reason and reason == "Every card taken counts toward most cards."
+    assert "sweep" not in reason and reason == "It takes a spade, toward most spades."  # the 5♠ itself
 
 
 def test_a_trail_says_nothing_can_be_taken_only_when_nothing_can_be_taken() -> None:
@@ -92,8 +95,9 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
         "Nothing can be taken or built, and no other seven is left to pair this card."
     pos = table_position("7H 4C", "KH QH", others=["7S 2D"])  # a seven you cannot see
+    # The search's judgement, said as one: "gives the least away" was said of a 5 beside a king.
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
-        "Nothing can be taken or built, and of your cards this one gives the least away."
+        "Nothing can be taken or built; of your trails, the search found this one the safest."
     # A last card has no choice to explain.
     pos = table_position("7H", "KH QH", others=["7S"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
@@ -178,3 +182,16 @@ def test_a_sweep_with_the_round_s_last_card_promises_no_next_player() -> None:
     pos = table_position("5S", "5D", others=[""], dealer=0, rules=Rules(royal=True, sweeps=0))
     reason = why(SeatView(pos, 0), parse_move("5Sx5:5D"))
     assert reason == "It sweeps the table with the round's last card.", reason
+
+
+def test_a_point_card_played_into_a_build_or_a_spade_in_spade_cassino_is_named() -> None:
+    # "Build 9: 7♦+2♠. Next turn the 9 you keep takes these 2 cards": little
+    # casino, played from the hand into the build, went unnamed; and in Spade
+    # Cassino a spade, a point of its own, was "Every card taken counts toward most cards".
+    pos = table_position("2S 9C KH", "7D QC")
+    assert why(SeatView(pos, 0), parse_move("2Sb9:7D")) == \
+        "Next turn the 9 you keep takes these 2 cards, with little casino."
+    spade = table_position("JH 4C 9D", "JS 4S 5H", rules=Rules(spade_scoring=True, target=61))
+    assert why(SeatView(spade, 0), parse_move("9Dx9:4S,5H")) == "It takes a spade."
+    plain = table_position("QH 9D 6C", "QS QD")
+    assert why(SeatView(plain, 0), parse_move("QHx:QS")) == "It takes a spade, toward most spades."
