@@ -249,7 +249,7 @@ def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
         on = touched[0] if touched else None
         if on is not None:
             if on.value != move.value:
-                extra = f", taking in {_and(loose)}" if loose else ""
+                extra = f" (taking in {_and(loose)})" if loose else ""  # a comma there ran into the sentence
                 return f"Raise the build of {_build_words(on)} to {move.value} with the {card}{extra}"
             return f"Add {_and(loose + [f'the {card}'])} to the build of {_build_words(on)}"
         value = _plural(move) if move.multiple else str(move.value)
@@ -334,6 +334,9 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     moves = candidates(view, move)
     if len(moves) < 2:
         return "It is the only sensible move."
+    if move.kind == CALL and call_counts(view.bare_position())[view.team_of[view.seat]] >= view.rules.target:
+        # Not "about equally good" as a card play that also wins in the end: the call wins now.
+        return "The call wins the game now, whatever the cards still hidden."
     judged = (judge or analyst()).appraise(view, moves, rng, budget)
     this = next(a for a in judged if a.move == move)
     # A pluck is no alternative to a card play: it keeps the turn, and the play can follow it.
@@ -350,14 +353,17 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     # sample the hidden cards apart: say which way they lean without calling
     # the hint better than it weighed.
     merit = what_it_does(view, move)
+    if move.kind == TRAIL and merit.startswith(("What you could take", "Nothing can be taken or built;")):
+        merit = ""  # a judgement that the weighing below does not bear out: the facts only
     target = view.rules.target
     mine, other = gerund(move, view.builds, target), gerund(runner.move, view.builds, target)
     both = f"{mine[0].upper() + mine[1:]} and {other}"
+    lead = f"{merit} " if merit else ""
     if round(100 * this.win) == round(100 * runner.win):
-        return (f"{merit} {both} are about equally good here: both give about {_chance(this.win)} "
+        return (f"{lead}{both} are about equally good here: both give about {_chance(this.win)} "
                 f"to win the game.")
     if ahead or paired_t(runner, this) <= CONFIDENT:
-        return (f"{merit} {both} are too close to call from what you can see "
+        return (f"{lead}{both} are too close to call from what you can see "
                 f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
     return (f"On a second look {other} does {degree} than {mine} "

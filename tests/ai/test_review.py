@@ -487,7 +487,8 @@ def test_the_review_names_a_card_s_other_value_a_captured_build_and_court_builds
     # A raise that takes in loose cards reads as well with "-ing" as without.
     raise_ = table_position("AH 7C 7S", "7D", builds=[("4S 2S", 6, False, 1)], others=["6C 2D KC"])
     up = next(m for m in raise_.legal_moves() if m.kind == "build" and m.takes.bit_count() == 3)
-    assert gerund(up, raise_.builds) == "raising the build of 6 to 7 with the A♥, taking in 7♦"
+    # In brackets: with a comma it ran into the rest of the sentence ("…, taking in 7♦ was worth …").
+    assert gerund(up, raise_.builds) == "raising the build of 6 to 7 with the A♥ (taking in 7♦)"
 
 
 def _big_casino_left_to_both_tens() -> tuple[Game, Move, Move, Move]:
@@ -600,3 +601,23 @@ def test_each_round_s_first_move_is_found_so_a_moment_is_placed_in_its_round() -
     assert again.moves == game.moves and again is not game
     assert starts[1] == 0 and starts[2] == 48  # two players: 24 cards each a round
     assert len(starts) == 2
+
+
+def test_why_a_close_trail_does_not_call_the_captures_worse_and_a_winning_call_wins_now() -> None:
+    # "What you could take or build is worth less than keeping your cards for now.
+    # Trailing the 6♣ and capturing Q♠ with the Q♥ are about equally good here":
+    # the first sentence said what the weighing after it did not bear out.
+    from cassino.ai.review import explain
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("7H 9C TC", "5C 2D KH"), 0)
+    trail = parse_move("9C-")
+    why = explain(view, trail, random.Random(1), Budget(work=4), judge=_Fixed(trail, (0.51, 0.51), (0.51, 0.515)))
+    assert why.startswith("Trailing the 9♣ and ") and "worth less" not in why, why
+    # A call that wins: said as such, not "about equally good" as a card play that wins later.
+    won = SeatView(spot("5C 9H", "6H 2D", rules=Rules(call_for_21=True), scores=[20, 2], captured=["TD 3S"]), 0)
+    assert explain(won, Move.call(), random.Random(1), Budget(work=4),
+                   judge=_Fixed(Move.call(), (1.0,), (1.0,))) == \
+        "The call wins the game now, whatever the cards still hidden."

@@ -72,3 +72,40 @@ def test_h_in_another_player_s_turn_says_the_hint_is_for_your_own() -> None:
     key(app, pygame.K_h)
     assert table.hinter is None and table.hint_move is None
     assert "for your own turn" in table.message
+
+
+def test_the_hint_stays_for_the_turn() -> None:
+    # "Hint: Capture A♦ with the A♣. It takes 2 aces." was gone after six seconds, its why after twelve.
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    key(app, pygame.K_h)
+    start = time.monotonic()
+    while table.hinter is not None and time.monotonic() < start + 20:
+        step(app)
+    assert table.message.startswith("Hint: ")
+    table.update(30.0)
+    step(app)
+    assert table.message.startswith("Hint: ") and table.message_time > 0
+    assert app.wake_in() is None or app.wake_in() < float("inf")
+
+
+def test_a_hint_kept_for_the_turn_gives_way_to_what_to_do_while_choosing(monkeypatch: object) -> None:
+    import pytest
+
+    from cassino.ui.art import theme
+    from cassino.ui.table import panel
+
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    key(app, pygame.K_h)
+    start = time.monotonic()
+    while table.hinter is not None and time.monotonic() < start + 20:
+        step(app)
+    table.input.selection.add(table.items[0].mask)  # a table item chosen
+    said: list[str] = []
+    real = theme.wrap_even
+    mp = pytest.MonkeyPatch()
+    mp.setattr(theme, "wrap_even", lambda text, *a, **k: said.append(text) or real(text, *a, **k))
+    panel.paint_status(table, app.screen)
+    table.input.selection.clear()
+    panel.paint_status(table, app.screen)
+    mp.undo()
+    assert said[0].startswith("Now click") and said[1].startswith("Hint: "), said

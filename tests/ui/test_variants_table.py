@@ -642,3 +642,12 @@ def test_a_plate_keeps_its_team_in_place_as_the_turn_passes() -> None:
                           theme.table_panel("green"))
             body.append(pygame.image.tobytes(surf.subsurface(pygame.Rect(18, 30, 140, 60)), "RGBA"))
         assert body[0] == body[1], name
+
+
+def test_a_hint_names_the_ace_it_plays_as_14() -> None:
+    # "Capture K♠+A♥ (the A♣ as 14)": the hint's words had no "with the".
+    from cassino.rules import parse_move
+    from cassino.ui.table.words import describe_with_card
+
+    pos = table_position("AC 5D", "KS AH", rules=PRESETS["royal-aces-14"].rules())
+    assert describe_with_card(pos, parse_move("ACx14:KS,AH")) == "Capture K♠+A♥ with the A♣ as 14"

@@ -130,7 +130,10 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     """One line over the hand: whose turn, what to do, or why a move was refused."""
     geo = table.geo
     pos = table.pos
-    if table.message_time > 0:
+    inp = table.input
+    # A hint kept for the turn gives way while a card is dragged or items chosen: then what to do.
+    busy = inp.drag is not None or bool(inp.selection) or inp.plucking
+    if table.message_time > 0 and not (table.message_time == float("inf") and busy):
         warn = table.message.startswith("! ")
         text = table.message[2:] if warn else table.message
         colour = theme.WARN if warn else theme.GOLD

@@ -383,7 +383,7 @@ class TableScene(Scene, TableState):
         words = describe_with_card(self.pos, move)
         if move.kind == CALL:  # Enter plays the card in focus: say how to call
             words += " (press C)"
-        self.say(f"Hint: {words}. {why(view, move)}")
+        self.say(f"Hint: {words}. {why(view, move)}", turn=True)
 
     def _ask_why(self, view: SeatView, move: Move) -> None:
         """The hint's reason in the review's words, worked out in the background."""
@@ -405,7 +405,7 @@ class TableScene(Scene, TableState):
             log.error("the hint's reason could not be worked out", exc_info=explainer.error)
             self.say("No reason this time: the weighing of the moves failed.")
             return
-        self.say(f"Why: {explainer.value}")
+        self.say(f"Why: {explainer.value}", turn=True)
 
     # -- messages and the log ----------------------------------------------------------------
 
@@ -478,7 +478,7 @@ class TableScene(Scene, TableState):
         if self.motion.busy or self.round_result is not None or self.game_ended:
             return 0.0
         waits = []
-        if self.message_time > 0:
+        if 0 < self.message_time < float("inf"):  # a line kept for the turn changes with input only
             waits.append(self.message_time)
         if self.thinker is not None or self.hinter is not None or self.explainer is not None:
             waits.append(min(THINKING_FRAME, 0.05))  # a worker thread's answer is looked for

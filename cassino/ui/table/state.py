@@ -244,11 +244,12 @@ class TableState:
         """You may call for 21 now."""
         return any(m.kind == CALL for m in self.open_actions())
 
-    def say(self, text: str, warn: bool = False) -> None:
+    def say(self, text: str, warn: bool = False, turn: bool = False) -> None:
         """A line over your hand for a few seconds (longer for a long one, to
-        be read): a hint, or why a move was refused."""
+        be read): a hint, or why a move was refused; ``turn``: until the move
+        is made (a hint, gone in six seconds while its why stayed twelve)."""
         self.message = ("! " if warn else "") + text
-        self.message_time = max(4.0 if warn else 6.0, len(text) / 14)
+        self.message_time = float("inf") if turn else max(4.0 if warn else 6.0, len(text) / 14)
         if warn:  # a refusal is heard too: the eye may be on the card, not the line
             self.app.sounds.play("refuse")
 

@@ -70,8 +70,11 @@ def describe_with_card(pos: Position, move: Move) -> str:
     """``describe``, naming the card played where its words do not (a capture's):
     "Capture 7♥ with the 7♠", "Build 9: 2♦+7♠"."""
     words = describe(pos, move)
-    if move.card >= 0 and card_symbol(move.card) not in words:
-        words += f" with the {card_symbol(move.card)}"
+    card = card_symbol(move.card) if move.card >= 0 else ""
+    if card and f" (the {card} as {move.value})" in words:  # an ace or the 10♦ that counts either way
+        return words.replace(f" (the {card} as {move.value})", f" with the {card} as {move.value}")
+    if card and card not in words:
+        words += f" with the {card}"
     return words
 
 
