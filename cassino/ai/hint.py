@@ -94,20 +94,23 @@ def why(view: SeatView, move: Move) -> str:
     if move.kind == "build":
         _, builds = after(view, move)
         b = next(x for x in builds if x.cards >> move.card & 1)
+        # Court cards build by rank under trailing royals, with no number: "the queen you keep".
+        value = RANK_NAMES[b.value - 1] if view.rules.trailing_royals and b.value > 10 else str(b.value)
+        article = _a(b.value) if value.isdigit() else "a"
         owners = {x.controller for x in view.builds if x.cards & move.takes}
         if owners:
             if b.value != next(x.value for x in view.builds if x.cards & move.takes):
-                return f"The build becomes {b.value}, which you hold: the cards are yours to take next turn."
+                return f"The build becomes {value}, which you hold: the cards are yours to take next turn."
             if owners <= {view.seat}:
-                return f"More cards for your {b.value} next turn, and a multiple build cannot be raised."
+                return f"More cards for your {value} next turn, and a multiple build cannot be raised."
             if all(view.team_of[o] == team for o in owners):
-                return f"More cards for your side, and you hold {_a(b.value)} {b.value} to take it too."
+                return f"More cards for your side, and you hold {article} {value} to take it too."
             # Its old owner still holds a card of its value (§7), and plays before your next turn.
             return (f"The build becomes yours, with more cards, and a multiple build cannot be raised; "
-                    f"but its old owner still holds {_a(b.value)} {b.value} to take it first.")
+                    f"but its old owner still holds {article} {value} to take it first.")
         extra = f", with {_join(points)}" if points else ""
         n = b.cards.bit_count()
-        return f"Next turn the {b.value} you keep takes these {n} cards{extra}."
+        return f"Next turn the {value} you keep takes these {n} cards{extra}."
     rank = rank_of(move.card)
     # (The moves worth weighing: on a crowded table the full list can run to millions.)
     if any(m.kind in ("capture", "build") for m in candidate_moves(view.bare_position())):

@@ -195,3 +195,10 @@ def test_a_point_card_played_into_a_build_or_a_spade_in_spade_cassino_is_named()
     assert why(SeatView(spade, 0), parse_move("9Dx9:4S,5H")) == "It takes a spade."
     plain = table_position("QH 9D 6C", "QS QD")
     assert why(SeatView(plain, 0), parse_move("QHx:QS")) == "It takes a spade, toward most spades."
+
+
+def test_a_build_of_court_cards_under_trailing_royals_is_kept_by_rank() -> None:
+    # "Next turn the 12 you keep": queens have no number under trailing royals.
+    rules = Rules(trailing_royals=True, sweeps=0)
+    pos = table_position("QD QC 5H", "QS QH 5C", rules=rules)
+    assert why(SeatView(pos, 0), parse_move("QDm12:QS,QH")).startswith("Next turn the queen you keep takes")
