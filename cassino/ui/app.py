@@ -88,6 +88,7 @@ class App:
             pass  # the default icon: not worth stopping for
         self.least = MIN_SIZE  # the smallest the window may be made (``_open``)
         self.window_size: tuple[int, int] | None = None  # the window's last size (``_windowed``)
+        self.window_at: tuple[int, int] | None = None    # and its place, kept over full screen
         pygame.display.set_caption("Cassino")  # before the window opens: it was first "pygame window"
         self.screen = self._open()
         from .sound import Sounds
@@ -109,28 +110,39 @@ class App:
             try:
                 # Back from a window, the screen keeps the window's place unless
                 # a window manager moves it (a bare X server, a kiosk): its corner.
+                # The window's own place is kept, to come back to.
                 if pygame.display.get_surface() is not None:
                     with warnings.catch_warnings():  # as in ``_windowed``
                         warnings.simplefilter("ignore", DeprecationWarning)
-                        pygame.Window.from_display_module().position = (0, 0)
+                        window = pygame.Window.from_display_module()
+                        x, y = window.position
+                        self.window_at = (x, y)
+                        window.position = (0, 0)
             except (AttributeError, pygame.error):
                 pass
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         room = self.room()
-        wanted = self.window_size or WINDOWED
+        # A first window in proportion to the desktop (1280x720 on 1920x1080, a ninth of a 4K screen before).
+        scale = max(1.0, min(room[0] * 0.7 / WINDOWED[0], room[1] * 0.7 / WINDOWED[1]))
+        wanted = self.window_size or (round(WINDOWED[0] * scale), round(WINDOWED[1] * scale))
         size = (max(smallest[0], min(wanted[0], room[0])), max(smallest[1], min(wanted[1], room[1])))
         return self._windowed(size)
 
     def _windowed(self, size: tuple[int, int]) -> pygame.Surface:
-        """A resizable window of ``size`` that the player cannot make smaller than ``least``."""
+        """A resizable window of ``size`` that the player cannot make smaller
+        than ``least``, where it was before full screen (it came back in the
+        screen's corner, where full screen had put it)."""
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.window_size = size  # the size to come back to from full screen
         try:
             with warnings.catch_warnings():
                 # Deprecated in pygame-ce 2.5 for programs that draw through a Window;
-                # here only its minimum is set, for the window manager to keep to.
+                # here only its minimum and place are set, for the window manager to keep to.
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = self.least
+                window = pygame.Window.from_display_module()
+                window.minimum_size = self.least
+                if self.window_at is not None:
+                    window.position = self.window_at
         except (AttributeError, pygame.error):
             pass  # without it, ``resize`` still brings a smaller window back up
         return screen

@@ -51,3 +51,36 @@ def test_a_window_on_a_small_desktop_leaves_room_for_its_title_bar(tmp_path: Pat
         assert w == 1024 and h <= 600 - 48, (x, y, w, h)
     finally:
         screen.close()
+
+
+def test_a_window_comes_back_from_full_screen_where_it_was(tmp_path: Path) -> None:
+    # F11 to full screen and back put the window in the screen's corner, where full screen had moved it.
+    screen = Screen((1600, 900), tmp_path, tmp_path / "home")
+    try:
+        screen.keys("F11")  # a window
+        window = screen.xdo("search", "--pid", str(screen.game.pid)).split()[0]
+        screen.xdo("windowmove", window, 300, 200)
+        time.sleep(0.5)
+        before = geometry(screen)
+        assert before[:2] == (300, 200), before
+        screen.keys("F11")
+        time.sleep(0.5)
+        assert geometry(screen) == (0, 0, 1600, 900)
+        screen.keys("F11")
+        time.sleep(0.5)
+        assert geometry(screen) == before
+    finally:
+        screen.close()
+
+
+def test_a_first_window_is_in_proportion_to_a_big_desktop(tmp_path: Path) -> None:
+    # Always 1280x720: a ninth of a 4K screen, its words some 12 pixels tall.
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text('{"fullscreen": false}', encoding="utf-8")
+    screen = Screen((2560, 1440), tmp_path, home)
+    try:
+        x, y, w, h = geometry(screen)
+        assert 1600 < w < 2560 and abs(w / h - 16 / 9) < 0.02, (w, h)
+    finally:
+        screen.close()

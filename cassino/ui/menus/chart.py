@@ -51,7 +51,7 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
     pygame.draw.line(surface, theme.PANEL_LINE, (area.x, mid), (area.right, mid), 1)
     if not results:
         return
-    small = max(9, round(fs * 0.72))
+    small = max(11, round(fs * 0.72))  # 9 px was hard to read at 1024x600
     slot = area.width / RECENT  # always room for RECENT bars: a bar keeps its width as games come
     bar = max(2, round(slot * 0.64))
     scale = max(1, *(abs(r.margin) for r in results if not r.given_up), 1)

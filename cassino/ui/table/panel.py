@@ -41,11 +41,14 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     scores = table.shown_scores()
     for side, team in enumerate(pos.teams):
         names = table.names.team(side)
-        for k, s in enumerate(team):  # a dot in each partner's colour, as on their plates and moves
-            pygame.draw.circle(surface, theme.seat_colour(s), (x + 6 + 11 * k, y + geo.fs_small // 2 + 2), 5)
-        dots = 11 * (len(team) - 1)
+        # A dot in each partner's colour, as on their plates and moves, sized with the text (5 px at 1080p).
+        r = max(4, geo.fs_small * 5 // 19)
+        for k, s in enumerate(team):
+            centre = (x + r + 1 + (2 * r + 1) * k, y + geo.fs_small // 2 + 2)
+            pygame.draw.circle(surface, theme.seat_colour(s), centre, r)
+        dots = (2 * r + 1) * (len(team) - 1)
         line = theme.fit_text(names, geo.fs_small, geo.scores.width - 60 - dots, theme.INK)
-        surface.blit(line, (x + 18 + dots, y))
+        surface.blit(line, (x + 2 * r + 8 + dots, y))
         score = theme.text(str(scores[side]), geo.fs_small, theme.INK, bold=True)
         surface.blit(score, (geo.scores.right - score.get_width(), y))
         y += geo.line
