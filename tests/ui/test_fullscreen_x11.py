@@ -40,12 +40,17 @@ def test_f11_twice_covers_the_screen_from_its_corner_again(tmp_path: Path) -> No
         screen.close()
 
 
-def test_a_window_on_a_small_desktop_leaves_room_for_its_title_bar(tmp_path: Path) -> None:
-    # On a 1024x600 screen the window was 1024x600: under its title bar, its bottom was off the screen.
+def windowed(tmp_path: Path, size: tuple[int, int]) -> Screen:
+    """The game started in a window (the setting), on a screen of ``size``."""
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").write_text('{"fullscreen": false}', encoding="utf-8")
-    screen = Screen((1024, 600), tmp_path, home)
+    return Screen(size, tmp_path, home)
+
+
+def test_a_window_on_a_small_desktop_leaves_room_for_its_title_bar(tmp_path: Path) -> None:
+    # On a 1024x600 screen the window was 1024x600: under its title bar, its bottom was off the screen.
+    screen = windowed(tmp_path, (1024, 600))
     try:
         x, y, w, h = geometry(screen)
         assert w == 1024 and h <= 600 - 48, (x, y, w, h)
@@ -75,10 +80,7 @@ def test_a_window_comes_back_from_full_screen_where_it_was(tmp_path: Path) -> No
 
 def test_a_first_window_is_in_proportion_to_a_big_desktop(tmp_path: Path) -> None:
     # Always 1280x720: a ninth of a 4K screen, its words some 12 pixels tall.
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / "settings.json").write_text('{"fullscreen": false}', encoding="utf-8")
-    screen = Screen((2560, 1440), tmp_path, home)
+    screen = windowed(tmp_path, (2560, 1440))
     try:
         x, y, w, h = geometry(screen)
         assert 1600 < w < 2560 and abs(w / h - 16 / 9) < 0.02, (w, h)
