@@ -710,3 +710,20 @@ def test_in_partnerships_your_partner_s_build_says_so_and_the_partner_reads_as_s
                  (("Intermediate", theme.DIM), ("1 card", theme.DIM)), False, theme.table_panel("green"))
     monkeypatch.undo()
     assert any("with East" in w for w in shown) and not any(w.strip(" ·").startswith("& East") for w in shown), shown
+
+
+def test_a_narrow_panel_drops_a_button_s_key_and_no_key_line_hangs_on_a_separator(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a portrait screen: "Menu (E…", and the keys ending "… L last capture ·" with the rest gone.
+    from cassino.ui.art import theme
+    from cassino.ui.table import panel
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H 2D"), size=(1080, 1920))
+    said: list[str] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
+    panel.paint_panel(table, app.screen)
+    monkeypatch.undo()
+    assert "Menu" in said and not any(w.startswith("Menu (") for w in said), said
+    keys = [w for w in said if "\u00a0" in w]
+    assert keys and all(not w.strip().startswith("\u00b7") and not w.strip().endswith("\u00b7") for w in keys[1:])

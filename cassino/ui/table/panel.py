@@ -121,10 +121,15 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         edge = theme.GLOW if lit else look.line
         surface.blit(theme.rounded_box(rect.size, colour + (235 if live else 110,), rect.height // 4,
                                        edge + (255,), 2 if lit else 1), rect.topleft)
+        if theme.font(geo.fs_small, hot or lit).size(label)[0] > rect.width - 8:
+            label = label.partition(" (")[0]  # its key left out where it does not fit: "Menu", not "Menu (E…"
         t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
         surface.blit(t, t.get_rect(center=rect.center))
     yy = geo.help.y + 4
-    for ln in theme.wrap(KEY_HELP, geo.fs_small, geo.help.width)[:2]:
+    keys = list(theme.wrap(KEY_HELP, geo.fs_small, geo.help.width))
+    if len(keys) > 2:  # no room for a third line: none ends on a separator with nothing after it
+        keys = [keys[0], keys[1].strip(" \u00b7")]
+    for ln in keys:
         surface.blit(theme.fit_text(ln, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, yy))
         yy += round(geo.fs_small * 1.3)
 
