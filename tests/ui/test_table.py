@@ -727,3 +727,20 @@ def test_a_narrow_panel_drops_a_button_s_key_and_no_key_line_hangs_on_a_separato
     assert "Menu" in said and not any(w.startswith("Menu (") for w in said), said
     keys = [w for w in said if "\u00a0" in w]
     assert keys and all(not w.strip().startswith("\u00b7") and not w.strip().endswith("\u00b7") for w in keys[1:])
+
+
+def test_the_panel_says_what_f11_does_from_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "F11 full screen" read as a description of the screen while in full screen.
+    from cassino.ui.art import theme
+    from cassino.ui.table import panel
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H 2D"))
+    said: list[str] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda words, *a, **k: said.append(words) or real(words, *a, **k))
+    panel.paint_panel(table, app.screen)
+    app.fixed_size, app.settings.fullscreen = None, True  # as full screen says it (the dummy screen stays)
+    panel.paint_panel(table, app.screen)
+    monkeypatch.undo()
+    window, full = [w for w in said if "F11" in w]
+    assert "F11\u00a0full\u00a0screen" in window and "F11\u00a0window" in full, said

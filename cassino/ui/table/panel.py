@@ -126,7 +126,9 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         t = theme.fit_text(label, geo.fs_small, rect.width - 8, theme.INK if live else theme.DIM, bold=hot or lit)
         surface.blit(t, t.get_rect(center=rect.center))
     yy = geo.help.y + 4
-    keys = list(theme.wrap(KEY_HELP, geo.fs_small, geo.help.width))
+    # F11 says what it does from here: to a window when full screen.
+    help_text = KEY_HELP.replace("full\u00a0screen", "window") if table.app.fullscreen else KEY_HELP
+    keys = list(theme.wrap(help_text, geo.fs_small, geo.help.width))
     if len(keys) > 2:  # no room for a third line: none ends on a separator with nothing after it
         keys = [keys[0], keys[1].strip(" \u00b7")]
     for ln in keys:
