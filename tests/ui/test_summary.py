@@ -205,3 +205,25 @@ def test_a_multiple_build_is_named_in_words_as_the_play_that_made_it() -> None:
     assert describe_on(0, [sevens], Rules(), take, past=True) == "captured the build of sevens with the 7♠"
     assert describe_on(0, [seven], Rules(), parse_move("7Sx7:3D,4D"), past=True) == \
         "captured the build of 7 with the 7♠"
+
+
+def test_the_panel_keeps_the_old_totals_while_the_sheet_adds_up_its_rows() -> None:
+    # The panel under the sheet said the new totals (and so the winner) before the sheet did.
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import open_table, settle, step
+
+    from cassino.rules import parse_move
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[6, 6], captured=["AS AH AD AC"])
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move("5Sx5:5D"))
+    for _ in range(600):
+        step(app)
+        if isinstance(app.top, RoundOverScene):
+            break
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene) and not sheet.built
+    assert table.shown_scores() == (6, 6)
+    sheet.clock = 1e9  # the whole sheet shown
+    assert table.shown_scores() == table.game.rounds[-1].scores != (6, 6)

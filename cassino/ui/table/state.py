@@ -138,7 +138,9 @@ class TableState:
         # Under sudden death a sweep counts the moment it is made (§9.19): in the score it shows.
         now = tuple(s + n * rules.sweeps for s, n in zip(pos.scores, pos.sweeps)) if rules.sudden_death \
             else tuple(pos.scores)
-        if self.motion.busy:
+        # While a round's sheet still adds up its rows, the totals wait for it (the panel under
+        # the sheet gave the result away before the sheet did).
+        if self.motion.busy or getattr(self.app.top, "built", True) is False:
             return now
         # (The game deals the next round at once: the table may still show the one that ended.)
         if pos.round_over and 0 < pos.round <= len(game.rounds) and pos is not game.position:
