@@ -31,6 +31,7 @@ from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Po
                            TooManyMovesError, replay, seating_refusal, standard_teams)
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
+from cassino.rules.moves import counted
 from cassino.ui import MIN_SIZE
 
 BAD_INPUT = 2     # input the command cannot use
@@ -226,8 +227,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"Round {r.round} (dealer: seat {r.dealer})")
         for t, label in enumerate(labels):
             items = ", ".join(f"{name} {points}" for name, points in _items_of(r.items, t))
-            print(f"  {label}: {_count(r.points[t], 'point')} ({_count(r.cards[t], 'card')}, "
-                  f"{_count(r.spades[t], 'spade')}{'; ' + items if items else ''}), total {r.scores[t]}")
+            print(f"  {label}: {counted(r.points[t], 'point')} ({counted(r.cards[t], 'card')}, "
+                  f"{counted(r.spades[t], 'spade')}{'; ' + items if items else ''}), total {r.scores[t]}")
     if game.over and (not game.rounds or game.rounds[-1].round != game.round_number):
         seat_names = [_name(names.get(s), s) for s in range(game.players)]
         print(f"The game ended inside round {game.round_number}: {_ending(game, labels, seat_names)}")
@@ -337,11 +338,6 @@ def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
             name = "aces" if i.item in ("AS", "AH", "AD", "AC") else ITEM_NAMES.get(i.item, i.item)
             out[name] = out.get(name, 0) + i.points
     return list(out.items())
-
-
-def _count(n: int, word: str) -> str:
-    """'1 point', '2 points'."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _ending(game: Game, labels: list[str], names: list[str]) -> str:

@@ -15,6 +15,12 @@ from .knowledge import after, candidate_moves
 from .view import SeatView
 
 
+# A trail's reasons that are the search's judgement, not facts of the table
+# (a second weighing that finds the moves close leaves them out).
+WAITING = "What you could take or build is worth less than keeping your cards for now."
+SAFEST = "Nothing can be taken or built; of your trails, the search found this one the safest."
+
+
 def _items(move: Move, spade_points: bool = False) -> list[str]:
     """The point cards a capture takes or a build holds, the card played
     among them (little casino played into a build is put at stake too)."""
@@ -115,7 +121,7 @@ def why(view: SeatView, move: Move) -> str:
     # (The moves worth weighing: on a crowded table the full list can run to millions.)
     if any(m.kind in ("capture", "build") for m in candidate_moves(view.bare_position())):
         # There was something to take or build: say why not, not that there was nothing.
-        return "What you could take or build is worth less than keeping your cards for now."
+        return WAITING
     name = RANK_NAMES[rank - 1]
     if view.hand == 1 << move.card:
         return "Your last card can take or build nothing here: it stays on the table."
@@ -126,5 +132,4 @@ def why(view: SeatView, move: Move) -> str:
         return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
     if not others & view.unseen:  # the others are on the table or in the piles: seen by all
         return f"Nothing can be taken or built, and no other {name} is left to pair this card."
-    # A judgement of the search, not a fact of the table: said as such.
-    return "Nothing can be taken or built; of your trails, the search found this one the safest."
+    return SAFEST

@@ -30,6 +30,7 @@ from cassino.rules.scoring import call_counts
 from . import knowledge
 from .estimate import round_margin
 from .expert import outcome
+from . import hint
 from .hint import point_words
 from .hint import why as what_it_does
 from .intermediate import Evaluator
@@ -353,7 +354,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     # sample the hidden cards apart: say which way they lean without calling
     # the hint better than it weighed.
     merit = what_it_does(view, move)
-    if move.kind == TRAIL and merit.startswith(("What you could take", "Nothing can be taken or built;")):
+    if merit in (hint.WAITING, hint.SAFEST):
         merit = ""  # a judgement that the weighing below does not bear out: the facts only
     target = view.rules.target
     mine, other = gerund(move, view.builds, target), gerund(runner.move, view.builds, target)

@@ -118,6 +118,11 @@ class Move(NamedTuple):
 CALL_MOVE = Move(NO_CARD, CALL, 0, 0, False)
 
 
+def counted(n: int, one: str, many: str = "") -> str:
+    """A count in words: '1 point', '3 points', '2 losses' (``many`` where not ``one`` + s)."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def plural(value: int, by_rank: bool = False) -> str:
     """A build's value named as its cards are: 'eights', 'tens'; 'kings'
     where court cards build by rank (§9.11: they have no number)."""

@@ -13,17 +13,13 @@ from typing import TYPE_CHECKING
 from .cards import RANK_SETS, card_text, cards_of, cards_text
 from .groups import Values
 from .legal import generator
+from .moves import counted
 
 if TYPE_CHECKING:
     from .builds import Build
     from .position import Position
 
 MAX_SCORE = 1_000_000
-
-
-def _cards(n: int) -> str:
-    """'1 card', '3 cards'."""
-    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def position_problems(pos: Position) -> list[str]:
@@ -110,7 +106,7 @@ def position_problems(pos: Position) -> list[str]:
         if pos.sweeps[t] > pos.captured[t].bit_count() // 2:
             k = pos.sweeps[t]
             out.append(f"team {t} counts {k} sweep{'s' if k > 1 else ''} this round but has captured "
-                       f"{_cards(pos.captured[t].bit_count())}; each sweep takes two at least")
+                       f"{counted(pos.captured[t].bit_count(), 'card')}; each sweep takes two at least")
     # (A sweep with no last capturer, or a sudden-death sweep that should have
     # ended the game, are let through: positions set up by hand to try a rule
     # are written so, and the engine plays on from them consistently.)
@@ -204,7 +200,7 @@ def _hand_problems(pos: Position) -> list[str]:
         first = shape.deals[0]
         initial = shape.round_cards - first.hand * n - first.table
         if stock > initial:
-            return [f"the stock has {_cards(stock)}; after the deal it holds {initial} and shrinks "
+            return [f"the stock has {counted(stock, 'card')}; after the deal it holds {initial} and shrinks "
                     f"by one a play"]
         draws = initial - stock
         dealt = [first.hand + _share(draws, (s - eldest) % n, n) for s in range(n)]
@@ -216,7 +212,7 @@ def _hand_problems(pos: Position) -> list[str]:
         deal = shape.deal_number(stock)
         if stock != shape.stock_after[deal - 1]:
             sizes_ok = ", ".join(str(x) for x in shape.stock_after)
-            return [f"the stock has {_cards(stock)}; it must hold whole deals: between the deals "
+            return [f"the stock has {counted(stock, 'card')}; it must hold whole deals: between the deals "
                     f"of {n} players it holds {sizes_ok} cards"]
         d = shape.deals[deal - 1].hand
         dealt = [d] * n
@@ -229,7 +225,7 @@ def _hand_problems(pos: Position) -> list[str]:
                     f"stock lasts, so every hand holds {shape.deals[0].hand} until it is out"]
         big = [s for s in range(n) if sizes[s] > dealt[s]]
         if big:
-            return [f"seat {s} has {_cards(sizes[s])}; a deal gives {dealt[s]}" for s in big]
+            return [f"seat {s} has {counted(sizes[s], 'card')}; a deal gives {dealt[s]}" for s in big]
         return [f"the hands hold {sum(sizes)} cards, which no number of plays from the deal leaves"]
 
     def expected(plays: int) -> list[int]:
@@ -251,10 +247,10 @@ def _hand_problems(pos: Position) -> list[str]:
     anchor = [p for p in range(plays_from, most + 1)
               if turn(p) == pos.to_move and expected(p)[pos.to_move] == sizes[pos.to_move]]
     if not anchor:
-        return [f"the player to move (seat {pos.to_move}) has {_cards(sizes[pos.to_move])}, which "
+        return [f"the player to move (seat {pos.to_move}) has {counted(sizes[pos.to_move], 'card')}, which "
                 f"does not fit the deal (play starts left of the dealer, seat {pos.dealer})"]
     want = expected(anchor[0])
-    return [f"seat {seat} has {_cards(sizes[seat])} but should have {want[seat]} when seat "
+    return [f"seat {seat} has {counted(sizes[seat], 'card')} but should have {want[seat]} when seat "
             f"{pos.to_move} is to move (play starts left of the dealer, seat {pos.dealer})"
             for seat in range(n) if sizes[seat] != want[seat]]
 

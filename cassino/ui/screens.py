@@ -117,18 +117,17 @@ def _ask_before_losing(app: App, store: Store, choice: NewGame) -> None:
 
     def anew() -> None:
         app.pop(question)
-        given_up = store.load_game()
-        if given_up is not None:
-            keeping.count_abandoned(store, given_up)
+        if kept is not None:
+            keeping.count_abandoned(store, kept)
         start_game(app, choice, ask=False)
 
-    kept = store.load_game()
-    counted = kept is not None and keeping.counts_if_given_up(kept)
+    kept = store.load_game()  # replayed once: for the question's words and, given up, the statistics
+    lost = kept is not None and keeping.counts_if_given_up(kept)
     question = Overlay(app, "A game is in progress. Continue it, or start a new one and lose it?",
                        [Item("Continue the game in progress", keep, kept_game_words(store)),
                         Item("Start anew (the game in progress is lost)", anew,
                              "The saved game is replaced by the new one" +
-                             (", and counts as lost" if counted else " (it is not counted in the statistics)"))],
+                             (", and counts as lost" if lost else " (it is not counted in the statistics)"))],
                        lambda: app.pop(question))
     app.push(question)
 

@@ -11,6 +11,7 @@ import re
 import pygame
 
 from cassino.rules import PRESET_LIST, InvalidRulesError, Rules
+from cassino.rules.moves import counted
 from cassino.stats import Stats
 from cassino.store import STATS
 
@@ -92,18 +93,18 @@ class StatsScene(Overlay):
             return []
         played, won = s.played, s.won
         if s.streak > 0:
-            streak = _count(s.streak, "win")
+            streak = counted(s.streak, "win")
         elif s.streak < 0:
-            streak = _count(-s.streak, "loss", "losses")
+            streak = counted(-s.streak, "loss", "losses")
         else:
             streak = "–"
-        best = "–" if not s.rounds else _count(s.best_round, "point")
+        best = "–" if not s.rounds else counted(s.best_round, "point")
         average = f" · {s.average_round:.1f} on average" if s.rounds else ""
         most = f" · {s.most_sweeps} at most in a game" if s.most_sweeps else ""
         return [(str(played), "games played"),
                 (_rate(won, played), "games won" if not played else f"won: {won} of {played}"),
                 (streak, "current streak"),
-                (_count(s.best_streak, "win") if s.best_streak else "–", "best streak"),
+                (counted(s.best_streak, "win") if s.best_streak else "–", "best streak"),
                 (best, f"best round{average}"),
                 (str(s.sweeps), f"sweep{'s' if s.sweeps != 1 else ''}{most}")]
 
@@ -312,8 +313,6 @@ def _tile_sizes(fs: int) -> tuple[int, int, int]:
     return round(fs * 1.45), max(10, round(fs * 0.8)), max(4, fs // 2)
 
 
-def _count(n: int, one: str, many: str = "") -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
 # The rule options as statistics named them before games were named by preset
 # ('royal, sweeps 0'), in words.
 _RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps score nothing",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from cassino.rules import RoundEnd, card_symbol, parse_card
+from cassino.rules import CALL, Event, RoundEnd, card_symbol, parse_card
 from cassino.rules.scoring import CARD_ITEMS, pile_items
 
 from ..app import App, Scene
@@ -301,8 +301,8 @@ class SheetScene(Scene):
             # Ended inside a round (a call, a sudden-death sweep): its row too, so
             # that the column adds up (under sudden death its sweeps count).
             before = game.rounds[-1].scores if game.rounds else [0] * len(game.totals)
-            how = "called" if getattr(getattr(self.table.ending, "move", None), "kind", "") == "call" \
-                else "sudden death"
+            ending = self.table.ending
+            how = "called" if isinstance(ending, Event) and ending.move.kind == CALL else "sudden death"
             out.append((f"Round {game.round_number}, {how}",
                         [f"{t - b:+d} → {t}" for b, t in zip(before, game.totals)]))
         out.append(("Final" if game.over else "Now", [str(t) for t in game.totals]))
