@@ -23,6 +23,9 @@ TABLE_COLOURS = ("green", "blue", "red")
 # budget: longer thinking plays a little stronger.
 THINKING = ("quick", "normal", "long")
 THINK_SCALE = {"quick": 0.5, "normal": 1.0, "long": 2.5}
+# The sizes a kept window may have: anything else in the file is refused (the
+# game then opens its usual first window).
+WINDOW_LEAST, WINDOW_MOST = 320, 16384
 
 
 @dataclass
@@ -39,6 +42,10 @@ class Settings:
     table_colour: str = "green"
     undo: bool = False  # practice: Ctrl+Z takes back your last move (alone against the computer)
     thinking: str = "normal"
+    # The window's size when the game was last closed in a window, to open at
+    # again; None until the player has had a window (the first is in
+    # proportion to the desktop).
+    window_size: tuple[int, int] | None = None
 
     @property
     def flight(self) -> float:
@@ -57,7 +64,10 @@ class Settings:
 
     def to_json(self) -> dict[str, Any]:
         """The settings as settings.json keeps them."""
-        return asdict(self)
+        out = asdict(self)
+        if self.window_size is not None:
+            out["window_size"] = list(self.window_size)
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -72,7 +82,9 @@ class Settings:
             if name not in data:
                 continue
             value = data[name]
-            if isinstance(default, bool):
+            if name == "window_size":
+                value = window_size(value)
+            elif isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise ValueError(f"setting '{name}' must be true or false, not {short(value)}")
             elif isinstance(default, float):
@@ -83,3 +95,15 @@ class Settings:
                 raise ValueError(f"setting '{name}' must be one of {', '.join(choices[name])}, not {short(value)}")
             setattr(out, name, value)
         return out
+
+
+def window_size(value: Any) -> tuple[int, int] | None:
+    """A kept window size from its JSON form (null, or [width, height] in
+    pixels); anything else raises ValueError saying what would be right."""
+    if value is None:
+        return None
+    if (isinstance(value, list) and len(value) == 2
+            and all(type(n) is int and WINDOW_LEAST <= n <= WINDOW_MOST for n in value)):
+        return (value[0], value[1])
+    raise ValueError(f"setting 'window_size' must be null or [width, height] in pixels, each from "
+                     f"{WINDOW_LEAST} to {WINDOW_MOST}, not {short(value)}")

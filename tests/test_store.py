@@ -194,7 +194,8 @@ def test_a_killed_game_resumes_from_its_last_saved_move(tmp_path: Path) -> None:
 
 def test_every_setting_round_trips_and_bad_choices_are_named(tmp_path: Path) -> None:
     chosen = Settings(speed="fast", four_colour=True, fullscreen=False, card_back="green", sound=False,
-                      volume=0.25, ai_delay="long", table_colour="blue", undo=True, thinking="quick")
+                      volume=0.25, ai_delay="long", table_colour="blue", undo=True, thinking="quick",
+                      window_size=(1100, 700))
     assert Settings.from_json(json.loads(json.dumps(chosen.to_json()))) == chosen
     with pytest.raises(ValueError, match="'table_colour' must be one of green, blue, red"):
         Settings.from_json({"table_colour": "purple"})
@@ -202,6 +203,9 @@ def test_every_setting_round_trips_and_bad_choices_are_named(tmp_path: Path) -> 
         Settings.from_json({"thinking": 400})
     with pytest.raises(ValueError, match="'volume' must be a number from 0 to 1"):
         Settings.from_json({"volume": 3})
+    for bad in ([1100], [1100, 700, 1], ["1100", 700], [1100.0, 700], [True, 700], [10, 700], [1100, 10**9], {}):
+        with pytest.raises(ValueError, match=r"'window_size' must be null or \[width, height\] in pixels"):
+            Settings.from_json({"window_size": bad})
 
 
 def test_continue_names_the_kept_games_score(tmp_path: Path) -> None:

@@ -124,7 +124,8 @@ class App:
         room = self.room()
         # A first window in proportion to the desktop (1280x720 on 1920x1080, a ninth of a 4K screen before).
         scale = max(1.0, min(room[0] * 0.7 / WINDOWED[0], room[1] * 0.7 / WINDOWED[1]))
-        wanted = self.window_size or (round(WINDOWED[0] * scale), round(WINDOWED[1] * scale))
+        wanted = (self.window_size or self.settings.window_size
+                  or (round(WINDOWED[0] * scale), round(WINDOWED[1] * scale)))
         size = (max(smallest[0], min(wanted[0], room[0])), max(smallest[1], min(wanted[1], room[1])))
         return self._windowed(size)
 
@@ -319,4 +320,15 @@ class App:
             now = time.perf_counter()
             dt, last = now - last, now
             self.step(min(dt, MAX_STEP), events)
+        self.keep_window()
         pygame.quit()
+
+    def keep_window(self) -> None:
+        """On closing: keep the size of the player's window, to open at next
+        time. Not a size the command line asked for, nor full screen's (the
+        window F11 would come back to is kept then)."""
+        if self.fixed_size is not None or self.window_size is None:
+            return
+        if self.window_size != self.settings.window_size:
+            self.settings.window_size = self.window_size
+            self.save_settings()
