@@ -328,27 +328,36 @@ def reason(best: Appraisal, played: Appraisal, now: bool = False, builds: Sequen
     return line + ("." if same_chance else f" (your chance to win the game: {chances}).")
 
 
+class Why(NamedTuple):
+    """The reason for a hint, and the move to hint instead when a second,
+    closer weighing finds another clearly better (None: the hint stands)."""
+
+    text: str
+    better: Move | None = None
+
+
 def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
-            judge: Analyst | None = None) -> str:
+            judge: Analyst | None = None) -> Why:
     """Why ``move`` (a hint, say) is the one to play: how it compares with the
-    best other candidate, in one line of the review's words."""
+    best other candidate, in one line of the review's words; or, where that
+    weighing finds another move clearly better, that move and why."""
     moves = candidates(view, move)
     if len(moves) < 2:
-        return "It is the only sensible move."
+        return Why("It is the only sensible move.")
     if move.kind == CALL and call_counts(view.bare_position())[view.team_of[view.seat]] >= view.rules.target:
         # Not "about equally good" as a card play that also wins in the end: the call wins now.
-        return "The call wins the game now, whatever the cards still hidden."
+        return Why("The call wins the game now, whatever the cards still hidden.")
     judged = (judge or analyst()).appraise(view, moves, rng, budget)
     this = next(a for a in judged if a.move == move)
     # A pluck is no alternative to a card play: it keeps the turn, and the play can follow it.
     others = [a for a in judged if a.move != move and (move.card < 0 or a.move.kind != PLUCK)]
     if not others:
-        return "It is the only sensible move."
+        return Why("It is the only sensible move.")
     runner = max(others, key=lambda a: (a.win, a.points))
     ahead = (this.win, this.points) >= (runner.win, runner.points)
     if ahead and clear(this, runner):
-        return reason(this, runner, now=True, builds=view.builds, rivals=against(view.players, view.teams),
-                      target=view.rules.target)
+        return Why(reason(this, runner, now=True, builds=view.builds, rivals=against(view.players, view.teams),
+                          target=view.rules.target))
     # Not clearly ahead: what the move does, in the game's words, then how
     # near the next best comes. The hint's search and this second weighing
     # sample the hidden cards apart: say which way they lean without calling
@@ -361,14 +370,16 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     both = f"{mine[0].upper() + mine[1:]} and {other}"
     lead = f"{merit} " if merit else ""
     if round(100 * this.win) == round(100 * runner.win):
-        return (f"{lead}{both} are about equally good here: both give about {_chance(this.win)} "
-                f"to win the game.")
+        return Why(f"{lead}{both} are about equally good here: both give about {_chance(this.win)} "
+                   f"to win the game.")
     if ahead or paired_t(runner, this) <= CONFIDENT:
-        return (f"{lead}{both} are too close to call from what you can see "
-                f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
+        return Why(f"{lead}{both} are too close to call from what you can see "
+                   f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
+    # Weighed closer, on other deals, the next best is clearly ahead: the hint
+    # changes to it ("why?" used to call its own hint worse and leave it up).
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
-    return (f"On a second look {other} does {degree} than {mine} "
-            f"({_chance(runner.win)} to win the game that way, {_chance(this.win)} this way).")
+    return Why(f"Weighed more closely, it does {degree} than {mine} "
+               f"({_chance(runner.win)} to win the game this way, {_chance(this.win)} that way).", runner.move)
 
 
 def clear(best: Appraisal, other: Appraisal) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from cassino.ui.app import App
 from cassino.ui.table import TableScene
@@ -34,11 +35,36 @@ def test_h_twice_shows_the_hint_then_why() -> None:
     assert table.explainer is not None and table.message.startswith("Weighing the hint") \
         or table.message.startswith("Why: ")
     until(app, lambda: table.explainer is None)
-    assert table.message.startswith("Why: ")
-    assert any(words in table.message for words in (" more than ", " as good as ", "about equally good",
-                                                     "a better chance to win", "too close to call",
-                                                     "On a second look"))
-    assert table.hint_move == hinted and table.game.moves == [], "asking why never plays"
+    if table.message.startswith("Hint changed: "):  # weighed more closely, another move came out ahead
+        assert table.hint_move != hinted and "Weighed more closely, it does" in table.message
+    else:
+        assert table.message.startswith("Why: ")
+        assert any(words in table.message for words in (" more than ", " as good as ", "about equally good",
+                                                         "a better chance to win", "too close to call"))
+        assert table.hint_move == hinted
+    assert table.game.moves == [], "asking why never plays"
+
+
+def test_a_why_that_finds_another_move_clearly_better_changes_the_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "On a second look trailing the 3♣ does better than capturing…" left the
+    # capture up as the hint, and Enter still played it.
+    from cassino.ai import review
+
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    key(app, pygame.K_h)
+    until(app, lambda: table.hinter is None)
+    hinted = table.hint_move
+    assert hinted is not None
+    better = next(m for m in table.pos.legal_moves() if m.card != hinted.card)
+    monkeypatch.setattr(review, "explain", lambda *_, **__: review.Why("Weighed more closely, it does better "
+                                                                        "than the other.", better))
+    key(app, pygame.K_h)
+    until(app, lambda: table.explainer is None)
+    assert table.hint_move == better
+    assert table.message.startswith("Hint changed: ") and table.message.endswith(
+        ". Weighed more closely, it does better than the other.")
+    assert table.hand_order(0)[table.input.focus[1]] == better.card, "Enter now plays the new hint's card"
+    assert table.game.moves == []
 
 
 def test_the_why_is_dropped_when_the_game_has_moved_on() -> None:

@@ -14,6 +14,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,6 +34,9 @@ from .scoresheet import RoundOverScene, SheetScene
 from .seats import Seat, within
 from .state import LastMove, TableState
 from .words import describe, describe_turn, describe_with_card
+
+if TYPE_CHECKING:
+    from cassino.ai.review import Why
 
 log = logging.getLogger("cassino.table")
 
@@ -63,7 +67,7 @@ class TableScene(Scene, TableState):
         self.think_clock = 0.0
         self.hinter: Thinker | None = None
         self.hint_view: SeatView | None = None
-        self.explainer: Errand[str] | None = None  # the hint's reason, being weighed
+        self.explainer: Errand[Why] | None = None  # the hint's reason, being weighed
         self.explained: tuple[object, Move] | None = None  # the view (its key) and move it is weighed for
         self._show_round()
         if self.game.turns:  # a game resumed mid-round: the table as it was left, not dealt again
@@ -371,6 +375,11 @@ class TableScene(Scene, TableState):
             self.say("No hint this time: the Master could not work one out.")
             return
         move = hinter.move
+        self._show_hint(move)
+        self.say(f"Hint: {self._hint_words(move)}. {why(view, move)}", turn=True)
+
+    def _show_hint(self, move: Move) -> None:
+        """``move`` is the hint now: its card in focus (or its pluck under way)."""
         self.hint_move = move
         self.hinted[tuple(self.game.moves)] = move
         hand = self.hand_order(self.bottom)
@@ -380,10 +389,12 @@ class TableScene(Scene, TableState):
             at = next((k for k, it in enumerate(self.items) if it.mask == move.takes), None)
             if at is not None:
                 self.controls.pluck_under_way(at)
+
+    def _hint_words(self, move: Move) -> str:
         words = describe_with_card(self.pos, move)
         if move.kind == CALL:  # Enter plays the card in focus: say how to call
             words += " (press C)"
-        self.say(f"Hint: {words}. {why(view, move)}", turn=True)
+        return words
 
     def _ask_why(self, view: SeatView, move: Move) -> None:
         """The hint's reason in the review's words, worked out in the background."""
@@ -405,7 +416,14 @@ class TableScene(Scene, TableState):
             log.error("the hint's reason could not be worked out", exc_info=explainer.error)
             self.say("No reason this time: the weighing of the moves failed.")
             return
-        self.say(f"Why: {explainer.value}", turn=True)
+        text, better = explainer.value
+        if better is None:
+            self.say(f"Why: {text}", turn=True)
+            return
+        # The closer weighing overrules the hint: show the better move, not a
+        # hint that its own reason calls worse.
+        self._show_hint(better)
+        self.say(f"Hint changed: {self._hint_words(better)}. {text}", turn=True)
 
     # -- messages and the log ----------------------------------------------------------------
 
