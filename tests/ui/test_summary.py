@@ -227,3 +227,28 @@ def test_the_panel_keeps_the_old_totals_while_the_sheet_adds_up_its_rows() -> No
     assert table.shown_scores() == (6, 6)
     sheet.clock = 1e9  # the whole sheet shown
     assert table.shown_scores() == table.game.rounds[-1].scores != (6, 6)
+
+
+def test_the_log_tells_the_game_s_end_once_the_sheet_has_added_up() -> None:
+    # "Game over." came into the log beside the sheet as it began adding up its rows.
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import open_table, step
+
+    from cassino.rules import parse_move
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[20, 6], captured=["AS AH AD AC"])
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move("5Sx5:5D"))
+    for _ in range(600):
+        step(app)
+        if isinstance(app.top, RoundOverScene):
+            break
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene) and not sheet.built and table.game.over
+    said = [text for _, text in table.log]
+    assert said[-1] == "Round over." and not any("Game over" in text for text in said)
+    sheet.clock = 1e9  # the whole sheet shown
+    step(app)
+    step(app)
+    assert [text for _, text in table.log if "Game over" in text] == ["Game over: You win."]

@@ -292,7 +292,9 @@ class TableScene(Scene, TableState):
                 self.note(None, f"The {cards} to {within(taker)}.")
             self.round_result = result
             keeping.count(self, result)
-            self.note(None, "Game over." if event.winner is not None else "Round over.")
+            # The game's end is told once its sheet has added up (``RoundOverScene``):
+            # "Game over." here, under the sheet still building, gave the result away.
+            self.note(None, "Round over.")
             # As the last cards reach their pile: the round's chord, or the game's end.
             self.motion.cue("round" if event.winner is None else self._ending_sound(event.winner), end)
         elif event.winner is not None:

@@ -53,6 +53,8 @@ class RoundOverScene(Scene):
         self.row_time = max(0.0, app.settings.flight * 1.1)
         self.rows = round_rows(game.rules, result) if result is not None else []
         winner = game.winner if game.over else None
+        # Whether the log has been told the game's end (a game ended inside a round told it already).
+        self.told = result is None
         # A celebration for the people at the screen winning (for anyone when nobody plays).
         ours = not table.humans or any(table.pos.team_of[s] == winner for s in table.humans)
         self.confetti = _confetti(random.Random(str(game.seed)), theme.seat_colour(table.pos.teams[winner][0])) \
@@ -71,8 +73,14 @@ class RoundOverScene(Scene):
         return self.shown_rows > len(self.rows)
 
     def update(self, dt: float) -> None:
-        """The sheet's clock: rows appear one by one as it runs."""
+        """The sheet's clock: rows appear one by one as it runs; the game's
+        end goes into the log once they have all appeared."""
         self.clock += min(dt, 0.1)
+        game = self.table.game
+        if self.built and game.over and not self.told:
+            self.told = True
+            if game.winner is not None:
+                self.table.note(None, f"Game over: {self.table.names.wins(game.winner)}.")
 
     def wake_in(self) -> float | None:
         """0 while rows still appear or confetti falls; None once the sheet is still."""
