@@ -246,7 +246,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """A game record's review: where the reviewed seats lost most against the
     best move found from their own information, with the reason."""
-    from cassino.ai.review import (REVIEW_WORK, decisions, points_lost, points_words, replayed, review, say,
+    from cassino.ai.review import (COSTLIEST, REVIEW_WORK, decisions, points_lost, points_words, replayed, review, say,
                                    worst)
 
     data, game = _replayed(args.record)
@@ -268,7 +268,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         return True
 
     moments = review(game, wanted, work=args.work or REVIEW_WORK, progress=progress)
-    shown = worst(moments, args.count)
+    shown = worst(moments, args.count or COSTLIEST)
     _, starts = replayed(game)
     who = {s: _name(seats.get(s, (None, None))[0], s) for s in range(game.players)}
     if args.json:
@@ -646,7 +646,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("record", help="game record JSON file ('-' for stdin)")
     s.add_argument("--seat", type=int, action="append",
                    help="a seat to review (again for more); default: the record's human players")
-    s.add_argument("--count", type=counting(1), default=5, help="how many of the costliest moves to show")
+    s.add_argument("--count", type=counting(1),
+                   help="how many of the costliest moves to show (as many as the review screen: 8)")
     s.add_argument("--work", type=counting(1, MAX_WORK), help="how much the analyst searches per decision (units of about 3 ms; 120)")
     s.add_argument("--json", action="store_true", help="the review as one JSON object")
     s.add_argument("--progress", action="store_true", help="report each decision on stderr")

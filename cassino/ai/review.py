@@ -45,6 +45,9 @@ REVIEW_WORK = 120
 # A move is a mistake only when the best one leads it by this much, and by a
 # paired t statistic above ``CONFIDENT`` (noise in a few dozen deals is not a mistake).
 POINTS_LOST = 0.5
+# How many of the costliest mistakes a review shows: the review screen steps
+# through them, the command line lists them (unless asked for another number).
+COSTLIEST = 8
 WIN_LOST = 0.02
 CONFIDENT = 2.0
 # A point of the round's margin as a share of the chance to win the game,
@@ -566,7 +569,7 @@ def cost(moment: Moment) -> float:
     return moment.win_lost + POINT_AS_WIN * max(0.0, moment.points_lost)
 
 
-def worst(moments: Sequence[Moment], count: int = 5) -> list[Moment]:
+def worst(moments: Sequence[Moment], count: int = COSTLIEST) -> list[Moment]:
     """The clear mistakes that cost most (``cost``), worst first."""
     found = [m for m in moments if m.mistake]
     found.sort(key=lambda m: (-cost(m), m.number))
@@ -592,4 +595,4 @@ def decisions(moments: Sequence[Moment]) -> int:
 
 __all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "against", "analyst", "candidates",
            "chance_lost", "clear", "cost", "decisions", "explain", "gerund", "judge_move", "paired_t",
-           "points_lost", "reason", "review", "say", "twins", "worst"]
+           "points_lost", "reason", "review", "say", "twins", "worst", "COSTLIEST"]

@@ -626,3 +626,4 @@ def test_why_a_close_trail_does_not_call_the_captures_worse_and_a_winning_call_w
     assert explain(won, Move.call(), random.Random(1), Budget(work=4),
                    judge=_Fixed(Move.call(), (1.0,), (1.0,))).text == \
         "The call wins the game now, whatever the cards still hidden."
+

@@ -23,7 +23,6 @@ from ..art.cloth import felt, outline
 from .stage import hand_order, table_piles
 from .state import TableState
 
-SHOWN = 8  # the costliest moments stepped through
 
 
 class Reviewer:
@@ -90,7 +89,7 @@ class GameReviewScene(Scene):
             self.taken = True
             if r.moments is not None:
                 self.decisions = len(r.moments)
-                self.moments = worst(r.moments, SHOWN)
+                self.moments = worst(r.moments)
                 self.moments.sort(key=lambda m: m.number)  # in the order of play
 
     @property
