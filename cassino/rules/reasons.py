@@ -111,7 +111,9 @@ def _action_reason(pos: Position, move: Move) -> str:
     if move.takes & ~pos.loose:
         return f"Only a loose card can be plucked; the {_cards_words(move.takes)} {_is(move.takes)} not loose on the table."
     if move.takes & rules.unpluckable:
-        what = "any spade" if rules.spade_scoring else "an ace, the 10\u2666 or the 2\u2660"
+        # Under spade scoring the spades join the aces and the casinos (§9.17).
+        what = ("an ace, the 10\u2666 or any spade" if rules.spade_scoring
+                else "an ace, the 10\u2666 or the 2\u2660")
         return f"The {_cards_words(move.takes)} cannot be plucked: never {what}."
     if pos.table.bit_count() < 2:
         return "No plucking when the table holds fewer than two cards."

@@ -898,6 +898,14 @@ def test_pluck_under_spade_scoring_no_spade_at_all():
     assert {m.text() for m in pos.legal_moves() if m.kind == "pluck"} == {"pluck:9C"}
 
 
+@pytest.mark.parametrize("card", ["AH", "TD", "5S"])
+def test_a_refused_pluck_under_spade_scoring_names_every_card_never_plucked(card):
+    # "The A♥ cannot be plucked: never any spade."
+    pos = table_position("KH", f"{card} 9C", rules=Rules(pluck=True, spade_scoring=True), stock_size=8)
+    assert pos.violation(move(f"pluck:{card}")).endswith(
+        "cannot be plucked: never an ace, the 10\u2666 or any spade.")
+
+
 def test_pluck_not_allowed_with_fewer_than_two_cards_on_the_table():
     pos = table_position("KH", "9C", rules=PLUCK, stock_size=8)
     assert not any(m.kind == "pluck" for m in pos.legal_moves())
