@@ -95,6 +95,13 @@ def option_words(key: str, value: Any) -> str:
     return f"{key} {value}"
 
 
+def option_label(key: str, label: str, value: Any) -> str:
+    """A custom option's line in the setup: 'Sweeps: 2 points', 'Game to 11 points'."""
+    if key == "target":
+        return f"Game to {value} points"
+    return f"{label}: {option_value_words(key, value)}"
+
+
 def conflict_words(conflict: Conflict) -> str:
     """Options the rules refuse together, named as the setup's rows name
     them: '“Aces 1 or 14” needs “Royal values” (aces count 14 only in Royal
@@ -104,7 +111,7 @@ def conflict_words(conflict: Conflict) -> str:
     def row(key: str, value: Any) -> str:
         if value is True:  # an option that is on: its row's name says it
             return f"\u201c{labels[key]}\u201d"
-        return f"\u201c{labels[key]}: {option_value_words(key, value)}\u201d"
+        return f"\u201c{option_label(key, labels[key], value)}\u201d"  # as its line reads
 
     first = row(conflict.key, conflict.value)
     if conflict.other == "sides":

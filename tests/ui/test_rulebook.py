@@ -17,7 +17,7 @@ from cassino.ui.screens import show_title
 from cassino.ui.rulebook.screen import RulesScene, section_for
 from cassino.ui.rulebook import GROUPS, OPTIONS, SECTIONS, VARIANTS, Example, Section, piles
 from cassino.ui.menus.title import TitleScene
-from cassino.ui.menus.setup import option_label
+from cassino.ui.options import option_label
 from cassino.ui.options import OPTION_ROWS
 from tests.rules.helpers import table_position
 

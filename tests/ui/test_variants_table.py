@@ -6,6 +6,7 @@ and the setup choosing each preset. The engine is the judge throughout."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -572,9 +573,11 @@ def test_every_combination_the_rules_refuse_is_named_by_the_setup_s_rows() -> No
     """The refusals of §9.1, as the setup shows them: each option by its
     row's label, never by its JSON key."""
     from cassino.rules import InvalidRulesError
-    from cassino.ui.options import OPTION_ROWS, conflict_words
+    from cassino.ui.options import OPTION_ROWS, conflict_words, option_label
 
     keys = [key for key, *_ in OPTION_ROWS]
+    lines = {label for _, label, _, _ in OPTION_ROWS} | {option_label(key, label, value)
+                                                       for key, label, values, _ in OPTION_ROWS for value in values}
     refused = [dict(ace_14=True), dict(buckeye=True), dict(royal=True, trailing_royals=True),
                dict(royal=True, court_capture="all"), dict(trailing_royals=True, court_capture="all"),
                dict(pluck=True, draw=True), dict(sudden_death=True, sweeps=0), dict(rounds=4, sudden_death=True),
@@ -585,6 +588,8 @@ def test_every_combination_the_rules_refuse_is_named_by_the_setup_s_rows() -> No
         said = conflict_words(e.value.conflict)  # type: ignore[arg-type]
         assert said.endswith(".") and "\u201c" in said, said
         assert not any(f"'{k}'" in said or k in said.split() for k in keys if "_" in k), said
+        # Each line named as the setup shows it ("Game to: 11 points" was said of "Game to 11 points").
+        assert set(re.findall("\u201c(.*?)\u201d", said)) <= lines, said
 
 
 def test_the_focus_stays_on_the_line_being_stepped_when_lines_appear_above_it() -> None:

@@ -28,8 +28,8 @@ LEVEL_WORDS = {
 from ..app import App, Scene
 from ..art import theme
 from ..art.cloth import felt
-from ..options import (CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, conflict_words, option_value_words, rounds_words,
-                       rules_in_words)
+from ..options import (CUSTOM_ABOUT, OPTION_ROWS, PRESET_ABOUT, conflict_words, option_label,
+                       rounds_words, rules_in_words)
 from ..rulebook import OPTIONS, SECTIONS, Example
 from ..rulebook.page import draw_ops, example_ops
 from ..rulebook.screen import section_for
@@ -51,13 +51,6 @@ class NewGame:
     rules: Rules | None = None
     kinds: tuple[str | None, ...] | None = None
     names: tuple[str, ...] | None = None
-
-
-def option_label(key: str, label: str, value: Any) -> str:
-    """A custom option's line in the setup: 'Sweeps: 2 points', 'Game to 11 points'."""
-    if key == "target":
-        return f"Game to {value} points"
-    return f"{label}: {option_value_words(key, value)}"
 
 
 class SetupScene(Scene):
