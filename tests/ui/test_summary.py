@@ -170,9 +170,11 @@ def test_a_tied_majority_says_so_on_its_row() -> None:
     assert end.cards == (26, 26) and end.spades == (6, 7)
     labels = [r.label for r in round_rows(Rules(), end)]
     assert labels[:2] == ["Cards (tied)", "Spades"]
-    # Portuguese: a card tie goes to the side with more spades; then it is no tie.
+    # Portuguese: a card tie goes to the side with more spades, and the row
+    # says so ("26 → 3 | 26 → 0" under plain "Cards" read as a mistake).
     rules = Rules(card_tie_to_spades=True)
-    assert [r.label for r in round_rows(rules, end_round(finished(rules, mine)))][0] == "Cards"
+    first = round_rows(rules, end_round(finished(rules, mine)))[0]
+    assert first.label == "Cards (tie: most spades)" and first.cells == ["26 \u2192 0", "26 \u2192 3"]
 
 
 def test_court_cards_building_by_rank_are_named_by_rank_not_as_numbers() -> None:

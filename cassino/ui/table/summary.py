@@ -44,10 +44,16 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
         return Row(label, cells, decided if decided is not None else [p > 0 for p in pts])
 
     def tied(label: str, key: str, counts: tuple[int, ...]) -> str:
-        """'Spades (tied)' where the most is shared and so nobody scores it (§8)."""
+        """'Spades (tied)' where the most is shared and so nobody scores it
+        (§8); 'Cards (tie: most spades)' where the card tie went to the side
+        with the most spades (§9.16): equal counts, unequal points."""
         top = max(counts, default=0)
         shared = sum(1 for c in counts if c == top) > 1
-        return f"{label} (tied)" if top and shared and not any(points(key)) else label
+        if not (top and shared):
+            return label
+        if key == "cards" and rules.card_tie_to_spades and any(points(key)):
+            return f"{label} (tie: most spades)"
+        return f"{label} (tied)"
 
     rows = []
     for item in scoring_items(rules):
