@@ -612,6 +612,13 @@ def test_a_setting_steps_both_ways_and_the_sound_runs_round_through_off() -> Non
     ({"royal": True}, "Royal values: yes", "K♠ counts 13"),
     ({}, "Game to 21 points", None),   # no picture says what a target is (it was Royal's K♠)
     ({}, "Deal one at a time: no", None),  # California's example shows its court cards, not its deal
+    # No page shows the value chosen: no example, rather than another value's
+    # ("Court cards take: one" over a king taking both others).
+    ({}, "Court cards take: one", None),
+    ({"sweeps": 0}, "Sweeps: score nothing", None),
+    ({"all_eleven": "win"}, "All eleven: win", None),
+    ({}, "Royal values: no", None),
+    ({}, "Spade points: no", None),
 ])
 def test_a_custom_options_example_shows_that_option_as_chosen(custom: dict[str, object], focus: str,
                                                                says: str | None) -> None:

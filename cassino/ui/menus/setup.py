@@ -401,13 +401,16 @@ class SetupScene(Scene):
         if self.game == CUSTOM:
             if key is None:
                 return None
-            # A page showing the value chosen first (Sweeps: 1 point, the standard
-            # game's sweeps), then the option's own page (before a variant's).
+            # A page showing the value chosen (Sweeps: 1 point, the standard
+            # game's sweeps), the option's own page before a variant's; none if
+            # no page shows it ("Court cards take: one" over an example of a
+            # king taking both others read as what "one" does).
             standard = getattr(STANDARD, key)
             value = self.custom.get(key, standard)
-            sections = sorted((sec for sec in SECTIONS if key in sec.shown()),
-                              key=lambda sec: (all(o.get(key, standard) != value for o in sec.options),
-                                               sec.group != OPTIONS))
+            # (A page's examples are played under its first options.)
+            sections = sorted((sec for sec in SECTIONS if key in sec.shown()
+                               and sec.options[0].get(key, standard) == value),
+                              key=lambda sec: sec.group != OPTIONS)
         elif self.refusal() is None:
             sections = [SECTIONS[section_for(self.rules(), self.players)]]
         else:
