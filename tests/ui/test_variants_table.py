@@ -85,6 +85,16 @@ def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() ->
     assert any(text == "Sweep! You cleared the table (1 point)." for _, text in table.log)
 
 
+def test_the_line_over_the_hand_tells_a_pluck_with_the_card_play_after_it() -> None:
+    # North's turn read only "North captured 7♥ with the 7♠": the pluck before it was gone.
+    from cassino.rules import parse_move
+
+    app, table = pluck_table()
+    assert table.play(parse_move("pluck:9C")) and table.play_words == (0, "You plucked the 9♣.")
+    assert table.play(parse_move("5Hx5:5D"))
+    assert table.play_words == (0, "You plucked the 9♣, then captured 5♦ with the 5♥.")
+
+
 def test_p_then_arrows_and_enter_pluck_with_the_keyboard() -> None:
     """P shows at once which card Enter would pluck (the focus ring was
     hidden until an arrow was pressed), and the words speak of keys."""

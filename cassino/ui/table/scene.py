@@ -270,7 +270,14 @@ class TableScene(Scene, TableState):
         self.input.reset()
         name = self.names.seat(seat)
         self.note(seat, f"{name} {turn_words}{drew(event)}.")
-        self.play_words = (seat, f"{name} {turn_words}.")
+        earlier = self.play_words
+        moves = self.game.moves
+        if (earlier is not None and earlier[0] == seat and move.kind != PLUCK and len(moves) > 1
+                and moves[-2].kind == PLUCK):
+            # The pluck kept the turn: the line tells the whole turn, not the card play alone.
+            self.play_words = (seat, f"{earlier[1][:-1]}, then {turn_words}.")
+        else:
+            self.play_words = (seat, f"{name} {turn_words}.")
         self._record(event, turn_words)
         flight = self.app.settings.flight
         self.before = self.stage.items
