@@ -66,7 +66,7 @@ def option_value_words(key: str, value: Any) -> str:
     return str(value)
 
 
-_NAMED = {"royal": "Royal", "ace_14": "aces 1 or 14", "buckeye": "10\u2666 10 or 11",
+_NAMED = {"royal": "Royal values", "ace_14": "aces 1 or 14", "buckeye": "10\u2666 10 or 11",
           "spade_scoring": "spade points", "draw": "draw after each play",
           "trailing_royals": "trailing royals", "initial_pairs": "initial pairs",
           "card_tie_to_spades": "card tie to spades", "deal_singly": "dealt one at a time",
@@ -125,13 +125,15 @@ def conflict_words(conflict: Conflict) -> str:
     return f"{first} does not go with {row(conflict.other, True)} ({conflict.why}); choose one of them."
 
 
-def options_in_words(options: dict[str, Any]) -> str:
-    """Options in words, Royal first: 'Royal, aces 1 or 14, game to 11'. A
-    call is for the game's target, as the table names it: 'call for 11, game
-    to 11', not 'call for 21' in a game to 11."""
-    words = [f"call for {options['target']}" if k == "call_for_21" and v and "target" in options
+def options_in_words(options: dict[str, Any], target: int | None = None) -> str:
+    """Options in words, Royal values first: 'Royal values, aces 1 or 14,
+    game to 11'. A call is for the game's target (``target``, if not among
+    the options), as the table names it: 'call for 11, game to 11', not
+    'call for 21' in a game to 11."""
+    target = options.get("target", target)
+    words = [f"call for {target}" if k == "call_for_21" and v and target is not None
              else option_words(k, v) for k, v in options.items()]
-    words.sort(key=lambda w: w != "Royal")
+    words.sort(key=lambda w: w != _NAMED["royal"])
     out = ", ".join(words)
     return out[:1].upper() + out[1:]
 
@@ -145,17 +147,36 @@ def rules_in_words(rules: Rules, players: int | None = None) -> str:
         preset = preset_of(rules, n)
         if preset is not None:
             return preset.name
-    for preset in PRESET_LIST:  # a preset played to another target
+    for preset in PRESET_LIST:  # a preset played to another target ('Standard, game to 11')
         for n in counts:
             if n not in preset.players:
                 continue
             try:
-                base = preset.rules(n)
-                if base.target != rules.target and base.replace(target=rules.target) == rules:
+                base_rules = preset.rules(n)
+                if base_rules.target != rules.target and base_rules.replace(target=rules.target) == rules:
                     return f"{preset.name}, game to {rules.target}"
             except InvalidRulesError:
                 pass
     diff = rules.to_json()
+    # A preset with more options: its name, then theirs ('Royal, game to 6',
+    # 'Royal, strict builds'); the preset setting the most of them. Options
+    # alone that a preset also sets are not that preset ('Royal values': Royal
+    # Cassino's sweeps score nothing).
+    best: tuple[int, str, dict[str, Any]] | None = None
+    for preset in PRESET_LIST:
+        for n in counts:
+            if n not in preset.players:
+                continue
+            try:
+                base = preset.rules(n).to_json()
+            except InvalidRulesError:
+                continue
+            if base and all(k in diff and diff[k] == v for k, v in base.items()) \
+                    and (best is None or len(base) > best[0]):
+                best = (len(base), preset.name, {k: v for k, v in diff.items() if k not in base})
+    if best is not None:
+        rest = options_in_words(best[2], rules.target)
+        return f"{best[1]}, {rest[:1].lower() + rest[1:]}"
     return options_in_words(diff) if diff else "Standard"
 
 

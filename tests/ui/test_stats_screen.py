@@ -189,10 +189,11 @@ def test_a_folder_that_cannot_be_written_makes_a_reset_fail_without_a_crash(tmp_
 
 
 def test_games_named_the_old_way_and_the_new_share_a_row(tmp_path: Path) -> None:
-    """stats.json of an earlier version named Royal 'royal'; this one names it
-    'Royal'. Both read 'Royal': one row, their games added up."""
-    stats = games(True, True, rules=Rules(royal=True))
-    stats.games["intermediate · royal"] = Record(3, 1, 2)
+    """stats.json of an earlier version named Royal by its options ('royal,
+    sweeps 0'); this one names it 'Royal'. Both read 'Royal': one row, their
+    games added up."""
+    stats = games(True, True, rules=Rules(royal=True, sweeps=0))
+    stats.games["intermediate · royal, sweeps 0"] = Record(3, 1, 2)
     _, scene = screen(tmp_path, stats)
     assert scene.records() == [("Intermediate", "Royal", "5", "3", "2", "60%")]
     assert scene.totals() == []  # one opponent, one game: nothing to add up across

@@ -72,8 +72,13 @@ def test_statistics_name_games_by_preset_and_custom_games_in_words() -> None:
     stats.record_game("expert", Rules(sweeps=2, pluck=True), Result(False, 15, 22), 3)
     names = sorted(k.split(" · ")[1] for k in stats.games)
     assert names == ["Five players", "sweeps=0, royal=True, target=6", "sweeps=2, pluck=True"]
-    assert [rules_words(n) for n in names] == ["Five players", "Royal, game to 6", "Sweeps 2 points, pluck"]
-    assert rules_words("ace_14, royal, sweeps 0") == "Royal, aces 1 or 14, sweeps score nothing", "older names too"
+    # A preset with options more: its name, then theirs.
+    assert [rules_words(n) for n in names] == ["Five players", "Royal, game to 6", "Pluck Cassino, sweeps 2 points"]
+    assert rules_words("ace_14, royal, sweeps 0") == "Royal, aces 14", "older names too: the preset they make"
+    assert rules_words("controller strict, target 11") == "Strict builds, game to 11"
+    # Royal values alone are not Royal Cassino, whose sweeps score nothing (both read "Royal").
+    assert rules_in_words(Rules(royal=True), 2) == "Royal values"
+    assert rules_in_words(Rules(royal=True, sweeps=0, controller="strict"), 2) == "Royal, strict builds"
     assert rules_in_words(PRESETS["california"].rules(6), 6) == "California"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 import pygame
 
@@ -313,31 +314,37 @@ def _tile_sizes(fs: int) -> tuple[int, int, int]:
     return round(fs * 1.45), max(10, round(fs * 0.8)), max(4, fs // 2)
 
 
-# The rule options as statistics named them before games were named by preset
-# ('royal, sweeps 0'), in words.
-_RULE_WORDS = {"royal": "Royal", "ace_14": "aces 1 or 14", "sweeps 0": "sweeps score nothing",
-               "sweeps 2": "sweeps 2 points", "court_capture all": "court cards take all",
-               "controller permissive": "permissive control", "controller answer": "answer your build",
-               "controller strict": "strict builds"}
+def _older_options(name: str) -> dict[str, Any] | None:
+    """The options of a game as statistics named it before games were named
+    by preset ('ace_14, royal, sweeps 0', 'controller strict, target 11'),
+    or None if the name is not of that form."""
+    options: dict[str, Any] = {}
+    for part in (p.strip() for p in name.split(",")):
+        key, _, value = part.partition(" ")
+        if not value:
+            options[key] = True
+        elif value.isdigit():
+            options[key] = int(value)
+        else:
+            options[key] = value
+    return options or None
 
 
 def rules_words(name: str) -> str:
     """A game as the statistics name it, in words: a preset's name stays as it
     is ('Royal'); a custom game's options ('controller=strict, target=11')
     become 'Strict builds, game to 11'; so do the older names ('ace_14, royal,
-    sweeps 0' -> 'Royal, aces 1 or 14, sweeps score nothing')."""
+    sweeps 0' -> 'Royal aces 14', the preset they make)."""
     if name == "standard":
         return "Standard"
     options = read_options(name)
-    if options is not None:
-        try:
-            return rules_in_words(Rules.from_json(options))
-        except (InvalidRulesError, TypeError):
-            return options_in_words(options)
-    if "=" in name or name in {p.name for p in PRESET_LIST} or not name.islower():
+    if options is None and not ("=" in name or name in {p.name for p in PRESET_LIST} or not name.islower()):
+        options = _older_options(name)
+    if options is None:
         return name
-    parts = [p.strip() for p in name.split(",")]
-    words = [_RULE_WORDS.get(p, "game to " + p.split()[1] if p.startswith("target ") else p) for p in parts]
-    words.sort(key=lambda w: w != "Royal")  # the preset first, its details after
-    out = ", ".join(words)
-    return out[:1].upper() + out[1:]
+    try:
+        return rules_in_words(Rules.from_json(options))
+    except (InvalidRulesError, TypeError, ValueError):
+        if read_options(name) is not None:
+            return options_in_words(options)
+        return name[:1].upper() + name[1:]  # not options after all: the name as it was kept
