@@ -45,7 +45,7 @@ OPTION_ROWS: tuple[tuple[str, str, tuple[Any, ...], str], ...] = (
     ("sudden_death", "Sudden death", (False, True),
      "A sweep that brings a side to the target, ahead of the others, wins at once."),
     ("count_out", "Count-out", (False, True),
-     "At a round's end the points count item by item; the first side past the target wins."),
+     "At a round's end the points count item by item; the first side to reach the target, ahead of the others, wins."),
     ("target", "Game to", (21, 11, 31, 61, 6), "The points that win the game."),
 )
 OPTION_KEYS = tuple(row[0] for row in OPTION_ROWS)
@@ -210,7 +210,7 @@ PRESET_ABOUT = {
     "buckeye": "Royal, and the ten of diamonds counts 10 or 11 each time it is used, from the hand, on "
                "the table or in a build. Sweeps score nothing.",
     "spade": "The standard game with a point for every spade you take, two for the jack of spades, on "
-             "top of the usual points: 25 a round. The game is to 61.",
+             "top of the usual points: 25 a round before sweeps. The game is to 61.",
     "draw": "One deal only: after each card you play you draw the top card of the stock, so your hand "
             "stays at four until the stock runs out.",
     "pluck": "Once in each deal, before playing your card, you may pluck a loose card into your pile: "

@@ -349,6 +349,22 @@ def test_each_preset_opens_its_own_section() -> None:
                 assert f"Game: {preset.name}" in " ".join(section.text), (preset.name, section.title)
 
 
+@pytest.mark.parametrize("options, players, title", [
+    # Royal values with Buckeye's ten opened Royal's page; six players "The aim".
+    ({"royal": True, "buckeye": True}, 2, "Buckeye"),
+    ({"royal": True, "ace_14": True, "sweeps": 2}, 2, "Royal, aces 14"),
+    ({"royal": True, "sweeps": 0, "controller": "strict"}, 2, "Royal"),
+    ({}, 6, "Five and six players"),
+    ({"controller": "strict"}, 6, "Strict builds"),  # the option is what sets it apart
+    ({"draw": True, "controller": "strict"}, 2, "Draw Cassino"),
+    ({"controller": "strict"}, 2, "Strict builds"),
+    ({}, 3, "The aim"),
+])
+def test_a_custom_game_opens_the_page_of_the_variant_it_plays_most_of(options: dict[str, object], players: int,
+                                                                       title: str) -> None:
+    assert SECTIONS[section_for(Rules.from_json(options), players)].title == title
+
+
 @pytest.mark.parametrize("four", [False, True])
 def test_suits_in_the_text_take_the_colours_of_the_deck_in_use(four: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the four-colour deck the cards show blue diamonds and green clubs;

@@ -14,7 +14,7 @@ from ..art import theme
 from ..options import rules_in_words
 from ..widgets import dim
 from .page import Op, draw_ops, lay_out_example, lay_out_text
-from .text import GROUPS, SECTIONS, RuleOptions
+from .text import GROUPS, SECTIONS, VARIANTS, RuleOptions
 
 
 class Page(NamedTuple):
@@ -283,12 +283,23 @@ def section_for(rules: Rules, players: int | None = None) -> int:
     """The rules section that explains a game's rules (for this many players):
     its variant's, or the first custom option's, or the first section."""
     matching = [i for i, s in enumerate(SECTIONS) if any(_same(o, rules) for o in s.options)]
-    for i in matching:  # the section for this many players first (five players)
-        if SECTIONS[i].players == players:
+    crowd = players is not None and players >= 5  # five or six: their own page
+    for i in matching:  # the section for this many players first (five and six players)
+        if SECTIONS[i].players == players or crowd and SECTIONS[i].players >= 5:
             return i
     if matching:
         return matching[0]
-    for key, value in rules.to_json().items():  # a custom game: its first option's section
+    chosen = rules.to_json()
+    # A custom game: the variant whose own options it plays, the most of its
+    # options (Royal values with aces 14: that variant's page, not Royal's),
+    # or its first option's page.
+    within = [(sum(chosen.get(k) == v for k, v in o.items()), -i) for i, s in enumerate(SECTIONS)
+              if s.group == VARIANTS for o in s.options if o and all(chosen.get(k) == o.get(k) for k in s.shown())]
+    if within:
+        return -max(within)[1]
+    if crowd:  # the game of five or six players, whatever its options
+        return next(i for i, s in enumerate(SECTIONS) if s.players >= 5)
+    for key, value in chosen.items():
         for i, s in enumerate(SECTIONS):
             if any(key in o and o[key] == value for o in s.options):
                 return i
