@@ -76,9 +76,11 @@ class Result:
                                  f"{' of 0 or more' if name == 'sweeps' else ''}, not {short(v)}")
             numbers.append(v)
         given_up = data.get("given_up", False)
-        if not isinstance(given_up, bool) or (given_up and data["won"]):
+        if not isinstance(given_up, bool):
             raise ValueError(f"a recent game's 'given_up' must be true (for a game lost) or false, "
                              f"not {short(given_up)}")
+        if given_up and data["won"]:
+            raise ValueError("a recent game's 'given_up' is true for a game won: only a game lost is given up")
         score, other, sweeps = numbers
         return cls(data["won"], score, other, sweeps, given_up)
 

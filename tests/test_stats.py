@@ -150,7 +150,7 @@ def test_a_game_given_up_keeps_its_mark_and_files_without_it_still_load(tmp_path
     ({"recent": [{"won": False, "score": 2, "other": 5, "given_up": "yes"}]},
      "a recent game's 'given_up' must be true (for a game lost) or false, not 'yes'"),
     ({"recent": [{"won": True, "score": 21, "other": 5, "given_up": True}]},
-     "a recent game's 'given_up' must be true (for a game lost) or false, not True"),
+     "a recent game's 'given_up' is true for a game won: only a game lost is given up"),
 ])
 def test_a_wrong_new_field_sets_the_file_aside_saying_what_is_wrong(tmp_path: Path, change: dict[str, object],
                                                                    said: str) -> None:

@@ -200,7 +200,18 @@ def short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-_REPR = reprlib.Repr()
+class _JSONRepr(reprlib.Repr):
+    """Values as a JSON file writes them where Python's words differ:
+    null, true, false (not None, True, False)."""
+
+    def repr_NoneType(self, x: None, level: int) -> str:  # noqa: N802 - reprlib's naming
+        return "null"
+
+    def repr_bool(self, x: bool, level: int) -> str:
+        return "true" if x else "false"
+
+
+_REPR = _JSONRepr()
 _REPR.maxlevel = 3
 _REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
 _REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 6

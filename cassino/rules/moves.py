@@ -215,7 +215,10 @@ def move_from_json(data: Any) -> Move:
     unknown = set(data) - {"card", "kind", "value", "takes", "multiple"}
     if unknown:
         raise InvalidMoveError(f"move JSON has unknown keys: {_short(sorted(map(str, unknown)))}")
-    kind = data.get("kind")
+    if "kind" not in data:
+        raise InvalidMoveError("move JSON has no 'kind': it must be 'trail', 'capture', 'build', 'pluck' "
+                               "or 'call'")
+    kind = data["kind"]
     if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidMoveError(f"move JSON 'kind' must be 'trail', 'capture', 'build', 'pluck' "
                                f"or 'call', not {_short(kind)}")

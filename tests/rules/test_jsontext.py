@@ -130,3 +130,17 @@ def test_nesting_is_measured_whatever_the_strings_hold(value: object, wrap: int,
     else:
         with pytest.raises(InvalidJSONError, match="levels"):
             loads(text)
+
+
+def test_values_in_messages_are_written_as_json_writes_them() -> None:
+    # "setting 'sound' must be true or false, not None" of a file that said null.
+    from cassino.rules import move_from_json
+    from cassino.rules.errors import CassinoError
+    from cassino.settings import Settings
+
+    assert [short(v) for v in (None, True, False, [None, {"a": True}])] == \
+        ["null", "true", "false", "[null, {'a': true}]"]
+    with pytest.raises(ValueError, match="must be true or false, not null$"):
+        Settings.from_json({"sound": None})
+    with pytest.raises(CassinoError, match="has no 'kind': it must be 'trail'"):
+        move_from_json({"card": "XX"})
