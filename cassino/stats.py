@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cassino.rules import Game, Rules, describe_rules
+from cassino.rules import Game, Rules, describe_rules, preset_of
 from cassino.rules.jsontext import short
 
 
@@ -23,6 +23,20 @@ def rules_name(rules: Rules, players: int | None = None) -> str:
     'Five players'), or the options that differ from the standard game
     ('controller=strict, target=11'), as ``describe_rules`` gives them."""
     return describe_rules(rules, players)
+
+
+def seating_name(rules: Rules, players: int | None, partner: str | None = None) -> str:
+    """The table the game was played at, as statistics name it beside the
+    game: nothing for two players (or a game whose name says its players,
+    'Five players'), '3 players', 'partnerships, partner expert'."""
+    if partner is not None:
+        return f"partnerships, partner {partner}"
+    if players is None or players == 2:
+        return ""
+    preset = preset_of(rules, players)
+    if preset is not None and preset.players == (players,):  # 'Five players' says it
+        return ""
+    return f"{players} players"
 
 
 MAX_NAME = 400  # characters of a game's name: its opponents and the options that differ
@@ -122,9 +136,12 @@ class Stats:
     recent: list[Result] = field(default_factory=list)
 
     @staticmethod
-    def key(opponents: str, rules: Rules, players: int | None = None) -> str:
-        """The name a game is counted under: 'intermediate · Royal'."""
-        return f"{opponents} · {rules_name(rules, players)}"
+    def key(opponents: str, rules: Rules, players: int | None = None, partner: str | None = None) -> str:
+        """The name a game is counted under: 'intermediate · Royal', and the
+        table where it is not two players: 'expert · Standard · 3 players',
+        'beginner+expert · Standard · partnerships, partner intermediate'."""
+        seating = seating_name(rules, players, partner)
+        return f"{opponents} · {rules_name(rules, players)}" + (f" · {seating}" if seating else "")
 
     def record_round(self, points: int, sweeps: int) -> None:
         """One round of a counted game: your side's points and sweeps."""
@@ -133,10 +150,11 @@ class Stats:
         self.best_round = max(self.best_round, points)
         self.sweeps += sweeps
 
-    def record_game(self, opponents: str, rules: Rules, result: Result, players: int | None = None) -> None:
-        """One game played to its end, under its opponents and game: its
-        record, the streaks, the most sweeps, and the recent results."""
-        r = self.games.setdefault(self.key(opponents, rules, players), Record())
+    def record_game(self, opponents: str, rules: Rules, result: Result, players: int | None = None,
+                    partner: str | None = None) -> None:
+        """One game played to its end, under its opponents (never the partner)
+        and game: its record, the streaks, the most sweeps, and the recent results."""
+        r = self.games.setdefault(self.key(opponents, rules, players, partner), Record())
         r.played += 1
         r.won += result.won
         r.lost += not result.won

@@ -897,3 +897,40 @@ def test_a_hint_to_call_says_how_to_call() -> None:
         step(app)
     assert table.hint_move is not None and table.hint_move.kind == "call", table.message
     assert table.message.startswith("Hint: Call for 21 (press C).")
+
+
+def test_a_partnership_game_is_counted_apart_and_against_the_other_side_only(tmp_path: object) -> None:
+    # Four players in partnerships and two players were one row, "Intermediate ·
+    # Standard", and the partner counted among the opponents.
+    from pathlib import Path
+
+    from cassino.rules import Game, Rules, standard_teams
+    from cassino.store import Store
+    from cassino.ui.menus.stats import StatsScene
+    from cassino.ui.table import Seat
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    from .driver import settle
+
+    assert isinstance(tmp_path, Path)
+    store = Store(tmp_path)
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), store)
+    game = Game(Rules(target=1), seed=5, players=4, teams=standard_teams(4, True))
+    table = TableScene(app, game, [Seat("You"), Seat("West", "expert"), Seat("North", "beginner"),
+                                   Seat("East", "expert")])
+    app.replace(table)
+    table.players[0] = table.players[2]  # a computer plays your seat too
+    for _ in range(10):
+        settle(app, limit=60)
+        if game.winner is not None:
+            break
+        assert isinstance(app.top, RoundOverScene)
+        key(app, pygame.K_RETURN)
+    (name, record), = store.load_stats().games.items()
+    assert name == "expert · target=1 · partnerships, partner beginner" and record.played == 1
+    show_title(app)
+    app.push(StatsScene(app))
+    step(app)
+    scene = app.top
+    assert isinstance(scene, StatsScene)
+    assert "Expert · Standard, game to 1, in partnerships with Beginner: played 1" in " ".join(scene.lines())

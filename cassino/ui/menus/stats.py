@@ -114,8 +114,10 @@ class StatsScene(Overlay):
         read the same, as an older file's and a newer one's may, are one)."""
         out: dict[tuple[str, str], list[int]] = {}
         for key, r in (self.stats.games.items() if self.stats is not None else ()):
-            against, _, rules = key.partition(" · ")
-            tally = out.setdefault((_opponents(against), rules_words(rules)), [0, 0])
+            against, _, rest = key.partition(" · ")
+            rules, _, seating = rest.partition(" · ")
+            game = rules_words(rules) + (f", {_seating(seating)}" if seating else "")
+            tally = out.setdefault((_opponents(against), game), [0, 0])
             tally[0] += r.played
             tally[1] += r.won
         return out
@@ -303,6 +305,14 @@ def _reading(words: str) -> list[tuple[int, str]]:
 def _opponents(against: str) -> str:
     """'beginner+expert' as the table says it: 'Beginner + Expert'."""
     return " + ".join(level.capitalize() for level in against.split("+"))
+
+
+def _seating(words: str) -> str:
+    """The table a game was played at, as the statistics keep it, in the
+    screen's words: '3 players'; 'partnerships, partner expert' as
+    'in partnerships with Expert'."""
+    partner = words.removeprefix("partnerships, partner ")
+    return f"in partnerships with {_opponents(partner)}" if partner != words else words
 
 
 def _rate(won: int, played: int) -> str:

@@ -40,8 +40,11 @@ def count(table: TableState, result: RoundEnd | None) -> None:
     else:
         stats.sweeps += unscored_sweeps(game, team)  # the game ended before the round was scored
     if game.over:
-        levels = sorted({s.level for s in table.seats if s.level is not None})
-        stats.record_game("+".join(levels), game.rules, game_result(game, team), game.players)
+        team_of = table.pos.team_of
+        levels = sorted({s.level for i, s in enumerate(table.seats) if s.level is not None and team_of[i] != team})
+        partner = next((s.level for i, s in enumerate(table.seats)
+                        if team_of[i] == team and i != table.humans[0]), None)
+        stats.record_game("+".join(levels), game.rules, game_result(game, team), game.players, partner)
     try:
         store.save_stats(stats)
     except OSError as e:
@@ -67,10 +70,15 @@ def count_abandoned(store: Store, saved: SavedGame) -> None:
         return
     game = saved.game
     you = next(r["seat"] for r in saved.seats if r["kind"] == "human")
-    levels = sorted({r["kind"].split(":", 1)[1] for r in saved.seats if r["kind"] != "human"})
+    team_of = game.position.team_of
+    team = team_of[you]
+    levels = sorted({r["kind"].split(":", 1)[1] for r in saved.seats
+                     if r["kind"] != "human" and team_of[r["seat"]] != team})
+    partner = next((r["kind"].split(":", 1)[1] for r in saved.seats
+                    if r["seat"] != you and team_of[r["seat"]] == team), None)
     stats = store.load_stats()
-    result = replace(game_result(game, game.position.team_of[you]), won=False, given_up=True)
-    stats.record_game("+".join(levels), game.rules, result, game.players)
+    result = replace(game_result(game, team), won=False, given_up=True)
+    stats.record_game("+".join(levels), game.rules, result, game.players, partner)
     try:
         store.save_stats(stats)
     except OSError as e:
