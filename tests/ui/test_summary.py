@@ -259,3 +259,31 @@ def test_the_log_tells_the_game_s_end_once_the_sheet_has_added_up() -> None:
     step(app)
     step(app)
     assert [text for _, text in table.log if "Game over" in text] == ["Game over: You win."]
+
+
+def test_the_round_s_sheet_says_what_could_not_be_kept(tmp_path: object) -> None:
+    # "The statistics could not be saved" was said over the hand, under the sheet, and gone at the next deal.
+    from pathlib import Path
+
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import open_table, settle
+
+    from cassino.rules import parse_move
+    from cassino.store import Store
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    assert isinstance(tmp_path, Path)
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[6, 6], captured=["AS AH AD AC"])
+    app, table = open_table(pos)
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the folder should be")
+    app.store = Store(blocked)
+    assert table.play(parse_move("5Sx5:5D"))
+    settle(app)
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene)
+    said = [line for line in sheet.story() if "could not be saved" in line]
+    assert [line.split(":")[0] for line in said] == ["The game could not be saved",
+                                                     "The statistics could not be saved"], said
+    assert all(f"(in {blocked})" in line for line in said)
+    assert said[1] in app.store.problems, "the statistics lost: the title says so too"

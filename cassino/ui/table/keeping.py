@@ -48,7 +48,11 @@ def count(table: TableState, result: RoundEnd | None) -> None:
     try:
         store.save_stats(stats)
     except OSError as e:
-        table.say(f"The statistics could not be saved: {e.strerror}.", warn=True)
+        notice = f"The statistics could not be saved: {e.strerror} (in {store.folder})."
+        table.say(notice, warn=True)
+        table.unkept.append(notice)
+        if notice not in store.problems:  # lost for good: the title says so too
+            store.problems.append(notice)
 
 
 def counts_if_given_up(saved: SavedGame) -> bool:
@@ -82,7 +86,9 @@ def count_abandoned(store: Store, saved: SavedGame) -> None:
     try:
         store.save_stats(stats)
     except OSError as e:
-        store.problems.append(f"The statistics could not be saved: {e.strerror}.")
+        notice = f"The statistics could not be saved: {e.strerror} (in {store.folder})."
+        if notice not in store.problems:
+            store.problems.append(notice)
 
 
 def save(table: TableState) -> None:
@@ -98,4 +104,8 @@ def save(table: TableState) -> None:
             store.save_game(table.game, seat_records(table.seats), table.practice)
     except OSError as e:
         log.warning("saving the game failed: %s", e)
-        table.say(f"The game could not be saved: {e.strerror}.", warn=True)
+        notice = f"The game could not be saved: {e.strerror} (in {store.folder})."
+        table.say(notice, warn=True)
+        table.unkept[:] = [n for n in table.unkept if n != notice] + [notice]
+    else:
+        table.unkept[:] = [n for n in table.unkept if not n.startswith("The game could not be saved")]

@@ -143,6 +143,7 @@ class RoundOverScene(Scene):
         table, game = self.table, self.table.game
         practice = ["A practice game (a move was taken back): not counted in your statistics."] \
             if game.over and table.practice else []
+        practice += table.unkept  # said over the hand, under this sheet
         ending = table.ending
         if self.result is not None:
             return self._decided() + practice
@@ -184,7 +185,8 @@ class RoundOverScene(Scene):
         col = min(col, max(round(fs * 4), (w - 40 - label_w - 2 * fs) // len(teams)))
         width = min(w - 40, max(label_w + col * len(teams) + 2 * fs, round(fs * 26)))
         line = round(fs * 1.45)
-        story = [ln for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
+        story = [(ln, theme.WARN if text in table.unkept else theme.INK)
+                 for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
         totals_n = 2 if self.result is not None or getattr(table.ending, "counts", None) is not None else 1
         # What "31 → 3" and the star mean, where the sheet uses them.
         arrows = any("\u2192" in c for r in rows for c in r.cells)
@@ -200,8 +202,8 @@ class RoundOverScene(Scene):
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + fs)))
         y = box.y + round(fs * 3.2)
         x0 = box.x + fs
-        for ln in story:
-            surface.blit(theme.text(ln, fs, theme.INK), (x0, y))
+        for ln, ink in story:
+            surface.blit(theme.text(ln, fs, ink), (x0, y))
             y += line
         if story:
             y += fs

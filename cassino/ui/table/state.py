@@ -110,6 +110,9 @@ class TableState:
         self.ending: Event | DealEvent | None = None
         self.clock = 0.0
         self.practice = False  # undo was used: the game does not count in statistics
+        # What could not be kept (the game, the statistics), for the round's
+        # sheet to say: the line over the hand that said it is under the sheet.
+        self.unkept: list[str] = []
         self.before: list[Item] = []  # the table's items before the play now in motion
         self.played: int | None = None  # the card of that play: drawn above the others in flight
         self.drawn: dict[int, int] = {}  # Draw Cassino: each seat's card drawn last, marked in its hand
