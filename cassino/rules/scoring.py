@@ -159,13 +159,8 @@ def game_winner(pos: Position, end: RoundEnd) -> int | None:
             if i.item == "all_eleven":
                 return i.team
     if rules.count_out:
-        running = list(pos.scores)
-        for i in end.items:
-            running[i.team] += i.points
-            mine = running[i.team]
-            if mine >= rules.target and all(mine > x for t, x in enumerate(running) if t != i.team):
-                return i.team
-        return None
+        decided = counted_out(rules, pos.scores, end.items)
+        return decided[0].team if decided is not None else None
     totals = list(end.scores)
     best = max(totals)
     if rules.rounds is not None:
@@ -174,6 +169,20 @@ def game_winner(pos: Position, end: RoundEnd) -> int | None:
         return totals.index(best)
     if best >= rules.target and totals.count(best) == 1:
         return totals.index(best)
+    return None
+
+
+def counted_out(rules: Rules, before: Sequence[int], items: Sequence[Item]) -> tuple[Item, tuple[int, ...]] | None:
+    """Under count-out (§9.20), the item that wins the game, and each team's
+    count just after it: the first that brings its team to the target and
+    ahead of every other, the scores before the round counting first; None
+    if no item does."""
+    running = list(before)
+    for i in items:
+        running[i.team] += i.points
+        mine = running[i.team]
+        if mine >= rules.target and all(mine > x for t, x in enumerate(running) if t != i.team):
+            return i, tuple(running)
     return None
 
 

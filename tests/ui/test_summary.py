@@ -16,7 +16,7 @@ from cassino.ui.table.seats import within
 from cassino.ui.table.summary import ending_lines, round_rows
 from cassino.ui.options import rules_in_words
 from cassino.ui.table.words import value_legend
-from tests.rules.helpers import cards
+from tests.rules.helpers import cards, last_card_position
 
 
 def finished(rules: Rules, mine: str, sweeps: tuple[int, int] = (0, 0)) -> Position:
@@ -46,7 +46,7 @@ def test_all_eleven_to_win_says_the_game() -> None:
     rules = Rules(all_eleven="win")
     end = end_round(finished(rules, "AS 2S 3S 4S 5S 6S 7S 8S TD AH AD AC 3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C"))
     row = next(r for r in round_rows(rules, end) if r.label == "All eleven")
-    assert row.cells == ["all eleven: the game", "0"] and row.scored == [True, False]
+    assert row.cells == ["the game", "0"] and row.scored == [True, False]
 
 
 def test_a_game_ended_by_a_call_or_a_sweep_is_told_from_its_event() -> None:
@@ -287,3 +287,44 @@ def test_the_round_s_sheet_says_what_could_not_be_kept(tmp_path: object) -> None
                                                      "The statistics could not be saved"], said
     assert all(f"(in {blocked})" in line for line in said)
     assert said[1] in app.store.problems, "the statistics lost: the title says so too"
+
+
+OURS = "3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3D 4D 5D 6D"
+
+
+@pytest.mark.parametrize("pos, move, story, over", [
+    # Count-out: a win on a lower total was never explained.
+    (last_card_position("8D", captured=[OURS, ""], loose="8S", rules=Rules(count_out=True), scores=[19, 14],
+                        sweeps=[0, 5], dealer=0), "8Dx8:8S",
+     "Counted out item by item, you reached 21 first, with most cards (22 to 14); the totals end 23\u201327.", True),
+    # All eleven to win, at 12 to 15: no reason (and "both reached 21" where sweeps took both past it).
+    (last_card_position("9S", captured=["AS AH AD AC TD 2S 3S 4S 5S 6S 7S 8S 3H 4H 5H 6H 7H 8H 9H 3C 4C 5C 6C 7C "
+                                        "8C 9C 3D", ""], loose="9D", rules=Rules(all_eleven="win"), scores=[0, 15],
+                        dealer=0), "9Sx9:9D",
+     "You took all eleven base points: that wins the game, whatever the totals.", True),
+    # Level past 21: another round followed, unexplained.
+    (last_card_position("5S", captured=["AS AH AD AC", ""], loose="5D", scores=[17, 15], dealer=0), "5Sx5:5D",
+     "Level at 22, past 21: one more round decides.", False),
+])
+def test_the_sheet_says_why_the_game_ended_so_or_goes_on(pos: Position, move: str, story: str, over: bool) -> None:
+    from tests.ui.driver import open_table, step
+
+    from cassino.rules import parse_move
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    app, table = open_table(pos)
+    assert table.play(parse_move(move))
+    for _ in range(600):
+        step(app)
+        if isinstance(app.top, RoundOverScene):
+            break
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene) and table.game.over == over
+    sheet.clock = 1e9
+    assert sheet.story() == [story]
+    if not over:
+        from tests.ui.driver import key
+        from tests.ui.test_variants_table import drawn_text
+
+        key(app, pygame.K_RETURN)  # Next round
+        assert "Round 2 (a tie: one more)" in drawn_text(app)

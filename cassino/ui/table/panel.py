@@ -26,6 +26,9 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     rules = pos.rules
     if rules.rounds is not None:
         aim = f"of {rules.rounds}" if pos.round <= rules.rounds else "(a tie: one more)"
+    elif max(pos.scores) >= rules.target and pos.scores.count(max(pos.scores)) > 1:
+        # Level at the top past the target (§8): another round.
+        aim = "(a tie: one more)"
     else:
         aim = f"· game to {rules.target}"
     surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))

@@ -12,13 +12,15 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from cassino.rules import CALL, Event, RoundEnd, card_symbol, parse_card
-from cassino.rules.scoring import CARD_ITEMS, pile_items
+from cassino.rules.moves import counted
+from cassino.rules.scoring import CARD_ITEMS, counted_out, pile_items
 
 from ..app import App, Scene
 from ..art import theme
 from ..widgets import Item, Menu, dim
 from .pause import PauseScene
 from .state import TableState
+from .seats import within
 from .summary import ending_lines, round_rows
 
 
@@ -154,18 +156,48 @@ class RoundOverScene(Scene):
                             game.totals) + practice
 
     def _decided(self) -> list[str]:
-        """Why the winner wins, when the sheet alone would not say: more than
-        one side reached the target this round (§8: the higher total wins)."""
-        table, game, rules = self.table, self.table.game, self.table.game.rules
-        if not game.over or game.winner is None or rules.rounds is not None or rules.count_out or not self.built:
+        """Why the winner wins, or why nobody has yet, when the sheet alone
+        would not say: all eleven under 'win' (§9.13), the count-out's
+        deciding item (§9.20), more than one side past the target (§8: the
+        higher total wins), or a tie at the top (one more round)."""
+        table, game, rules, end = self.table, self.table.game, self.table.game.rules, self.result
+        if not self.built or end is None:
             return []
-        reached = [t for t, total in enumerate(game.totals) if total >= rules.target]
-        if len(reached) < 2:
+        names = table.names
+        totals = "–".join(str(t) for t in game.totals)
+        if game.over and game.winner is not None:
+            if rules.all_eleven == "win" and any(i.item == "all_eleven" and i.team == game.winner for i in end.items):
+                return [f"{names.team(game.winner)} took all eleven base points: that wins the game, "
+                        f"whatever the totals."]
+            if rules.count_out:
+                before = [s - p for s, p in zip(end.scores, end.points)]
+                decided = counted_out(rules, before, end.items)
+                if decided is None:
+                    return []
+                item, running = decided
+                counts = " to ".join(str(running[t]) for t in [item.team] + [t for t in range(len(running))
+                                                                              if t != item.team])
+                return [f"Counted out item by item, {within(names.team(item.team))} reached {rules.target} first, "
+                        f"with {_item_words(item.item)} ({counts})"
+                        + (f"; the totals end {totals}." if max(game.totals) != game.totals[game.winner] else ".")]
+            if rules.rounds is not None:
+                return []
+            reached = [t for t, total in enumerate(game.totals) if total >= rules.target]
+            if len(reached) < 2:
+                return []
+            who = [names.team(t) for t in reached]
+            both = ", ".join(who[:-1]) + " and " + who[-1]
+            return [f"{both} all reached {rules.target}: the highest total wins." if len(who) > 2 else
+                    f"{both} both reached {rules.target}: the higher total wins."]
+        if game.over:
             return []
-        names = [table.names.team(t) for t in reached]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return [f"{who} all reached {rules.target}: the highest total wins." if len(names) > 2 else
-                f"{who} both reached {rules.target}: the higher total wins."]
+        best = max(game.totals)
+        level = [t for t, total in enumerate(game.totals) if total == best]
+        if rules.rounds is not None and end.round >= rules.rounds and len(level) > 1:
+            return [f"Level at {best} after {counted(end.round, 'round')}: one more round decides."]
+        if rules.rounds is None and not rules.count_out and best >= rules.target and len(level) > 1:
+            return [f"Level at {best}, past {rules.target}: one more round decides."]
+        return []
 
     def draw(self, surface: pygame.Surface) -> None:
         """The score sheet of the round, item by item, with the totals and the buttons."""
@@ -390,3 +422,15 @@ class SheetScene(Scene):
                 y += line
         t = theme.text("Any key or a click closes it", round(fs * 0.8), theme.DIM)
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))
+
+
+# The scoring items as the count-out's line names them ("big casino brought you to 21").
+_ITEMS = {"cards": "most cards", "spades": "most spades", "TD": "big casino", "2S": "little casino",
+          "sweeps": "the sweeps", "spade_points": "the spade points", "all_eleven": "all eleven"}
+
+
+def _item_words(key: str) -> str:
+    """A scoring item (an event's key) in words: 'big casino', 'the A♠'."""
+    if key in _ITEMS:
+        return _ITEMS[key]
+    return f"the {card_symbol(parse_card(key))}" if len(key) == 2 else key

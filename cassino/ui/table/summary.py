@@ -72,7 +72,7 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
         elif item.key == "all_eleven":
             won = [any(i.item == "all_eleven" and i.team == t for i in end.items) for t in range(sides)]
             pts = points("all_eleven")
-            cells = ["all eleven: the game" if w and not pts[t] else str(pts[t]) for t, w in enumerate(won)]
+            cells = ["the game" if w and not pts[t] else str(pts[t]) for t, w in enumerate(won)]
             rows.append(Row("All eleven", cells, won))
         elif item.key == "sweeps":
             rows.append(row("Sweeps", points("sweeps"), end.sweeps))
