@@ -430,9 +430,15 @@ def test_the_every_round_sheet_of_a_game_ended_inside_a_round_adds_up() -> None:
     for _ in range(60):
         step(app)
     assert table.game.over
-    lines = SheetScene(app, table).lines()
+    sheet = SheetScene(app, table)
+    lines = sheet.lines()
     assert [label for label, _ in lines] == ["Round 1, called", "Final"]
     assert lines[0][1] == [f"+0 → {t}" for t in table.game.totals]
+    # Its label clear of the figures beside it (it ran into them).
+    from cassino.ui.art import theme
+
+    for fs in (13, 24, 40):
+        assert sheet.label_width(fs) > theme.font(fs, True).size("Round 1, called")[0] + fs // 2
 
 
 def test_under_sudden_death_a_sweep_shows_in_the_score_at_once() -> None:

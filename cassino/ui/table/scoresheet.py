@@ -371,6 +371,13 @@ class SheetScene(Scene):
             rows.append(("Sweeps", [str(n) for n in pos.sweeps]))
         return rows
 
+    def label_width(self, fs: int) -> int:
+        """The labels' column: as wide as the longest ("Round 4, sudden death"
+        ran into its figures), within reason (a longer one is cut)."""
+        labels = [label for label, _ in self.lines()] + [label for label, _ in self.now]
+        widest = max((theme.font(fs, True).size(label)[0] for label in labels), default=0)
+        return min(max(round(fs * 7), widest + fs), round(fs * 13))
+
     def draw(self, surface: pygame.Surface) -> None:
         """Every round's points and the running score, side by side."""
         dim(surface, 170)
@@ -382,7 +389,7 @@ class SheetScene(Scene):
         rows = self.lines()
         now = self.now
         extra = (len(now) + 1) * line + fs // 2 if now else 0  # "This round so far" and its rows
-        label_w = round(fs * 7)
+        label_w = self.label_width(fs)
         cells = [c for _, row in now for c in row]  # point cards may be six of them
         col = max(round(fs * 6), max(theme.font(fs, True).size(n)[0] for n in names) + fs,
                   max((theme.font(fs).size(c)[0] for c in cells), default=0) + fs)
@@ -406,7 +413,8 @@ class SheetScene(Scene):
             y += line
         for label, cells in rows:
             last = label in ("Now", "Final")
-            surface.blit(theme.text(label, fs, theme.INK if last else theme.DIM, bold=last), (x0, y))
+            surface.blit(theme.fit_text(label, fs, label_w - fs // 2, theme.INK if last else theme.DIM, bold=last),
+                         (x0, y))
             for i, cell in enumerate(cells):
                 colour = theme.GOLD if last else theme.INK
                 surface.blit(theme.fit_text(cell, fs, col - fs // 3, colour, bold=last), (x0 + label_w + i * col, y))
@@ -416,7 +424,7 @@ class SheetScene(Scene):
             surface.blit(theme.text(f"Round {table.pos.round} so far", fs, theme.GOLD, bold=True), (x0, y))
             y += line
             for label, cells in now:
-                surface.blit(theme.text(label, fs, theme.DIM), (x0, y))
+                surface.blit(theme.fit_text(label, fs, label_w - fs // 2, theme.DIM), (x0, y))
                 for i, cell in enumerate(cells):
                     surface.blit(theme.fit_text(cell, fs, col - fs // 3, theme.INK), (x0 + label_w + i * col, y))
                 y += line
