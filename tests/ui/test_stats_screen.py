@@ -231,4 +231,10 @@ def test_a_game_given_up_is_marked_with_a_cross_under_its_bar() -> None:
     plain = lost_under([Result(True, 21, 11), Result(False, 0, 0)])
     given_up = lost_under([Result(True, 21, 11), Result(False, 0, 0, given_up=True)])
     assert given_up > plain + 10
-    assert margin_words(Result(False, 0, 0, given_up=True)) == "quit"
+    assert margin_words(Result(False, 0, 0, given_up=True)) == "", "the cross says it, as the legend does"
+
+
+def test_a_bar_never_says_a_game_won_was_won_by_less_than_nothing() -> None:
+    # A count-out won at 22-23 read "−1" on a won bar; a call lost at 24-18, "+6" on a lost one.
+    assert [margin_words(r) for r in (Result(True, 22, 17), Result(False, 15, 21), Result(True, 22, 23),
+                                      Result(False, 24, 18), Result(False, 20, 20))] == ["+5", "−6", "", "", "0"]

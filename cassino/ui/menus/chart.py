@@ -27,11 +27,13 @@ def caption(results: Sequence[Result]) -> str:
 
 
 def margin_words(result: Result) -> str:
-    """A bar's label: the points ahead (+5) or behind (−3) at the end, or
-    "quit" for a game given up (a stub and a cross, not a margin)."""
-    if result.given_up:
-        return "quit"
+    """A bar's label: the points ahead (+5) or behind (−3) at the end. None
+    for a game given up (its cross says it, as the legend does), nor for a
+    game won behind on the totals or lost ahead (by a call, the count-out,
+    all eleven: "won by −1" read as a mistake)."""
     m = result.margin
+    if result.given_up or (m > 0) != result.won or m == 0 and result.won:
+        return ""
     return f"+{m}" if m > 0 else f"−{-m}" if m < 0 else "0"
 
 
@@ -74,7 +76,7 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, results: Sequence[Resu
         below = rect.bottom + 2
         if r.given_up:  # a cross under the bar: lost by starting anew, not played out
             below = _cross(surface, cx, below, bar)
-        if i in labelled:
+        if i in labelled and margin_words(r):
             t = theme.text(margin_words(r), small, theme.GOLD if r.won else LOST)
             where = t.get_rect(midbottom=(cx, rect.top - 2)) if r.won else t.get_rect(midtop=(cx, below))
             if not r.given_up or area.contains(where):  # a cross says it where its word has no room
