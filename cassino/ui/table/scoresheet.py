@@ -186,9 +186,11 @@ class RoundOverScene(Scene):
             if len(reached) < 2:
                 return []
             who = [names.team(t) for t in reached]
-            both = ", ".join(who[:-1]) + " and " + who[-1]
-            return [f"{both} all reached {rules.target}: the highest total wins." if len(who) > 2 else
-                    f"{both} both reached {rules.target}: the higher total wins."]
+            if len(reached) == len(game.totals):  # "You & North and West & East both reached 21" read hard
+                both = "Both sides" if len(who) == 2 else "Every side"
+            else:
+                both = ", ".join(who[:-1]) + " and " + who[-1] + (" all" if len(who) > 2 else " both")
+            return [f"{both} reached {rules.target}: the {'higher' if len(who) == 2 else 'highest'} total wins."]
         if game.over:
             return []
         best = max(game.totals)

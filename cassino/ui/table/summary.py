@@ -90,11 +90,12 @@ def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], 
     the event of the call or sweep that ended it (or the deal whose initial
     pairs swept); ``seats`` and ``teams`` are names, ``totals`` the final scores."""
     target = rules.target
+    ahead = "ahead of the other side" if len(teams) == 2 else "ahead of every other side"
     if isinstance(ending, DealEvent):
         assert ending.winner is not None and ending.pairs_to is not None
         w = ending.winner
         return [f"The initial pairs dealt to {within(seats[ending.pairs_to])} cleared the table: a sweep, "
-                f"bringing {within(teams[w])} to {totals[w]} of {target}, ahead of every other side.",
+                f"bringing {within(teams[w])} to {totals[w]} of {target}, {ahead}.",
                 f"Sudden death: the game ends at once, and {_win(teams[w])}."]
     assert ending.winner is not None
     w = ending.winner
@@ -108,8 +109,7 @@ def ending_lines(rules: Rules, ending: Event | DealEvent, seats: Sequence[str], 
         else:
             verdict = f"That is short of {target}, so the call loses: {_win(teams[w])}."
         return [f"{seats[seat]} called for {target} with a count of {count}. {verdict}",
-                f"The count is the score before this round and the points it had made certain "
-                f"(the other side: {others})."]
-    return [f"{seats[seat]} swept the table, bringing {within(teams[w])} to {totals[w]} of {target}, ahead of "
-            f"every other side.",
+                f"A count is the score before this round and the points this round had already made certain "
+                f"({'the other side' if len(teams) == 2 else 'the others'}: {others})."]
+    return [f"{seats[seat]} swept the table, bringing {within(teams[w])} to {totals[w]} of {target}, {ahead}.",
             f"Sudden death: the game ends at once, and {_win(teams[w])}."]
