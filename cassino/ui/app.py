@@ -248,6 +248,9 @@ class App:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+                self.show_keys()
+                continue
             if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
                 self.resize((event.w, event.h))
                 continue
@@ -322,6 +325,15 @@ class App:
             self.step(min(dt, MAX_STEP), events)
         self.keep_window()
         pygame.quit()
+
+    def show_keys(self) -> None:
+        """F1, anywhere: the rules' page of the mouse and the keys (unless the
+        rules are on show already: Esc closes them)."""
+        from .rulebook.screen import RulesScene
+        from .rulebook.text import KEYS_SECTION, SECTIONS
+
+        if not isinstance(self.top, RulesScene):
+            self.push(RulesScene(self, next(i for i, s in enumerate(SECTIONS) if s.title == KEYS_SECTION)))
 
     def keep_window(self) -> None:
         """On closing: keep the size of the player's window, to open at next

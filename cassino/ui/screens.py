@@ -83,7 +83,7 @@ def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False) ->
         sit_down(app, fresh, seats)
 
     def new_game() -> None:
-        show_title(app)
+        # Over the table: Esc in the setup comes back to it (it led to the title).
         app.push(setup_scene(app))
 
     table = TableScene(app, game, seats, Exits(to_title, again, new_game))

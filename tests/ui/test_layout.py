@@ -184,7 +184,8 @@ def test_every_fact_of_a_name_plate_fits_whole(players: int, size: tuple[int, in
             assert theme.font(px).size(text)[0] <= width, f"seat {seat} at {size}: {text!r} too wide"
 
 
-YOUR_TURN = "Your turn: drag a card onto the table, or click table items, then a hand card."
+YOUR_TURN = ("Your turn: drag a card onto the table, or click table items, then a hand card "
+             "(keys: arrows, Space, Enter; F1 shows them all).")
 
 
 @pytest.mark.parametrize("size", SIZES)

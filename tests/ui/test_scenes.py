@@ -801,10 +801,11 @@ def test_the_pause_menu_s_new_game_sets_one_up_and_keeps_this_one_until_it_start
     pause.menu.focus = labels.index("New game")  # type: ignore[attr-defined]
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SetupScene)
-    key(app, pygame.K_ESCAPE)  # changed one's mind: the title, the game still there to continue
-    assert isinstance(app.top, TitleScene) and app.top.menu.items[0].label == "Continue"
-    app.top.menu.items[[it.label for it in app.top.menu.items].index("New game")].action()
-    app.top.start()  # type: ignore[attr-defined]
+    key(app, pygame.K_ESCAPE)  # changed one's mind: back to the paused table (it went to the title)
+    assert app.top is pause and app.scenes[-2] is table
+    key(app, pygame.K_RETURN)  # New game again, and Start
+    assert isinstance(app.top, SetupScene)
+    app.top.start()
     question = app.top
     assert isinstance(question, Overlay) and "lose it" in question.title
 

@@ -744,3 +744,34 @@ def test_the_panel_says_what_f11_does_from_here(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.undo()
     window, full = [w for w in said if "F11" in w]
     assert "F11\u00a0full\u00a0screen" in window and "F11\u00a0window" in full, said
+
+
+def test_up_from_a_hand_card_goes_to_the_table_item_nearest_above_it() -> None:
+    # From the leftmost card Up went to the sixth table card of eight (the row's middle, or the last one visited).
+    app, table = open_table(table_position(hand="3H 9C KD", loose="AS 2D 4C 5H 6S 7D 8C TC"))
+    hand = table.hand_order(table.bottom)
+    rects = dict(table.stage.hand_rects(table.bottom))
+    for card in (hand[0], hand[-1]):
+        focus_hand_card(app, table, card)
+        key(app, pygame.K_UP)
+        row, at = table.input.focus
+        x = rects[card].centerx
+        assert row == "table" and abs(table.items[at].rect.centerx - x) == \
+            min(abs(it.rect.centerx - x) for it in table.items)
+        key(app, pygame.K_DOWN)
+
+
+def test_the_turn_s_first_line_names_the_keys_and_f1_shows_them_all() -> None:
+    # A player by keys learnt them only by pressing one; F1 did nothing.
+    from cassino.ui.rulebook.screen import RulesScene
+    from cassino.ui.rulebook.text import SECTIONS
+
+    app, table = open_table(simple())
+    assert "(keys: arrows, Space, Enter; F1 shows them all)" in status_words(app, table)
+    key(app, pygame.K_F1)
+    shown = app.top
+    assert isinstance(shown, RulesScene) and SECTIONS[shown.section].title == "Mouse and keys"
+    key(app, pygame.K_F1)
+    assert app.top is shown, "F1 again does not stack another"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table

@@ -119,6 +119,7 @@ class Section:
 
 
 GAME, VARIANTS, OPTIONS, HERE = "The game", "Variants", "Custom options", "At the table"
+KEYS_SECTION = "Mouse and keys"  # the page F1 opens, anywhere
 GROUPS = (GAME, VARIANTS, OPTIONS, HERE)
 
 SECTIONS: tuple[Section, ...] = (
@@ -481,7 +482,7 @@ SECTIONS: tuple[Section, ...] = (
     ), ({"rounds": 6}, {"target": 11}, {"target": 31}, {"target": 61}, {"target": 6}, {"deal_singly": True},
         {"rounds": 2}, {"rounds": 4}, {"rounds": 8}, {"rounds": 12})),
 
-    Section("Mouse and keys", HERE, (
+    Section(KEYS_SECTION, HERE, (
         "*Drag* a card from your hand onto a table card or build to capture it or build on it, or onto "
         "the empty cloth to trail.",
         "Or *click* table cards to select them, then click a card in your hand. Clicking a card with "
@@ -496,7 +497,7 @@ SECTIONS: tuple[Section, ...] = (
         "each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
         "back when Undo for practice is on in Settings (alone against the computer). *M* turns the sound "
-        "off and on. *F11* switches full screen.",
+        "off and on. *F11* switches full screen. *F1*, anywhere, opens this page.",
         "A build shows its value on a badge in the colour of the player who controls it.",
     ), (
         Example("Your build of 8, and their multiple build of sixes.", table="5D+3C=8 4S+2H+6C=6s/them"),

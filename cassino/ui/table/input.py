@@ -252,8 +252,15 @@ class TableInput:
             if n:
                 self.g.focus = (row, (i + (1 if key == pygame.K_RIGHT else -1)) % n)
         elif key == pygame.K_UP and items:
-            back = self.g.last_in.get("table", len(items) // 2)
-            self.g.focus = ("table", min(i if row == "table" else back, len(items) - 1))
+            if row == "table":
+                at = i
+            elif self.g.selection:  # choosing items: back to where that was left
+                at = self.g.last_in.get("table", len(items) // 2)
+            else:  # the table item nearest above the card (it went to an unrelated one)
+                rects = dict(table.stage.hand_rects(table.bottom))
+                x = rects[hand[i]].centerx if i < len(hand) and hand[i] in rects else table.geo.table.centerx
+                at = min(range(len(items)), key=lambda k: (abs(items[k].rect.centerx - x), items[k].rect.y))
+            self.g.focus = ("table", min(at, len(items) - 1))
         elif key == pygame.K_DOWN and hand:
             # Into the hand: the first card that fits the selection, else
             # where the focus was in the hand, else its middle.
@@ -273,6 +280,8 @@ class TableInput:
                     self.pluck(items[i].mask)
                 else:
                     self.g.selection ^= {items[i].mask}
+                    if table.message_time != float("inf"):  # a passing word ("Select table cards…") is done
+                        table.message_time = 0.0
             elif row == "hand" and i < len(hand):
                 self.g.plucking = False
                 if key == pygame.K_SPACE and not self.g.selection:

@@ -115,7 +115,7 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         if hint is not None and hint.takes & item.mask and not selected:
             _target(surface, rect, 3 if hinted_pluck else 2)
         if inp.keyboard and inp.focus == ("table", n):  # outside a last move's ring, and as bold as the hand's
-            pygame.draw.rect(surface, theme.INK, rect.inflate(14, 14), 3, border_radius=9)
+            _focus_ring(surface, rect.inflate(14, 14))
         # The ring of the latest play that touched it: an older play's ring in
         # another colour would name the wrong owner for a build made on its card.
         toucher = next((seat for seat, last in reversed(table.last.items()) if last.touched & item.mask), None)
@@ -140,7 +140,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 flying.append(s)
                 continue
             if seat == table.bottom:
-                up = geo.card_w * 0.12 if (rest and card == inp.hover and turn) else 0.0
+                focused = rest and inp.keyboard and inp.focus == ("hand", n)
+                # Lifted when pointed at, or in the keyboard's focus: the card Enter plays.
+                up = geo.card_w * 0.12 if (rest and turn and (card == inp.hover or focused)) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     _target(surface, r, 3)
@@ -156,8 +158,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                     box.topright = (r.right - 3, r.y + 3)
                     pygame.draw.rect(surface, theme.GOLD, box, border_radius=5)
                     surface.blit(tag, tag.get_rect(center=box.center))
-                if rest and inp.keyboard and inp.focus == ("hand", n):
-                    pygame.draw.rect(surface, theme.INK, r.inflate(10, 10), 3, border_radius=9)
+                if focused:
+                    _focus_ring(surface, r.inflate(10, 10))
             elif geo.places[seat].narrow:
                 w = round(s.at.w)
                 back = rotated_back(w, table.app.settings.card_back)
@@ -429,3 +431,12 @@ def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade:
         t = t.copy()
         t.set_alpha(round(255 * fade))
     surface.blit(t, t.get_rect(center=box.center))
+
+
+def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's focus: a white ring edged in black, which reads on the
+    cloth, on a white card's corner marks and beside a gold selection alike
+    (a thin white line alone was lost among them)."""
+    pygame.draw.rect(surface, (10, 10, 12), rect.inflate(6, 6), 3, border_radius=11)
+    pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=9)
+    pygame.draw.rect(surface, (10, 10, 12), rect.inflate(-6, -6), 1, border_radius=7)

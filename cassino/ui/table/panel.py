@@ -185,8 +185,9 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
                 text = f"{before[1]} Your turn."
             elif keys:
                 text = "Your turn: Up and Space select table items, Down and Enter play a card from your hand."
-            else:
-                text = "Your turn: drag a card onto the table, or click table items, then a hand card."
+            else:  # the keys too: a player by keys learnt them only by pressing one
+                text = ("Your turn: drag a card onto the table, or click table items, then a hand card "
+                        "(keys: arrows, Space, Enter; F1 shows them all).")
             if before is not None and not played:
                 text = f"{before[1]} {text}"
             call = f"C to call for {pos.rules.target}"
