@@ -73,28 +73,27 @@ class Settings:
     def from_json(cls, data: Any) -> Settings:
         """Settings from JSON; a wrong value raises ValueError naming it and what
         would be right. Keys this version does not know are ignored."""
-        if not isinstance(data, dict):
-            raise ValueError("settings must be a JSON object")
-        out = cls()
-        choices = {"speed": SPEEDS, "card_back": CARD_BACKS, "ai_delay": AI_DELAYS, "table_colour": TABLE_COLOURS,
-                   "thinking": THINKING}
-        for name, default in asdict(out).items():
-            if name not in data:
-                continue
-            value = data[name]
-            if name == "window_size":
-                value = window_size(value)
-            elif isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise ValueError(f"setting '{name}' must be true or false, not {short(value)}")
-            elif isinstance(default, float):
-                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                    raise ValueError(f"setting '{name}' must be a number from 0 to 1, not {short(value)}")
-                value = float(value)
-            elif value not in choices[name]:
-                raise ValueError(f"setting '{name}' must be one of {', '.join(choices[name])}, not {short(value)}")
-            setattr(out, name, value)
+        out, wrong = cls.salvage(data)
+        if wrong:
+            raise ValueError(wrong[0])
         return out
+
+    @classmethod
+    def salvage(cls, data: Any) -> tuple[Settings, list[str]]:
+        """Every setting of ``data`` that is right, the usual value for each
+        that is not, and what was wrong with those (one setting of the wrong
+        kind lost all the others)."""
+        out = cls()
+        if not isinstance(data, dict):
+            return out, ["settings must be a JSON object"]
+        wrong: list[str] = []
+        for name, default in asdict(out).items():
+            if name in data:
+                try:
+                    setattr(out, name, _setting(name, default, data[name]))
+                except ValueError as e:
+                    wrong.append(str(e))
+        return out, wrong
 
 
 def window_size(value: Any) -> tuple[int, int] | None:
@@ -107,3 +106,24 @@ def window_size(value: Any) -> tuple[int, int] | None:
         return (value[0], value[1])
     raise ValueError(f"setting 'window_size' must be null or [width, height] in pixels, each from "
                      f"{WINDOW_LEAST} to {WINDOW_MOST}, not {short(value)}")
+
+
+_CHOICES = {"speed": SPEEDS, "card_back": CARD_BACKS, "ai_delay": AI_DELAYS, "table_colour": TABLE_COLOURS,
+            "thinking": THINKING}
+
+
+def _setting(name: str, default: Any, value: Any) -> Any:
+    """One setting's value from JSON, or ValueError naming it and what would be right."""
+    if name == "window_size":
+        return window_size(value)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"setting '{name}' must be true or false, not {short(value)}")
+        return value
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise ValueError(f"setting '{name}' must be a number from 0 to 1, not {short(value)}")
+        return float(value)
+    if value not in _CHOICES[name]:
+        raise ValueError(f"setting '{name}' must be one of {', '.join(_CHOICES[name])}, not {short(value)}")
+    return value

@@ -46,6 +46,8 @@ LOST = {SETTINGS: "Your settings could not be read, so the usual ones are in use
         SETUP: "Your last new-game setup could not be read, so the usual one is offered.",
         SAVED_GAME: "Your game in progress could not be restored.",
         LAST_GAME: "The record of your last finished game could not be read."}
+# Settings of which some were right: those are kept (the rest as ``LOST`` says).
+SOME_SETTINGS_LOST = "Some of your settings could not be read: those are back to the usual ones, the others kept."
 MAX_NAME = 40      # characters of a player's name
 MAX_KEPT = 1000    # damaged copies of one file kept before giving up
 
@@ -153,9 +155,10 @@ class Store:
         if os.path.lexists(path) and not path.is_symlink() and not path.is_file():
             self.set_aside(name, "it is not a file")
 
-    def set_aside(self, name: str, why: str) -> None:
+    def set_aside(self, name: str, why: str, lost: str | None = None) -> None:
         """Keep a bad file under a name of its own (NAME.bad, else NAME.2.bad,
-        ...: an earlier damaged copy is never replaced) and say so."""
+        ...: an earlier damaged copy is never replaced) and say so: ``lost``,
+        what that means for the player (by default ``LOST``'s words for it)."""
         path = self.path(name)
         stop = "" if why.endswith(("?", ".")) else "."  # a reason may end in a question
         try:
@@ -164,11 +167,14 @@ class Store:
             problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in {self.folder}."
             log.warning("%s was set aside because %s%s It was kept as %s.", path.name, why, stop, kept)
         except OSError as e:
-            problem = (f"{path.name} could not be used because {why}{stop} Nor could it be moved "
-                       f"aside ({e.strerror or e}), so it is left as it was.")
-            log.warning("%s (in %s)", problem, self.folder)
-        # What it means for the player first, then what was wrong with the file.
-        self.problems.append(f"{LOST.get(name, 'A file of yours could not be read.')} {problem}")
+            problem = (f"{path.name} in {self.folder} could not be used because {why}{stop} Nor could it be "
+                       f"moved aside ({e.strerror or e}), so it is left as it was.")
+            log.warning("%s", problem)
+        # What it means for the player first, then what was wrong with the file;
+        # once (a file that cannot be moved aside is met again at each reading).
+        notice = f"{lost or LOST.get(name, 'A file of yours could not be read.')} {problem}"
+        if notice not in self.problems:
+            self.problems.append(notice)
         self.damaged[name] = problem
 
     # -- settings --------------------------------------------------------------------
@@ -185,8 +191,19 @@ class Store:
             return default()
 
     def load_settings(self) -> Settings:
-        """The player's settings; the defaults if there are none or they were set aside."""
-        return self._load(SETTINGS, Settings.from_json, Settings)
+        """The player's settings; the defaults if there are none. A file with
+        some settings wrong is set aside, and the right ones kept (one wrong
+        value lost every other setting)."""
+        data = self.read(SETTINGS)
+        if data is None:
+            return Settings()
+        settings, wrong = Settings.salvage(data)
+        if wrong:
+            named = sum(1 for k in Settings().to_json() if k in data) if isinstance(data, dict) else 0
+            some = SOME_SETTINGS_LOST if len(wrong) < named else None
+            more = f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else ""
+            self.set_aside(SETTINGS, "; ".join(wrong[:3]) + more, lost=some)
+        return settings
 
     def save_settings(self, settings: Settings) -> None:
         """Keep the settings for the next start."""

@@ -99,12 +99,26 @@ def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said_so(
     (tmp_path / SETTINGS).write_bytes(b"\x89PNG junk")
     store = Store(tmp_path)
     assert store.load_settings() == Settings()
+    assert store.load_settings() == Settings()  # met again, said once
     [said] = store.problems
     assert said.startswith("Your settings could not be read, so the usual ones are in use. "
-                           "settings.json could not be used because it is not UTF-8 text")
+                           f"settings.json in {tmp_path} could not be used because it is not UTF-8 text")
     assert "is it a text file? Nor could it be moved aside (Permission denied), so it is left as it was." in said
     assert "set aside" not in said
     assert (tmp_path / SETTINGS).read_bytes() == b"\x89PNG junk"
+
+
+def test_one_wrong_setting_loses_no_other(tmp_path: Path) -> None:
+    # "speed": "warp" threw away "fullscreen": false and the rest with it.
+    (tmp_path / SETTINGS).write_text('{"speed": "warp", "fullscreen": false, "card_back": "red", "volume": 7}',
+                                     encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings(fullscreen=False, card_back="red")
+    [said] = store.problems
+    assert said.startswith("Some of your settings could not be read: those are back to the usual ones, the others "
+                           "kept. settings.json was set aside because setting 'speed' must be one of instant, fast, "
+                           "normal, slow, not 'warp'; setting 'volume' must be a number from 0 to 1, not 7.")
+    assert (tmp_path / "settings.json.bad").exists()
 
 
 def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
