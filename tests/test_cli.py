@@ -363,6 +363,8 @@ def test_replay_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
     message = refused(run("replay", write_json(tmp_path / "record.json", record)), status=1)
     assert f"move {index + 1} " in message
     assert bad in message
+    # Said as to the seat that moved: the record's reader is not that player.
+    assert f"is illegal; the rules would tell seat {before.to_move}: The " in message
     assert "not in your hand" in message
 
 

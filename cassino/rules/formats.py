@@ -238,7 +238,9 @@ def replay(data: Any) -> Game:
         except InvalidMoveError as e:
             raise ReplayError(f"{where}: {e}", i, str(text)[:60]) from None
         except IllegalMoveError as e:
-            raise ReplayError(f"{where} is illegal: {e.reason}", i, str(text)[:60]) from None
+            # The reason speaks to the mover ("not in your hand"): said as to that seat.
+            raise ReplayError(f"{where} is illegal; the rules would tell seat {game.position.to_move}: {e.reason}",
+                              i, str(text)[:60]) from None
     return game
 
 
