@@ -75,6 +75,7 @@ def test_a_winning_run_reads_as_wins_and_the_best_round_with_its_average(tmp_pat
 def test_no_game_yet_says_what_is_counted(tmp_path: Path) -> None:
     _, scene = screen(tmp_path, Stats())
     assert scene.lines()[0].startswith("No games yet")
+    assert [it.label for it in scene.menu.items] == ["Back"], "nothing to reset"
 
 
 def test_a_win_stands_up_filled_and_a_loss_hangs_down_outlined() -> None:

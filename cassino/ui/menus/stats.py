@@ -54,8 +54,10 @@ class StatsScene(Overlay):
                               lambda: app.pop(confirm))
             app.push(confirm)
 
-        super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self)), Item("Reset…", reset)],
-                         lambda: app.pop(self))
+        counted = self.stats is not None and (self.stats.games or self.stats.rounds)
+        # Nothing to reset, no Reset (it was offered over "No games yet").
+        super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self))]
+                         + ([Item("Reset…", reset)] if counted else []), lambda: app.pop(self))
 
     def reset(self) -> None:
         """Every statistic back to nothing, once the player has said yes; if
