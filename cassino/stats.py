@@ -192,6 +192,9 @@ class Stats:
     def from_json(cls, data: Any) -> Stats:
         """Statistics from JSON; anything malformed raises ValueError saying
         what. A field that is missing (a file of an earlier version) counts 0."""
+        if isinstance(data, dict) and _whole(data.get("format")) and data["format"] > 1:
+            raise ValueError(f"it was written by a newer Cassino (statistics format {data['format']}; "
+                             f"this one reads format 1)")
         if not isinstance(data, dict) or data.get("format") != 1:
             raise ValueError("statistics must be a JSON object with \"format\": 1")
         out = cls()
@@ -200,6 +203,10 @@ class Stats:
             if not _whole(v) or v < 0:
                 raise ValueError(f"'{name}' must be a whole number of 0 or more, not {short(v)}")
             setattr(out, name, v)
+        # Figures that cannot be together: an average round above the best, a best round beyond all points.
+        if out.points > out.best_round * out.rounds or (out.rounds and out.best_round > out.points):
+            raise ValueError(f"'points' ({short(out.points)}) over 'rounds' ({short(out.rounds)}) cannot be had "
+                             f"with a 'best_round' of {short(out.best_round)}")
         streak = data.get("streak", 0)
         if not _whole(streak) or streak > out.best_streak:
             raise ValueError(f"'streak' must be a whole number (games won in a row, or below zero lost), "

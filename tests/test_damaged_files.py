@@ -212,7 +212,7 @@ def test_a_save_killed_at_any_moment_leaves_the_old_file_or_the_new(tmp_path: Pa
 
     script = ("import sys\nfrom pathlib import Path\nfrom cassino.store import Store\nfrom cassino.stats import Stats\n"
               "store = Store(Path(sys.argv[1]))\nn = 0\n"
-              "while True:\n    s = Stats(rounds=n, points=n * 1000)\n"
+              "while True:\n    s = Stats(rounds=n, points=n * 1000, best_round=1000)\n"
               "    s.games.update({f'level {i} · game': __import__('cassino.stats').stats.Record(n, n, 0)"
               " for i in range(200)})\n    store.save_stats(s)\n    n += 1\n"
               "    if n == 1: print('saving', flush=True)\n")

@@ -151,6 +151,11 @@ def test_a_game_given_up_keeps_its_mark_and_files_without_it_still_load(tmp_path
      "a recent game's 'given_up' must be true (for a game lost) or false, not 'yes'"),
     ({"recent": [{"won": True, "score": 21, "other": 5, "given_up": True}]},
      "a recent game's 'given_up' is true for a game won: only a game lost is given up"),
+    # A hand-edited file: an average round above the best one.
+    ({"rounds": 10**39, "points": 10**38, "best_round": 0},
+     f"'points' ({10**38}) over 'rounds' ({10**39}) cannot be had with a 'best_round' of 0"),
+    ({"rounds": 2, "points": 3, "best_round": 9}, "'points' (3) over 'rounds' (2) cannot be had"),
+    ({"format": 2}, "it was written by a newer Cassino (statistics format 2; this one reads format 1)"),
 ])
 def test_a_wrong_new_field_sets_the_file_aside_saying_what_is_wrong(tmp_path: Path, change: dict[str, object],
                                                                    said: str) -> None:
