@@ -195,3 +195,25 @@ def test_a_finished_game_is_kept_as_a_record_the_review_command_reads(tmp_path: 
     assert replay(record).moves == table.game.moves
     status, out, err = cli_run(["review", str(tmp_path / LAST_GAME), "--work", "5"])
     assert status == 0 and out.startswith("You: ") and err == ""
+
+
+def test_the_title_keeps_the_notices_that_lose_most_in_view(tmp_path: Path) -> None:
+    # With every file damaged the statistics' loss was among the notices left to the log.
+    from cassino.store import LAST_GAME
+    from cassino.ui.menus.title import shown_notices
+
+    for name in ("stats.json", "settings.json", "setup.json", "game.json", LAST_GAME):
+        (tmp_path / name).write_bytes(b"\xff damaged")
+    store = Store(tmp_path)
+    store.load_stats()
+    store.load_settings()
+    store.load_setup()
+    store.load_game()
+    store.set_aside(LAST_GAME, "it is damaged")
+    assert len(store.problems) == 5
+    shown = shown_notices(store.problems)
+    assert [n.split(".")[0] for n in shown] == ["Your statistics could not be read, so they start afresh",
+                                                "Your settings could not be read, so the usual ones are in use",
+                                                "Your game in progress could not be restored",
+                                                "2 more notices are in cassino"]
+    assert shown_notices(store.problems[:4]) == store.problems[:4]

@@ -8,7 +8,7 @@ from typing import Protocol
 import pygame
 
 from cassino.rules import parse_card
-from cassino.store import Store
+from cassino.store import LOST, SAVED_GAME, SETTINGS, SOME_SETTINGS_LOST, STATS, Store
 
 from ..app import App, Scene
 from ..art import theme
@@ -106,9 +106,7 @@ class TitleScene(Scene):
         # that had to be set aside, said plainly, once, on the way in. The menu
         # makes room for them.
         hint = self.menu.items[self.menu.focus].hint if self.app.top is self else ""
-        problems = self.app.store.problems if self.app.store is not None else []
-        if len(problems) > 3:  # the latest two, and where the others are
-            problems = [f"{len(problems) - 2} earlier notices are in cassino.log, in your folder."] + problems[-2:]
+        problems = shown_notices(self.app.store.problems if self.app.store is not None else [])
         lines = [theme.text(ln, small, theme.WARN) for p in problems for ln in theme.wrap(p, small, w - 40)]
         if hint:
             lines.append(theme.fit_text(hint, small, w - 40, theme.DIM))
@@ -145,3 +143,23 @@ class TitleScene(Scene):
                                              (len(fan) // 2 - i) * 6, 1.0)
             surface.blit(face, face.get_rect(center=(x0 + round(i * cw * 0.62) + cw // 2,
                                                      y + round(cw * 0.7) + abs(i - 2) * cw // 10)))
+
+
+def shown_notices(problems: list[str]) -> list[str]:
+    """The file notices the title has room for: all of up to four; else the
+    three that lose most, and where the others are (the statistics' loss was
+    among those left out, behind two lesser ones)."""
+    if len(problems) <= 4:
+        return problems
+    first = sorted(problems, key=_weight)[:3]
+    return [p for p in problems if p in first] + [f"{len(problems) - 3} more notices are in cassino.log, "
+                                                  f"in your folder."]
+
+
+def _weight(notice: str) -> int:
+    """How much a file notice loses for the player, the most first: the
+    statistics and the game in progress, then the settings, then the rest."""
+    if notice.startswith((LOST[STATS], LOST[SAVED_GAME], "The statistics could not be saved",
+                          "The game could not be saved")):
+        return 0
+    return 1 if notice.startswith((LOST[SETTINGS], SOME_SETTINGS_LOST, "The settings")) else 2
