@@ -168,13 +168,15 @@ class GameReviewScene(Scene):
             return "No decisions to review: every move had only one sensible choice."
         # The moves counted while weighing, less those with one sensible choice: said, as the count drops.
         forced = len(found) - chose
-        left = f" ({forced} with only one sensible choice left out)" if forced else ""
+        # "73 decisions (23 with only one sensible choice left out)" read as if the 23 were among the 73.
+        left = (f" ({forced} more move{'s' if forced > 1 else ''} had only one sensible choice)" if forced
+                else "")
+        weighed = f"{chose} decision{'s' if chose > 1 else ''} weighed{left}"
         if not mistakes:
-            return (f"{chose} decisions{left}, no clear mistake: every move was as good as the best found, "
-                    f"or close to it.")
+            return f"{weighed}, no clear mistake: every move was as good as the best found, or close to it."
         points = points_lost(found)
         cost = f" (about {points_words(points)} in all)" if points >= 0.05 else ""
-        return (f"{chose} decisions{left}, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''}"
+        return (f"{weighed}, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''}"
                 f"{cost}. The costliest, in the order played:")
 
     def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
