@@ -11,7 +11,10 @@ import pytest
 from cassino.rules import PRESETS, DealEvent, Game, Position, Rules, shape_of
 from cassino.rules.scoring import end_round
 from cassino.stats import Result, Stats
+from cassino.ui.app import App
 from cassino.ui.menus.stats import rules_words
+from cassino.ui.table import TableScene
+from cassino.ui.table.scoresheet import RoundOverScene
 from cassino.ui.table.seats import within
 from cassino.ui.table.summary import ending_lines, round_rows
 from cassino.ui.options import rules_in_words
@@ -24,6 +27,24 @@ def finished(rules: Rules, mine: str, sweeps: tuple[int, int] = (0, 0)) -> Posit
     shape = shape_of(rules, 2)
     pile = cards(mine)
     return Position(shape, 1, 0, [0, 0], (), 0, (), [pile, shape.pack_mask & ~pile], list(sweeps), 0, [0, 0])
+
+
+def sheet_after(pos: Position, move: str) -> tuple[App, TableScene, RoundOverScene]:
+    """``move`` played at the table at normal speed, and the round's sheet as
+    it first shows (still adding up its rows)."""
+    from tests.ui.driver import open_table, step
+
+    from cassino.rules import parse_move
+
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move(move))
+    for _ in range(600):
+        step(app)
+        if isinstance(app.top, RoundOverScene):
+            break
+    sheet = app.top
+    assert isinstance(sheet, RoundOverScene)
+    return app, table, sheet
 
 
 def test_the_summary_has_a_row_for_every_item_the_rules_award_and_the_points_add_up() -> None:
@@ -217,20 +238,10 @@ def test_a_multiple_build_is_named_in_words_as_the_play_that_made_it() -> None:
 def test_the_panel_keeps_the_old_totals_while_the_sheet_adds_up_its_rows() -> None:
     # The panel under the sheet said the new totals (and so the winner) before the sheet did.
     from tests.rules.helpers import table_position
-    from tests.ui.driver import open_table, settle, step
-
-    from cassino.rules import parse_move
-    from cassino.ui.table.scoresheet import RoundOverScene
 
     pos = table_position("5S", "5D", others=[""], dealer=0, scores=[6, 6], captured=["AS AH AD AC"])
-    app, table = open_table(pos, speed="normal")
-    assert table.play(parse_move("5Sx5:5D"))
-    for _ in range(600):
-        step(app)
-        if isinstance(app.top, RoundOverScene):
-            break
-    sheet = app.top
-    assert isinstance(sheet, RoundOverScene) and not sheet.built
+    _, table, sheet = sheet_after(pos, "5Sx5:5D")
+    assert not sheet.built
     assert table.shown_scores() == (6, 6)
     sheet.clock = 1e9  # the whole sheet shown
     assert table.shown_scores() == table.game.rounds[-1].scores != (6, 6)
@@ -239,20 +250,11 @@ def test_the_panel_keeps_the_old_totals_while_the_sheet_adds_up_its_rows() -> No
 def test_the_log_tells_the_game_s_end_once_the_sheet_has_added_up() -> None:
     # "Game over." came into the log beside the sheet as it began adding up its rows.
     from tests.rules.helpers import table_position
-    from tests.ui.driver import open_table, step
-
-    from cassino.rules import parse_move
-    from cassino.ui.table.scoresheet import RoundOverScene
+    from tests.ui.driver import step
 
     pos = table_position("5S", "5D", others=[""], dealer=0, scores=[20, 6], captured=["AS AH AD AC"])
-    app, table = open_table(pos, speed="normal")
-    assert table.play(parse_move("5Sx5:5D"))
-    for _ in range(600):
-        step(app)
-        if isinstance(app.top, RoundOverScene):
-            break
-    sheet = app.top
-    assert isinstance(sheet, RoundOverScene) and not sheet.built and table.game.over
+    app, table, sheet = sheet_after(pos, "5Sx5:5D")
+    assert not sheet.built and table.game.over
     said = [text for _, text in table.log]
     assert said[-1] == "Round over." and not any("Game over" in text for text in said)
     sheet.clock = 1e9  # the whole sheet shown
@@ -307,19 +309,8 @@ OURS = "3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3D 4D 
      "Level at 22, past 21: one more round decides.", False),
 ])
 def test_the_sheet_says_why_the_game_ended_so_or_goes_on(pos: Position, move: str, story: str, over: bool) -> None:
-    from tests.ui.driver import open_table, step
-
-    from cassino.rules import parse_move
-    from cassino.ui.table.scoresheet import RoundOverScene
-
-    app, table = open_table(pos)
-    assert table.play(parse_move(move))
-    for _ in range(600):
-        step(app)
-        if isinstance(app.top, RoundOverScene):
-            break
-    sheet = app.top
-    assert isinstance(sheet, RoundOverScene) and table.game.over == over
+    app, table, sheet = sheet_after(pos, move)
+    assert table.game.over == over
     sheet.clock = 1e9
     assert sheet.story() == [story]
     if not over:
