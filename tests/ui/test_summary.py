@@ -319,3 +319,20 @@ def test_the_sheet_says_why_the_game_ended_so_or_goes_on(pos: Position, move: st
 
         key(app, pygame.K_RETURN)  # Next round
         assert "Round 2 (a tie: one more)" in drawn_text(app)
+
+
+def test_esc_over_the_sheet_pauses_with_resume_back_to_the_sheet() -> None:
+    # "Resume: Back to the table (Esc)" over a finished game's sheet.
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import key
+
+    from cassino.ui.table.pause import PauseScene
+
+    app, _, sheet = sheet_after(table_position("5S", "5D", others=[""], dealer=0, scores=[20, 6],
+                                               captured=["AS AH AD AC"]), "5Sx5:5D")
+    sheet.clock = 1e9
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and pause.menu.items[0].hint == "Back to the score sheet (Esc)"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is sheet

@@ -19,13 +19,14 @@ class PauseScene(Overlay):
     """Esc at the table: resume, rules, settings, a new game, quit to the title."""
 
     def __init__(self, app: App, rules: Rules, players: int, leave: Callable[[], None],
-                 new_game: Callable[[], None] | None = None):
+                 new_game: Callable[[], None] | None = None, over: str = "the table"):
 
         def resume() -> None:
             app.pop(self)
 
         # Every button says what it does under the buttons, so the room kept there for the longest is never blank.
-        items = [Item("Resume", resume, "Back to the table (Esc)"),
+        # ``over``: what Resume goes back to (the score sheet, over a finished round or game).
+        items = [Item("Resume", resume, f"Back to {over} (Esc)"),
                  Item("Rules", lambda: app.push(RulesScene(app, game_rules=rules, players=players)),
                       "How to play, this game's rules first"),
                  Item("Settings", lambda: app.push(SettingsScene(app)),

@@ -124,7 +124,8 @@ class RoundOverScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game
-            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.new_game))
+            self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.new_game,
+                                     over="the score sheet"))
             return
         self.menu.handle(event)
 
