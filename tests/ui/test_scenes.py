@@ -224,6 +224,14 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     key(app, pygame.K_BACKSPACE)
     key(app, pygame.K_RETURN)  # done typing
     assert setup.deal == "407" and not setup.editing
+    key(app, pygame.K_RETURN)  # again: never mind, Esc leaves it as it was (the digits typed were kept)
+    for ch in "99":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch), mod=0, unicode=ch,
+                                             scancode=0))
+    step(app)
+    assert setup.deal == "40799"
+    key(app, pygame.K_ESCAPE)
+    assert setup.deal == "407" and not setup.editing
     setup.menu.focus = [i.label for i in setup.menu.items].index("Start")
     key(app, pygame.K_RETURN)
     table = app.top

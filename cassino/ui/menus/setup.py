@@ -75,6 +75,7 @@ class SetupScene(Scene):
         self.custom: dict[str, Any] = {}  # a custom game's options (as ``Rules.to_json``)
         self.deal = ""          # typed deal number; empty means a random deal
         self.editing: str | int | None = None  # typing the deal number ("deal") or a seat's name (its index)
+        self.unedited = ""  # the deal number or name as it was when typing began
         self.names = [""] * MAX_SEATS          # people's names; empty means "Player N"
         self.notice = ""        # why Start did nothing, until the next change
         self.menu = Menu([], lambda: app.pop(self))
@@ -205,6 +206,8 @@ class SetupScene(Scene):
         def edit(what: str | int) -> Callable[[], None]:
             def act() -> None:
                 self.editing = None if self.editing == what else what
+                if self.editing is not None:  # what Esc goes back to
+                    self.unedited = self.names[what] if isinstance(what, int) else self.deal
                 self.refresh()
             return act
 
@@ -309,7 +312,13 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Typing into a name or the deal number while one is edited; otherwise the menu."""
         if self.editing is not None and event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            if event.key == pygame.K_ESCAPE:  # never mind: as it was (the digits typed were kept)
+                if self.editing == "deal":
+                    self.deal = self.unedited
+                elif isinstance(self.editing, int):
+                    self.names[self.editing] = self.unedited
+                self.editing = None
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 self.editing = None
             elif self.editing == "deal":
                 if event.key == pygame.K_BACKSPACE:
