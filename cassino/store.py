@@ -58,6 +58,7 @@ class SavedGame(NamedTuple):
     game: Game
     seats: list[dict[str, Any]]  # as the game record lists them: name, seat, kind
     practice: bool               # undo was used
+    dealt_in: bool = False       # between rounds: the next round was on show, its sheet closed
 
 
 def user_folder() -> Path:
@@ -231,11 +232,15 @@ class Store:
 
     # -- the game in progress ----------------------------------------------------------
 
-    def save_game(self, game: Game, seats: list[dict[str, Any]], practice: bool = False) -> None:
-        """The game record (docs/formats.md) with the position it reached, after every move."""
+    def save_game(self, game: Game, seats: list[dict[str, Any]], practice: bool = False,
+                  dealt_in: bool = False) -> None:
+        """The game record (docs/formats.md) with the position it reached, after every move
+        (``dealt_in``: at a round's start, its sheet already closed)."""
         data = record_to_json(game, seats)
         data["save_format"] = SAVE_FORMAT
         data["practice"] = practice
+        if dealt_in and not game.turns:
+            data["dealt_in"] = True
         data["position"] = position_to_json(game.position)
         try:
             self.write(SAVED_GAME, data)
@@ -325,7 +330,7 @@ def _saved_game(data: Any) -> SavedGame:
                 s.get("kind") not in KINDS:
             raise ValueError(f"a player must have a name (1 to {MAX_NAME} printable characters) and a "
                              f"kind ('human' or 'ai:LEVEL'), not {short(s)}")
-    return SavedGame(game, seats, data.get("practice") is True)
+    return SavedGame(game, seats, data.get("practice") is True, data.get("dealt_in") is True)
 
 
 def _is_name(name: object) -> bool:

@@ -126,8 +126,8 @@ def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
     Store(tmp_path).save_game(game, SEATS)
     loaded = Store(tmp_path).load_game()
     assert loaded is not None
-    again, seats, practice = loaded
-    assert seats == SEATS and not practice
+    again, seats, practice, dealt_in = loaded
+    assert seats == SEATS and not practice and not dealt_in
     assert position_to_json(again.position) == position_to_json(game.position)
     assert again.turns == game.turns and again.totals == game.totals
 

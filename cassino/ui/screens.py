@@ -73,7 +73,7 @@ def start_game(app: App, choice: NewGame | None = None, ask: bool = True) -> Tab
     return sit_down(app, game, seats_for(choice))
 
 
-def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False) -> TableScene:
+def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False, dealt_in: bool = False) -> TableScene:
     """Show ``game`` at the table, which leads back to the title or to a new game."""
     def to_title() -> None:
         show_title(app)
@@ -86,7 +86,7 @@ def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False) ->
         # Over the table: Esc in the setup comes back to it (it led to the title).
         app.push(setup_scene(app))
 
-    table = TableScene(app, game, seats, Exits(to_title, again, new_game))
+    table = TableScene(app, game, seats, Exits(to_title, again, new_game), dealt_in)
     table.practice = practice
     if not game.moves:  # kept from the deal on, as the title's Quit and the cover between turns say
         keeping.save(table)
@@ -103,7 +103,7 @@ def resume(app: App) -> bool:
         return False
     seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1])
              for r in loaded.seats]
-    sit_down(app, loaded.game, seats, practice=loaded.practice)
+    sit_down(app, loaded.game, seats, practice=loaded.practice, dealt_in=loaded.dealt_in)
     return True
 
 

@@ -13,8 +13,8 @@ from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
 from cassino.store import SAVED_GAME, Store
 from cassino.ui.app import App
-from cassino.ui.screens import show_title
-from cassino.ui.table import Seat, TableScene
+from cassino.ui.screens import resume, show_title
+from cassino.ui.table import Seat, TableScene, keeping
 from cassino.ui.menus.title import TitleScene
 
 from .driver import bare_cloth, drag, hand_card_centre, key, settle, step
@@ -82,10 +82,17 @@ def test_a_game_left_at_a_round_s_sheet_comes_back_to_that_sheet(tmp_path: Path)
     assert isinstance(sheet, RoundOverScene) and sheet.result == game.rounds[0]
     assert "Round 1" in sheet.heading()
     assert table.shown_scores() == tuple(game.totals)
+    keeping.save(table)  # as the round's last move saved it: resumed, at this sheet
+    loaded = Store(tmp_path).load_game()
+    assert loaded is not None and not loaded.dealt_in
     # Next round deals round 2 in from the stock.
     sheet.menu.items[0].action()
     step(app)
     assert app.top is table and not table.at_rest() and table.pos.round == 2
+    # Left now, before a card of round 2, it comes back at round 2, not at round 1's sheet again.
+    assert resume(app) and isinstance(app.top, TableScene) and app.top is not table
+    step(app, 2)
+    assert isinstance(app.top, TableScene) and app.top.pos.round == 2 and app.top.round_result is None
 
 
 def test_a_game_is_kept_from_the_deal_so_quitting_at_the_first_cover_keeps_it(tmp_path: Path) -> None:

@@ -91,8 +91,9 @@ def count_abandoned(store: Store, saved: SavedGame) -> None:
             store.problems.append(notice)
 
 
-def save(table: TableState) -> None:
-    """The game as it stands (or, once over, no saved game)."""
+def save(table: TableState, dealt_in: bool = False) -> None:
+    """The game as it stands (or, once over, no saved game); ``dealt_in``: a
+    round's start on show, its sheet closed (resumed there, not at the sheet)."""
     store = table.app.store
     if store is None:
         return
@@ -101,7 +102,7 @@ def save(table: TableState) -> None:
             store.delete("game.json")
             store.save_last_game(table.game, seat_records(table.seats))
         else:
-            store.save_game(table.game, seat_records(table.seats), table.practice)
+            store.save_game(table.game, seat_records(table.seats), table.practice, dealt_in)
     except OSError as e:
         log.warning("saving the game failed: %s", e)
         notice = f"The game could not be saved: {e.strerror} (in {store.folder})."

@@ -58,7 +58,10 @@ class Exits:
 class TableScene(Scene, TableState):
     """One game at the table, round after round, to the winner."""
 
-    def __init__(self, app: App, game: Game, seats: list[Seat], exits: Exits | None = None):
+    def __init__(self, app: App, game: Game, seats: list[Seat], exits: Exits | None = None,
+                 dealt_in: bool = False):
+        """``dealt_in``: a game resumed at a round's start whose sheet was
+        closed then: the round on the table, not the last round's sheet again."""
         Scene.__init__(self, app)
         TableState.__init__(self, app, game, seats)
         self.exits = exits
@@ -72,7 +75,7 @@ class TableScene(Scene, TableState):
         self._show_round()
         if self.game.turns:  # a game resumed mid-round: the table as it was left, not dealt again
             self._settle()
-        elif self.game.rounds:
+        elif self.game.rounds and not dealt_in:
             # Resumed between rounds (the game deals the next at once): the
             # last round's sheet first, as it was left; its Next round deals.
             self.round_result = self.game.rounds[-1]
@@ -594,10 +597,13 @@ class TableScene(Scene, TableState):
     # -- between rounds and leaving ----------------------------------------------------------
 
     def next_round(self) -> None:
-        """Show the round the game has dealt, dealing it in from the stock."""
+        """Show the round the game has dealt, dealing it in from the stock
+        (kept so: the sheet is not shown again on resuming)."""
         self._show_round()
         self._deal_in(0.0)
         self.controls.fix_focus()
+        if not self.game.over:
+            keeping.save(self, dealt_in=True)
 
     def stop(self) -> None:
         """Leaving the table: stop any computer player that is thinking."""
