@@ -368,9 +368,8 @@ def test_after_l_left_and_right_step_through_each_player_s_last_capture() -> Non
     assert app.top is table
 
 
-def test_a_callout_is_drawn_over_the_cards_closing_up_and_under_the_cards_taken(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # "Big casino!" showed half hidden behind the table cards sliding into the gap.
+def test_a_callout_is_drawn_over_every_card_on_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Big casino!" showed half hidden behind the table cards sliding into the gap, then behind the cards taken.
     from cassino.ui.table import paint
 
     app, table = open_table(table_position(hand="TS 3C", loose="TD 5H 8C 9S", others=["4S 4H"]),
@@ -391,9 +390,21 @@ def test_a_callout_is_drawn_over_the_cards_closing_up_and_under_the_cards_taken(
     monkeypatch.setattr(paint, "_paint_callout", lambda *a: order.append("callout") or real_callout(*a))
     paint.paint_table(table, app.screen)
     monkeypatch.undo()
-    at = order.index("callout")
-    assert all(order.index(card) < at for card in settling), (order, settling)
-    assert any(card in (c("TS"), c("TD")) for card in order[at + 1:]), order  # the taken cards over it
+    assert order[-1] == "callout" and all(card in order for card in settling), (order, settling)
+
+
+def test_a_sweep_taking_both_casinos_calls_out_each_in_turn() -> None:
+    # "Big casino!", "Little casino!", and the sweep's callout never showed: only one shows at a time.
+    app, table = open_table(table_position(hand="TS 3C", loose="TD 8C 2S", others=["4S 4H"]), speed="normal")
+    from cassino.rules import parse_move
+
+    assert table.play(parse_move("TSx10:TD,8C,2S"))
+    shown: list[str] = []
+    while table.motion.busy:
+        step(app)
+        if table.motion.callout is not None and (not shown or shown[-1] != table.motion.callout.text):
+            shown.append(table.motion.callout.text)
+    assert shown == ["Big casino!", "Little casino!", "Sweep! You cleared the table"], shown
 
 
 def test_the_log_says_the_last_table_card_not_the_last_1_table_card() -> None:

@@ -89,16 +89,17 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         done |= set(gathered)
         motion.cue("capture", gather)  # as the card played meets what it takes
         end = leave + flight
+        # The casinos called out as the cards taken leave for the pile (the
+        # meeting seen whole first), one after the other, the sweep after them.
         taken_all = event.taken
         if taken_all >> BIG_CASINO & 1:
-            motion.call_out("Big casino!", gather, flight * CALLOUT)
+            motion.call_out("Big casino!", leave, flight * CALLOUT)
         if taken_all >> LITTLE_CASINO & 1:
-            motion.call_out("Little casino!", gather + (flight * CALLOUT if taken_all >> BIG_CASINO & 1 else 0.0),
-                            flight * CALLOUT)
+            motion.call_out("Little casino!", leave, flight * CALLOUT)
         if event.sweep:
-            motion.call_out(f"Sweep! {names[seat]} cleared the table", end - flight * 0.5, flight * CALLOUT)
-            motion.cue("sweep", end - flight * 0.5)
-            end += flight * CALLOUT * 0.5
+            start = motion.call_out(f"Sweep! {names[seat]} cleared the table", end - flight * 0.5, flight * CALLOUT)
+            motion.cue("sweep", start)
+            end = max(end, start) + flight * CALLOUT * 0.5
         _flights(after, motion, flight, leave, done)
     elif move.kind == PLUCK:
         for c in cards_of(move.takes):

@@ -160,9 +160,15 @@ class Motion:
         self.sprites[card] = s
         return s
 
-    def call_out(self, text: str, delay: float, duration: float) -> None:
-        """Words across the table (a sweep, big casino) after ``delay`` seconds for ``duration``."""
-        self.callouts.append(Callout(text, delay, duration))
+    def call_out(self, text: str, delay: float, duration: float) -> float:
+        """Words across the table (a sweep, big casino) after ``delay`` seconds
+        for ``duration``, or once the callouts before them are over (only one
+        shows at a time: a sweep's came while two casinos' were up, and never
+        showed). Returns when they come, in seconds from now."""
+        after = max((c.delay + c.duration - c.clock for c in self.callouts), default=0.0)
+        start = max(delay, after)
+        self.callouts.append(Callout(text, start, duration))
+        return start
 
     def cue(self, name: str, delay: float) -> None:
         """A sound after ``delay`` seconds (``due`` hands it over)."""

@@ -172,10 +172,10 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     if top is table:  # under a score sheet or the chooser it would only peek out
         paint_status(table, surface)
     # Cards on the move (and cards no longer on the stage: on their way to a
-    # pile) above everything, the lines over the hand and the callouts too (a
-    # card leaving the hand passed under the line that tells of it), the last
-    # to leave on top; but cards only closing up on the table go under a
-    # callout ("Big casino!" showed half hidden behind them).
+    # pile) above everything, the lines over the hand too (a card leaving the
+    # hand passed under the line that tells of it), the last to leave on top;
+    # a callout above them all ("Big casino!" showed half hidden behind the
+    # cards closing up, then behind the cards taken).
     on_stage = stage.spots
     flying += [s for c, s in motion.sprites.items() if c not in on_stage]
     played = table.played
@@ -184,9 +184,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     travelling = [s for s in flying if s not in settling]
     callout = motion.callout
     _paint_flights(table, surface, settling, badges)
+    _paint_flights(table, surface, travelling, badges)
     if callout is not None:
         _paint_callout(table, surface, callout.text, callout.fade)
-    _paint_flights(table, surface, travelling, badges)
     if drag is not None:
         st = table.app.settings
         w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
