@@ -462,3 +462,21 @@ def test_under_sudden_death_a_sweep_shows_in_the_score_at_once() -> None:
     settle(app)
     assert table.pos.sweeps[0] == 1 and not table.game.over
     assert table.shown_scores()[0] == 11
+
+
+def test_a_window_s_first_size_event_leaves_the_opening_deal_to_be_seen() -> None:
+    # The window's first WINDOWSIZECHANGED, to the size it had, finished the opening deal at once.
+    from cassino.rules import Game
+    from cassino.settings import Settings
+    from cassino.ui.app import App
+    from cassino.ui.table import Seat, TableScene
+
+    app = App((1280, 720), Settings(speed="normal", fullscreen=False))
+    table = TableScene(app, Game(seed=3), [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    step(app)
+    assert table.motion.busy
+    app.step(0.0, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=720)])
+    assert table.motion.busy, "still dealing"
+    table.resized((1100, 650))
+    assert not table.motion.busy, "a real change of size puts every card in its new place at once"

@@ -120,7 +120,11 @@ class TableScene(Scene, TableState):
                 s.go(spot, flight)
 
     def resized(self, size: tuple[int, int]) -> None:
-        """A new window size: everything goes straight to its new place."""
+        """A new window size: everything goes straight to its new place. (A
+        window's first size comes as a change to the same size: the opening
+        deal went unseen.)"""
+        if size == self.geo.size:
+            return
         self.motion.finish()
         self.lay_out()
         self._settle()
