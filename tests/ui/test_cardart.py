@@ -56,3 +56,19 @@ def test_the_side_panel_is_of_the_cloth_s_colour(cloth: str) -> None:
     rim = theme.CLOTHS[cloth][1]
     # The panel's strongest channel is the cloth's own: green, blue or red.
     assert max(range(3), key=lambda i: panel[i]) == max(range(3), key=lambda i: rim[i])
+
+
+@pytest.mark.parametrize("width", [72, 110, 160])
+def test_the_pips_stand_clear_of_the_corner_s_column(width: int) -> None:
+    # On 4 to 10 the corner's suit all but touched the first pip: "♣♣".
+    from cassino.ui.art.cards import IVORY
+
+    h = round(width * 1.4)
+    for name in ("4C", "5C", "8D", "TH", "9S"):
+        face = card_face(parse_card(name), width)
+
+        def clear(x: int) -> bool:
+            return all(sum(abs(a - b) for a, b in zip(face.get_at((x, y))[:3], IVORY)) < 40
+                       for y in range(round(h * 0.05), round(h * 0.45)))
+
+        assert any(clear(x) for x in range(round(width * 0.2), round(width * 0.3))), (name, width)

@@ -118,7 +118,9 @@ def card_face(card: int, width: int, four_colour: bool = False) -> pygame.Surfac
     big.blit(pygame.transform.rotate(corner, 180), (w - pad - corner.get_width(), h - pad - corner.get_height()))
 
     # The middle: pips for numerals, a framed letter for court cards.
-    inner = pygame.Rect(0, 0, round(w * 0.40), round(h * 0.60))
+    # The pips clear of the corner's column (at 0.40 of the width the corner's
+    # suit touched the first pip: "♣♣").
+    inner = pygame.Rect(0, 0, round(w * (0.30 if width >= 64 else 0.40)), round(h * 0.60))
     inner.center = (w // 2, h // 2)
     if width < 64 and rank <= 10:
         # Small cards: pips would be specks; one large suit reads at a glance.
@@ -133,7 +135,7 @@ def card_face(card: int, width: int, four_colour: bool = False) -> pygame.Surfac
             draw_suit(big, suit, (px, py), pip, colour, flip=y > 0.5)
     elif width >= 40:
         # A court figure in a frame, mirrored head to foot, with the suit at two corners.
-        frame = pygame.Rect(0, 0, round(w * 0.62), round(h * 0.72))
+        frame = pygame.Rect(0, 0, round(w * (0.54 if width >= 64 else 0.62)), round(h * 0.72))
         frame.center = (w // 2, h // 2)
         tint = tuple(min(255, c + (250 - c) * 0.9) for c in colour)
         _rounded(big, frame, tint, round(w * 0.03))  # type: ignore[arg-type]
