@@ -292,7 +292,9 @@ class App:
                 pass
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the top opaque scene and every scene above it, bottom up."""
+        """Draw the top opaque scene and every scene above it, bottom up, in
+        the colours of the cloth chosen."""
+        theme.use_cloth(self.settings.table_colour)
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:

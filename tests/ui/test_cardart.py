@@ -72,3 +72,20 @@ def test_the_pips_stand_clear_of_the_corner_s_column(width: int) -> None:
                        for y in range(round(h * 0.05), round(h * 0.45)))
 
         assert any(clear(x) for x in range(round(width * 0.2), round(width * 0.3))), (name, width)
+
+
+@pytest.mark.parametrize("cloth", ["green", "blue", "red"])
+def test_menus_and_dialogs_take_the_cloth_s_colours(cloth: str) -> None:
+    # The pause menu, the settings and the score sheets stayed green on the blue and the red cloth.
+    from cassino.settings import Settings
+    from cassino.ui.app import App
+    from cassino.ui.art import theme
+    from cassino.ui.widgets import Item, Overlay
+
+    app = App((1024, 600), Settings(fullscreen=False, table_colour=cloth))
+    box = Overlay(app, "Paused", [Item("Resume", lambda: None)], lambda: None)
+    app.replace(box)
+    app.draw(app.screen)
+    assert theme.dialog_box((40, 40)).get_at((20, 20))[:3] == theme.table_panel(cloth).panel
+    assert theme.BUTTON == theme.table_panel(cloth).button
+    theme.use_cloth("green")

@@ -22,16 +22,20 @@ FELT_EDGE = (18, 70, 45)
 # The cloth's centre and rim for each table colour setting.
 CLOTHS = {"green": (FELT, FELT_EDGE), "blue": ((30, 78, 120), (18, 48, 80)),
           "red": ((118, 36, 44), (76, 22, 30))}
-PANEL = (14, 38, 28)
-PANEL_LINE = (60, 110, 85)
+# The menus' and dialogs' colours: the green cloth's, until ``use_cloth``
+# makes them another cloth's (``table_panel``).
+GREEN_PANEL, GREEN_LINE = (14, 38, 28), (60, 110, 85)
+PANEL = GREEN_PANEL
+PANEL_LINE = GREEN_LINE
 INK = (240, 240, 232)
 DIM = (170, 190, 178)
 GOLD = (246, 200, 80)
 GLOW = (255, 225, 120)
 TARGET = (255, 255, 255)  # where a card may land: white, like no seat, and framed (not colour alone)
 WARN = (255, 140, 120)
-BUTTON = (34, 84, 62)
-BUTTON_HOT = (52, 124, 92)
+GREEN_BUTTON, GREEN_BUTTON_HOT = (34, 84, 62), (52, 124, 92)
+BUTTON = GREEN_BUTTON
+BUTTON_HOT = GREEN_BUTTON_HOT
 
 
 class TablePanel(NamedTuple):
@@ -49,7 +53,7 @@ def table_panel(cloth: str) -> TablePanel:
     another cloth's are its rim darkened (lightened, for the rule and the
     buttons), so that the table is of one colour."""
     if cloth not in CLOTHS or cloth == "green":
-        return TablePanel(PANEL, PANEL_LINE, BUTTON, BUTTON_HOT)
+        return TablePanel(GREEN_PANEL, GREEN_LINE, GREEN_BUTTON, GREEN_BUTTON_HOT)
     rim = CLOTHS[cloth][1]
 
     def shade(k: float) -> Colour:
@@ -76,6 +80,13 @@ def px(size: tuple[int, int], n: float, least: int = 11) -> int:
 def seat_colour(seat: int) -> Colour:
     """The colour of a seat (up to six): its plate, its builds' badges, its lines in the log."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def use_cloth(cloth: str) -> None:
+    """Menus, dialogs and sheets in the colours of the table's panels for
+    ``cloth`` (they stayed green on the blue and the red cloth)."""
+    global PANEL, PANEL_LINE, BUTTON, BUTTON_HOT
+    PANEL, PANEL_LINE, BUTTON, BUTTON_HOT = table_panel(cloth)
 
 
 def reset() -> None:
