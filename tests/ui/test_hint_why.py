@@ -135,3 +135,15 @@ def test_a_hint_kept_for_the_turn_gives_way_to_what_to_do_while_choosing(monkeyp
     panel.paint_status(table, app.screen)
     mp.undo()
     assert said[0].startswith("Now click") and said[1].startswith("Hint: "), said
+
+
+def test_the_hinted_card_carries_the_word_hint() -> None:
+    # A white ring on an ivory card was all that marked it, and the same ring lights the cards that fit a selection.
+    from .test_variants_table import drawn_text
+
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    assert "hint" not in drawn_text(app)
+    key(app, pygame.K_h)
+    until(app, lambda: table.hinter is None)
+    assert table.hint_move is not None and table.hint_move.card >= 0
+    assert "hint" in drawn_text(app)

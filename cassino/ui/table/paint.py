@@ -145,19 +145,16 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 up = geo.card_w * 0.12 if (rest and turn and (card == inp.hover or focused)) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
                 if rest and table.hint_move is not None and table.hint_move.card == card:
+                    # Marked in words too: a white ring on an ivory card was faint, and
+                    # the same as the cards that fit a selection.
                     _target(surface, r, 3)
+                    _tab(surface, r, "hint", theme.GLOW, geo.fs_small)
                 elif rest and turn and card in fitting:  # it can be played on the selected items
                     _target(surface, r, 2)
                 elif rest and table.face_up == seat and table.drawn.get(seat) == card:
                     # Draw Cassino: the card just drawn, among the sorted hand.
                     pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 2, border_radius=8)
-                    # A tab on the card's top right (the rank sits top left; above
-                    # the hand is the prompt).
-                    tag = theme.text("new", max(10, geo.fs_small * 4 // 5), (20, 20, 24), bold=True)
-                    box = tag.get_rect().inflate(8, 2)
-                    box.topright = (r.right - 3, r.y + 3)
-                    pygame.draw.rect(surface, theme.GOLD, box, border_radius=5)
-                    surface.blit(tag, tag.get_rect(center=box.center))
+                    _tab(surface, r, "new", theme.GOLD, geo.fs_small)
                 if focused:
                     _focus_ring(surface, r.inflate(10, 10))
             elif geo.places[seat].narrow:
@@ -207,8 +204,9 @@ def _paint_flights(table: TableState, surface: pygame.Surface, sprites: list[Spr
 
 
 def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 0) -> None:
-    """Where a dragged card may land: a bright cyan outline, dashed, so that it
-    reads without its colour too (no seat's colour is close to it)."""
+    """Where a dragged card may land (and a hint, a card that fits the
+    selection): a white outline, corners alone or a rounded frame with
+    ``radius``, which reads without its colour too (no seat's colour is white)."""
     if radius:
         pygame.draw.rect(surface, theme.TARGET, rect, width, border_radius=radius)
         return
@@ -431,6 +429,16 @@ def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade:
         t = t.copy()
         t.set_alpha(round(255 * fade))
     surface.blit(t, t.get_rect(center=box.center))
+
+
+def _tab(surface: pygame.Surface, card: pygame.Rect, word: str, colour: theme.Colour, fs_small: int) -> None:
+    """A word on a tab at a hand card's top right ("new", "hint"): the rank
+    sits top left, and above the hand is the prompt."""
+    tag = theme.text(word, max(10, fs_small * 4 // 5), (20, 20, 24), bold=True)
+    box = tag.get_rect().inflate(8, 2)
+    box.topright = (card.right - 3, card.y + 3)
+    pygame.draw.rect(surface, colour, box, border_radius=5)
+    surface.blit(tag, tag.get_rect(center=box.center))
 
 
 def _backed(surface: pygame.Surface, text: pygame.Surface, at: pygame.Rect) -> None:
