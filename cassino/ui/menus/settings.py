@@ -34,6 +34,10 @@ SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
                  "longer plays a little stronger")
 
 
+# What Settings holds, in a line under its button (on the title and in the pause menu).
+ABOUT = "Speed, sound, cards, cloth, display, thinking time"
+
+
 class SettingsScene(Overlay):
     """Every setting, a line each; Enter, a click or Right steps it on, Left back."""
 

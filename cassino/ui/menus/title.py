@@ -16,6 +16,7 @@ from ..art.cards import card_face
 from ..art.cloth import heading
 from ..rulebook.screen import RulesScene
 from ..widgets import Item, Menu
+from .settings import ABOUT as SETTINGS_ABOUT
 from .settings import SettingsScene
 from .stats import StatsScene
 
@@ -66,7 +67,7 @@ class TitleScene(Scene):
             Item("New game", self.routes.new_game, "Choose the players, their levels and the rules"),
             Item("Rules", lambda: app.push(RulesScene(app)),
                  "How to play, with examples, and what each option changes"),
-            Item("Settings", lambda: app.push(SettingsScene(app)), "Speed, sound, cards, table colour and display"),
+            Item("Settings", lambda: app.push(SettingsScene(app)), SETTINGS_ABOUT),
             Item("Statistics", lambda: app.push(StatsScene(app)),
                  "Games won and lost, streaks, your best round, sweeps and recent results"),
             Item("Quit", self.quit, "Close Cassino; a game in progress is kept for Continue"),

@@ -10,6 +10,7 @@ from cassino.rules import Rules
 
 from ..app import App
 from ..art import theme
+from ..menus.settings import ABOUT as SETTINGS_ABOUT
 from ..menus.settings import SettingsScene
 from ..rulebook.screen import RulesScene
 from ..widgets import Item, Overlay
@@ -30,7 +31,7 @@ class PauseScene(Overlay):
                  Item("Rules", lambda: app.push(RulesScene(app, game_rules=rules, players=players)),
                       "How to play, this game's rules first"),
                  Item("Settings", lambda: app.push(SettingsScene(app)),
-                      "Speed, sound, cards, cloth, display, thinking time")]
+                      SETTINGS_ABOUT)]
         if new_game is not None:
             items.append(Item("New game", new_game, "Set up another game; this one is kept until it starts"))
         items.append(Item("Quit to title", leave, "This game is kept: Continue on the title resumes it"))
