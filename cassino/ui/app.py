@@ -172,7 +172,8 @@ class App:
         try:
             self.store.save_settings(self.settings)
         except OSError as e:
-            notice = f"The settings could not be saved: {e.strerror} (in {self.store.folder}). They apply until you quit."
+            notice = (f"The settings could not be saved: {e.strerror} (in {self.store.folder}). "
+                      f"They apply until you quit.")
             if notice not in self.store.problems:
                 self.store.problems.append(notice)
             self.settings_unsaved = notice

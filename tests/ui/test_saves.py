@@ -155,7 +155,8 @@ def test_settings_that_cannot_be_kept_are_said_so_on_the_settings_screen_and_onc
     assert app.settings.speed == "fast"
     said = app.settings_unsaved or ""
     assert app.store is not None
-    assert said == f"The settings could not be saved: Permission denied (in {app.store.folder}). They apply until you quit."
+    assert said == (f"The settings could not be saved: Permission denied (in {app.store.folder}). "
+                    f"They apply until you quit.")
     assert scene.body(app.screen, pygame.Rect(0, 0, 400, 0)) > 0, "said on the settings screen"
     assert app.store is not None and app.store.problems.count(said) == 1
     monkeypatch.undo()
