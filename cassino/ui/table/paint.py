@@ -142,7 +142,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             if seat == table.bottom:
                 focused = rest and inp.keyboard and inp.focus == ("hand", n)
                 # Lifted when pointed at, or in the keyboard's focus: the card Enter plays.
-                up = geo.card_w * 0.12 if (rest and turn and (card == inp.hover or focused)) else 0.0
+                # (Less for the focus, whose ring would reach the line over the hand.)
+                up = geo.card_w * (0.12 if card == inp.hover else 0.06) \
+                    if (rest and turn and (card == inp.hover or focused)) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     # Marked in words too: a white ring on an ivory card was faint, and
