@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from cassino.store import Store
 
 FPS = 60
+STILL = 0.3  # seconds after a change of the window in which pointer motion is the window's, not the player's
 MAX_STEP = 10.0  # the most time one frame accounts for (a scene caps its own motion's step)
 WINDOWED = (1280, 720)
 # What a window's frame and the desktop's panels may take, that a window
@@ -89,8 +90,11 @@ class App:
         self.least = MIN_SIZE  # the smallest the window may be made (``_open``)
         self.window_size: tuple[int, int] | None = None  # the window's last size (``_windowed``)
         self.window_at: tuple[int, int] | None = None    # and its place, kept over full screen
+        self.still_until = 0.0  # pointer motion before then comes of a window's change, not a hand (``_resized``)
+        self.shown_size: tuple[int, int] | None = None  # the window's size the scenes were last told of
         pygame.display.set_caption("Cassino")  # before the window opens: it was first "pygame window"
         self.screen = self._open()
+        self.shown_size = self.screen.get_size()
         from .sound import Sounds
 
         self.sounds = Sounds(self.settings, load=False)
@@ -204,6 +208,13 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        size = self.screen.get_size()
+        if size != self.shown_size:
+            # The pointer did not move, though the window changed under it: the
+            # motion the change sends must not move a menu's focus (the
+            # keyboard's next Enter changed another setting).
+            self.still_until = time.perf_counter() + STILL
+            self.shown_size = size
         for scene in self.scenes:
             scene.resized(self.screen.get_size())
 
@@ -257,6 +268,8 @@ class App:
                 continue
             if event.type == pygame.WINDOWSIZECHANGED:
                 self._resized()
+                continue
+            if event.type == pygame.MOUSEMOTION and time.perf_counter() < self.still_until:
                 continue
             top = self.top
             if top is not None:

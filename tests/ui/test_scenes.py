@@ -943,3 +943,25 @@ def test_a_partnership_game_is_counted_apart_and_against_the_other_side_only(tmp
     scene = app.top
     assert isinstance(scene, StatsScene)
     assert "Expert · Standard, game to 1, in partnerships with Beginner: played 1" in " ".join(scene.lines())
+
+
+def test_the_window_changing_under_a_resting_pointer_moves_no_focus() -> None:
+    # Display toggled by keys: the window's change sent a pointer motion, and the focus
+    # jumped to the line under the pointer (the next Enter changed another setting).
+    from cassino.ui.menus.settings import SettingsScene
+
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app)
+    at = _focus(scene.menu.items, "Display")
+    scene.menu.focus = at
+    key(app, pygame.K_RETURN)  # Display: full screen (the window changes)
+    assert app.size != (1280, 720)
+    other = scene.menu.rects[0].center  # the first line, where the pointer rests
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=other, rel=(0, 0), buttons=(0, 0, 0))])
+    assert scene.menu.focus == at
+    app.still_until = 0.0  # later, a hand on the mouse
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=other, rel=(3, 0), buttons=(0, 0, 0))])
+    assert scene.menu.focus == 0
