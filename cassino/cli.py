@@ -654,10 +654,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_review)
 
     s = sub.add_parser("selfplay", help="play random legal moves and print speed figures")
-    s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
+    s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}",
+                   help="seats (2 unless told)")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
-    s.add_argument("--rounds", type=counting(1), default=1000)
-    s.add_argument("--seed", type=seed_number, default=1)
+    s.add_argument("--rounds", type=counting(1), default=1000, help="rounds to play (1000 unless told)")
+    s.add_argument("--seed", type=seed_number, default=1, help="the first game's seed (1 unless told)")
     s.add_argument("--rules", help=RULES_HELP)
     s.set_defaults(func=cmd_selfplay)
 
@@ -672,7 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_menu_entry)
 
     s = sub.add_parser("bench-ui", help="time the busiest table's frames; prints JSON last")
-    s.add_argument("--frames", type=counting(1), default=600)
+    s.add_argument("--frames", type=counting(1), default=600, help="frames to draw (600 unless told)")
     s.add_argument("--size", default="1920x1080", help="window size, WIDTHxHEIGHT")
     s.set_defaults(func=cmd_bench_ui)
 
@@ -682,16 +683,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--level", required=True, choices=levels)
     s.add_argument("position", nargs="?", help="position JSON file; without it, one position per stdin line")
     s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
-    s.add_argument("--seed", type=seed_number, default=0)
+    s.add_argument("--seed", type=seed_number, default=0, help="the player's own randomness (0 unless told)")
     s.add_argument("--work", type=counting(1, MAX_WORK), help="a fixed amount of work instead of a time budget")
     s.set_defaults(func=cmd_ai)
 
     s = sub.add_parser("arena", help="duplicate-pair matches between two levels")
     s.add_argument("--a", required=True, choices=levels)
     s.add_argument("--b", required=True, choices=levels)
-    s.add_argument("--games", type=counting(1), default=100)
-    s.add_argument("--seed", type=seed_number, default=1)
-    s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}")
+    s.add_argument("--games", type=counting(1), default=100,
+                   help="games, in duplicate pairs: an odd number is rounded up (100 unless told)")
+    s.add_argument("--seed", type=seed_number, default=1, help="the first pair's deals (1 unless told)")
+    s.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="{2..6}",
+                   help="seats (2 unless told)")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
     s.add_argument("--rules", help=RULES_HELP)
     s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
