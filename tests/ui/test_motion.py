@@ -480,3 +480,17 @@ def test_a_window_s_first_size_event_leaves_the_opening_deal_to_be_seen() -> Non
     assert table.motion.busy, "still dealing"
     table.resized((1100, 650))
     assert not table.motion.busy, "a real change of size puts every card in its new place at once"
+
+
+def test_a_sweep_shows_on_the_plate_with_its_callout_not_before() -> None:
+    # The plate read "1 sweep" with the card still in the air.
+    from cassino.rules import parse_move
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D", others=["9S 2D"]), speed="normal")
+    assert table.play(parse_move("8Sx8:8D")) and table.pos.sweeps[0] == 1
+    assert table.shown_sweeps(0) == 0
+    for _ in range(600):
+        step(app)
+        if table.motion.callout is not None and table.motion.callout.text.startswith("Sweep!"):
+            break
+    assert table.shown_sweeps(0) == 1

@@ -281,7 +281,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         hand_n = table.shown_hand(seat)
         score = table.shown_scores()[pos.team_of[seat]]
         # Beside the seat's own "captured", its own sweeps (a partnership's total is on the sheet).
-        sweeps = table.swept[seat] if partners else pos.sweeps[pos.team_of[seat]]
+        sweeps = table.shown_sweeps(seat, own=bool(partners))
         # A computer's level; "Person" only where people share the screen (alone, "You" says it).
         facts = [(info.level.capitalize() if info.level else "Person", LEVEL)] if info.level or people > 1 else []
         facts += [(f"{hand_n} card{'s' if hand_n != 1 else ''}", theme.DIM),

@@ -175,6 +175,17 @@ class TableState:
         their way in are not there yet."""
         return self.piles[seat] - self.motion.inbound(seat)
 
+    def shown_sweeps(self, seat: int, own: bool = False) -> int:
+        """The sweeps of ``seat``'s side (``own``: of the seat alone) as the
+        picture shows them: a sweep counts once its callout comes, as the
+        cards land (the plate said "1 sweep" with the card still in the air)."""
+        pos = self.pos
+        seats = [seat] if own else pos.teams[pos.team_of[seat]]
+        made = self.swept[seat] if own else pos.sweeps[pos.team_of[seat]]
+        words = tuple(f"Sweep! {self.names.seat(s)} " for s in seats)
+        coming = sum(1 for c in self.motion.callouts if c.clock < c.delay and c.text.startswith(words))
+        return max(0, made - coming)
+
     def shown_hand(self, seat: int) -> int:
         """The cards in ``seat``'s hand as the picture shows it: those still
         waiting on the stock to be dealt are not there yet."""
