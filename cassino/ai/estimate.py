@@ -33,15 +33,19 @@ ROUND_POINTS = 6.5
 MARGIN_WEIGHT = 0.01
 # A game won or lost outright outranks every estimate: beside a sure win, the
 # margin's tie-break must not make "98% to win, 6 points up" the better move.
-# A game over counts as if by at least this margin (more than a round's).
+# A game over counts as if by this margin (more than a round's), its own
+# margin only breaking ties between games over, at a hundredth of the weight.
 DECIDED_MARGIN = 25.0
 
 
 def decided_score(win: float, margin: float) -> float:
-    """The score of a game over (``win`` 1: won, 0: lost), beyond any estimate's reach."""
-    if win >= 1.0:
-        return win + MARGIN_WEIGHT * max(margin, DECIDED_MARGIN)
-    return win + MARGIN_WEIGHT * min(margin, -DECIDED_MARGIN)
+    """The score of a game over (``win`` 1: won, 0: lost), beyond any
+    estimate's reach; of two such, the bigger margin scores more. (Every
+    margin of a game won scored alike, so a search's margin for a game
+    already decided was any line's: the review called moves that cost
+    nothing "worth 7 points more".)"""
+    fixed = DECIDED_MARGIN if win >= 1.0 else -DECIDED_MARGIN
+    return win + MARGIN_WEIGHT * (fixed + max(-DECIDED_MARGIN, min(DECIDED_MARGIN, margin)) / 100)
 
 _SQRT2 = sqrt(2.0)
 _NORMAL = NormalDist()

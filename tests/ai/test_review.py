@@ -627,3 +627,42 @@ def test_why_a_close_trail_does_not_call_the_captures_worse_and_a_winning_call_w
                    judge=_Fixed(Move.call(), (1.0,), (1.0,))).text == \
         "The call wins the game now, whatever the cards still hidden."
 
+
+
+def _best_margin(pos: object, team: int) -> float:
+    """The round's margin for ``team`` with best play by both sides on margin alone
+    (every card known): what a game already decided leaves to play for."""
+    from cassino.rules import Position
+
+    assert isinstance(pos, Position)
+    values = []
+    for m in pos.legal_moves():
+        q = pos.copy()
+        event = q.apply(m)
+        if event.round_end is not None:
+            points = event.round_end.points
+            values.append(points[team] - points[1 - team])
+        else:
+            values.append(_best_margin(q, team))
+    return max(values) if pos.team_of[pos.to_move] == team else min(values)
+
+
+def test_in_a_game_already_won_the_points_of_a_move_are_those_of_best_play() -> None:
+    # The game was won whatever was played; the search scored every winning line alike,
+    # so its margin was any line's, and the review called a move that cost nothing
+    # "worth about 7 points more".
+    from cassino.ai.review import analyst
+    from cassino.rules import parse_move
+
+    from tests.rules.helpers import table_position
+
+    mine = "TD AS AH AD AC 2S 3S 4S 6S 7S 8S 9S 3H 4H 6H 7H 8H 9H 3C 4C 6C 7C 8C 9C 3D 4D 6D 7D"
+    pos = table_position("5S QH", "5D", others=["KC QC"], scores=[20, 0], captured=[mine, ""], dealer=1)
+    view = SeatView(pos, 0)
+    moves = [parse_move("5Sx5:5D"), parse_move("QH-"), parse_move("5S-")]
+    judged = analyst().appraise(view, moves, random.Random(1), Budget(work=20))
+    for a in judged:
+        q = pos.copy()
+        q.apply(a.move)
+        assert a.exact and a.win == 1.0
+        assert a.points == _best_margin(q, 0), (a.move.text(), a.points, _best_margin(q, 0))
