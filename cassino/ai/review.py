@@ -467,7 +467,7 @@ def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:
 
 def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, builds: Sequence[Build],
              rival: str) -> str:
-    """"Then your opponent took J♦ with the J♣." when another side's move
+    """"After your move, your opponent took J♦ with the J♣." when another side's move
     (``event``, made with ``builds`` on the table) took any of the
     ``watched`` cards (the card trailed, the build made, the cards the better
     move would have taken) or swept the table, naming all it took; ""
@@ -486,7 +486,9 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
     if not names:
         return ""
     sweep = ", sweeping the table" if event.sweep else ""
-    return f"Then {rival} took {_and(names)} with the {card_symbol(event.move.card)}{sweep}."
+    # "After your move": it follows the better move's merits, and "Then" read
+    # as if the better move had led to it.
+    return f"After your move, {rival} took {_and(names)} with the {card_symbol(event.move.card)}{sweep}."
 
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,

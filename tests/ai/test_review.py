@@ -527,7 +527,7 @@ def test_the_lesson_says_what_the_better_move_does_and_what_the_other_side_then_
     judge = _Table({take.text(): (0.6, 2.0), trail.text(): (0.4, -1.0)})
     [moment] = review(game, [seat], judge=judge)
     assert moment.best == take and moment.played == trail
-    assert moment.lesson == (f"It takes big casino. Then your opponent took {card_symbol(BIG_CASINO)} "
+    assert moment.lesson == (f"It takes big casino. After your move, your opponent took {card_symbol(BIG_CASINO)} "
                              f"with the {card_symbol(reply.card)}.")
     # Had the opponent trailed instead, the lesson would say only what the capture does.
     game, take, trail, _ = _big_casino_left_to_both_tens()
@@ -549,7 +549,7 @@ def test_what_followed_names_whose_build_was_taken() -> None:
     event = Event(1, take, cards("8S 5D 3C 6H 2D 4H 4C"), None, None, True, 0, (), False, None, None)
     team_of = (0, 1, 0, 1)
     said = followed(event, cards("5D"), team_of, 0, [mine, partners], "the other side")
-    assert said == ("Then the other side took your build of 8, your partner's build of 8, 4♥ and 4♣ "
+    assert said == ("After your move, the other side took your build of 8, your partner's build of 8, 4♥ and 4♣ "
                     "with the 8♠, sweeping the table.")
     no_sweep = event._replace(sweep=False)
     assert followed(no_sweep, cards("KH"), team_of, 0, [mine, partners], "the other side") == "", "nothing watched"
