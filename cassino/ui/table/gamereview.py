@@ -311,18 +311,26 @@ class GameReviewScene(Scene):
         label_h = round(fs * 1.4)
         # Two rows of cards (table, hand) with their labels, as big as the space allows.
         widest = max(len(items) + sum(0.25 * (len(cs) - 1) for cs, _ in items), len(hand), 4)
-        cw = int(min((area.width - fs) / (widest * 1.15), (area.height - 2 * label_h - fs) / (2 * RATIO + 0.3)))
+        best, played = moment.best, moment.played
+        # What the two rows need beside their cards: the labels, the gap, the words
+        # under the hand, and with builds their badges and tags (the words under the
+        # hand ran into the reason below: "Youplayed: …").
+        marked = bool(pos.builds) or PLUCK in (best.kind, played.kind)
+        extra = (2 * label_h + round(fs * 1.2) + round(fs * 0.9) + 6 + (round(fs * 1.3) if marked else 0)
+                 + (round(fs * 0.8) if pos.builds else 0))
+        cw = int(min((area.width - fs) / (widest * 1.15), (area.height - extra) / (2 * RATIO)))
         cw = max(24, min(cw, round(self.app.size[1] * 0.16)))
         ch = round(cw * RATIO)
         gap = round(cw * 0.15)
-        best, played = moment.best, moment.played
         # Room under the table's row for the builds' "whose" tags and a better pluck's word.
         tag_px = max(10, round(cw * 0.16))
         tags = round(tag_px * 1.3) + 3 if pos.builds or PLUCK in (best.kind, played.kind) else 0
-        block = 2 * label_h + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
+        # A build's badge stands above its pile: room for it under the label (it covered "On the table").
+        badge_room = round(max(10, round(cw * 0.22)) * 0.7) if pos.builds else 0
+        block = 2 * label_h + badge_room + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
         y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
         self._label(surface, fs, "On the table", (area.centerx, y))
-        y += label_h
+        y += label_h + badge_room
         widths = [cw + round(cw * 0.25) * (len(cs) - 1) for cs, _ in items]
         x = area.centerx - (sum(widths) + gap * (len(items) - 1)) // 2
         for (cards, build), width in zip(items, widths):
@@ -357,8 +365,13 @@ class GameReviewScene(Scene):
             on = [(word, colour) for hit, word, colour in marks if hit]
             for i, (word, colour) in enumerate(on):
                 outline(surface, rect.inflate(6 + 8 * i, 6 + 8 * i), colour, 3)
-                tag = theme.text(word, round(fs * 0.8), colour, bold=True)
-                surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + 6 + i * round(fs * 0.9))))
+            # Both words on one line under a card both moves play (a second line ran
+            # into the reason below: "Youplayed: …").
+            words = [theme.text(word, round(fs * 0.8), colour, bold=True) for word, colour in on]
+            left = rect.centerx - (sum(t.get_width() for t in words) + fs // 2 * (len(words) - 1)) // 2
+            for t in words:
+                surface.blit(t, (left, rect.bottom + 6))
+                left += t.get_width() + fs // 2
             x += cw + gap
 
     def _label(self, surface: pygame.Surface, fs: int, words: str, at: tuple[int, int]) -> None:
