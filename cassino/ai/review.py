@@ -253,7 +253,9 @@ def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
         on = touched[0] if touched else None
         if on is not None:
             if on.value != move.value:
-                extra = f" (taking in {_and(loose)})" if loose else ""  # a comma there ran into the sentence
+                # In brackets (a comma ran into the sentence), and not "taking in",
+                # which read as a capture: the loose cards join it as a multiple build.
+                extra = f" (and {_and(loose)} with it, as {_plural(move)})" if loose else ""
                 return f"Raise the build of {_build_words(on)} to {move.value} with the {card}{extra}"
             return f"Add {_and(loose + [f'the {card}'])} to the build of {_build_words(on)}"
         value = _plural(move) if move.multiple else str(move.value)

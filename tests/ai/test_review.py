@@ -492,8 +492,9 @@ def test_the_review_names_a_card_s_other_value_a_captured_build_and_court_builds
     # A raise that takes in loose cards reads as well with "-ing" as without.
     raise_ = table_position("AH 7C 7S", "7D", builds=[("4S 2S", 6, False, 1)], others=["6C 2D KC"])
     up = next(m for m in raise_.legal_moves() if m.kind == "build" and m.takes.bit_count() == 3)
-    # In brackets: with a comma it ran into the rest of the sentence ("…, taking in 7♦ was worth …").
-    assert gerund(up, raise_.builds) == "raising the build of 6 to 7 with the A♥ (taking in 7♦)"
+    # In brackets: with a comma it ran into the rest of the sentence ("…, taking in 7♦ was worth …");
+    # and not "taking in", which read as a capture.
+    assert gerund(up, raise_.builds) == "raising the build of 6 to 7 with the A♥ (and 7♦ with it, as sevens)"
 
 
 def _big_casino_left_to_both_tens() -> tuple[Game, Move, Move, Move]:
