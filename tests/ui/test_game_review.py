@@ -79,6 +79,13 @@ def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
     assert said.startswith(f"{24 - forced} decisions weighed")
     assert (f"({forced} more moves had only one sensible choice)" in said) == (forced > 1)
     assert review.moments and all(m.seat == 0 and m.round == 1 and m.mistake for m in review.moments)
+    # The chance lost said as points of a hundred ("63% of the chance" read as a share of it).
+    from cassino.ai.review import chance_lost
+
+    for m in review.moments:
+        cost = next((text for text, _, _ in review.lines(m) if text.startswith("Cost: ")), "")
+        assert "% of the chance" not in cost
+        assert (f"{chance_lost(m)} in a hundred of your chance" in cost) == (0 < chance_lost(m) < 100), cost
     numbers = [m.number for m in review.moments]
     assert numbers == sorted(numbers)
 
