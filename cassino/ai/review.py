@@ -443,10 +443,18 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
 
 def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
     """What the better move does, in the hint's words ("It takes big
-    casino."); nothing for a trail, whose words ("this card gives the least
-    away") would only repeat that it was better. Beside a capture played,
+    casino."); for a trail, only what the card trailed instead gave away
+    (its other words, "this card gives the least away", would only repeat
+    that it was better). Beside a capture played,
     a capture speaks of what it takes that the played one left."""
     if best.kind == TRAIL:
+        # Beside another trail, what the card trailed left for the taking that this one does not.
+        if played is not None and played.kind == TRAIL:
+            spade = view.rules.spade_scoring
+            given, kept = point_words(1 << played.card, spade), point_words(1 << best.card, spade)
+            if given and not kept:
+                return (f"It keeps the {card_symbol(played.card)} in your hand: trailed, it lay on the table, "
+                        f"{_and(given)} for the taking.")
         return ""
     if played is not None and best.kind == CAPTURE and played.kind == CAPTURE \
             and not view.bare_position().apply(best).sweep:
