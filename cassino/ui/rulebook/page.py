@@ -21,7 +21,6 @@ from .text import Example, Pile, Section, piles
 SUIT_RED = (255, 150, 140)  # ♥ and ♦ in running text, readable on the dark panel
 # With the four-colour deck the text's suits take the cards' colours, lightened alike.
 FOUR_SUITS = {"♥": SUIT_RED, "♦": (150, 185, 255), "♣": (130, 215, 150)}
-EXAMPLE_BOX = (24, 60, 44)
 _SUITS = re.compile("([♥♦♣])")
 
 
@@ -244,7 +243,9 @@ def draw_ops(surface: pygame.Surface, ops: Sequence[Op], origin: tuple[int, int]
         if r.bottom < area.top or r.top > area.bottom:
             continue
         if op.kind == "box":
-            surface.blit(theme.rounded_box(r.size, EXAMPLE_BOX + (255,), max(6, fs // 2),
+            # A piece of the cloth in use: between the panel and a button (it stayed green on every cloth).
+            box = tuple((a + b) // 2 for a, b in zip(theme.PANEL, theme.BUTTON))
+            surface.blit(theme.rounded_box(r.size, box + (255,), max(6, fs // 2),
                                            theme.PANEL_LINE + (255,), 1), r.topleft)
         elif op.kind == "card":
             surface.blit(card_face(op.card, r.width, settings.four_colour), r.topleft)
