@@ -80,7 +80,10 @@ def why(view: SeatView, move: Move) -> str:
         # The engine's word for a sweep: the table left empty by the capture,
         # not by the round's end taking what was left.
         event = view.bare_position().apply(move)
-        taking = f", taking {_join(points)}" if points else ""
+        # Points that come only with the card played are scored, not taken
+        # ("taking big casino" said of the 10♦ that made the capture).
+        verb = "taking" if point_words(move.takes, view.rules.spade_scoring) else "scoring"
+        taking = f", {verb} {_join(points)}" if points else ""
         if event.sweep:
             if event.round_end is None and event.winner == team:  # sudden death
                 return f"It sweeps the table{taking}, and the sweep wins the game."
