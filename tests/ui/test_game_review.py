@@ -79,6 +79,13 @@ def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
     assert said.startswith(f"{24 - forced} decisions weighed")
     assert (f"({forced} more moves had only one sensible choice)" in said) == (forced > 1)
     assert review.moments and all(m.seat == 0 and m.round == 1 and m.mistake for m in review.moments)
+    # The moment placed in its deal, with the score then (it said only "round 1, move 12").
+    import re
+
+    from .test_variants_table import drawn_text
+
+    header = next(t for t in drawn_text(app) if t.startswith("1 of "))
+    assert re.fullmatch(r"1 of \d+ · round 1, move \d+, (deal [1-5]|the last deal) · You · score 0\u20130", header), header
     # The chance lost said as points of a hundred ("63% of the chance" read as a share of it).
     from cassino.ai.review import chance_lost
 

@@ -235,8 +235,12 @@ class GameReviewScene(Scene):
         moment = self.moments[self.at]
         # The move's place in its round (its number in the game meant nothing on the table).
         into = moment.number - self.reviewer.round_starts.get(moment.round, 0) + 1
-        where = (f"{self.at + 1} of {len(self.moments)} · round {moment.round}, move {into} · "
-                 f"{self.who(moment.seat)}")
+        # And in its deal, with the score then (the moment said only "round 2, move 42").
+        pos = self.position_before(moment)
+        deal = "the last deal" if pos.last_deal else f"deal {pos.deal_number}"
+        score = "\u2013".join(str(s) for s in pos.scores)
+        where = (f"{self.at + 1} of {len(self.moments)} · round {moment.round}, move {into}, {deal} · "
+                 f"{self.who(moment.seat)} · score {score}")
         t = theme.fit_text(where, fs, w - 2 * fs, theme.INK, bold=True)
         surface.blit(t, t.get_rect(midtop=(w // 2, top)))
         top += t.get_height() + fs // 4
