@@ -494,3 +494,4 @@ def test_a_sweep_shows_on_the_plate_with_its_callout_not_before() -> None:
         if table.motion.callout is not None and table.motion.callout.text.startswith("Sweep!"):
             break
     assert table.shown_sweeps(0) == 1
+    assert table.motion.inbound(0) == 0, "the cards have landed in the pile before the sweep is called"

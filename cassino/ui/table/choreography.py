@@ -97,7 +97,8 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         if taken_all >> LITTLE_CASINO & 1:
             motion.call_out("Little casino!", leave, flight * CALLOUT)
         if event.sweep:
-            start = motion.call_out(f"Sweep! {names[seat]} cleared the table", end - flight * 0.5, flight * CALLOUT)
+            # Once the cards have landed in the pile (half a flight early, the plate said "1 sweep" before).
+            start = motion.call_out(f"Sweep! {names[seat]} cleared the table", end, flight * CALLOUT)
             motion.cue("sweep", start)
             end = max(end, start) + flight * CALLOUT * 0.5
         _flights(after, motion, flight, leave, done)

@@ -398,5 +398,5 @@ class GameReviewScene(Scene):
         who = self.who(b.controller)
         words = "Your build" if who == "You" else f"{who}'s build"
         t = theme.fit_text(words, max(10, round(cw * 0.16)), rect.width + cw // 2, colour, bold=True)
-        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+        theme.backed(surface, t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))  # as at the table
 

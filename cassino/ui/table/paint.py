@@ -142,9 +142,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             if seat == table.bottom:
                 focused = rest and inp.keyboard and inp.focus == ("hand", n)
                 # Lifted when pointed at, or in the keyboard's focus: the card Enter plays.
-                # (Less for the focus, whose ring would reach the line over the hand.)
-                up = geo.card_w * (0.12 if card == inp.hover else 0.06) \
-                    if (rest and turn and (card == inp.hover or focused)) else 0.0
+                # (Not for the focus, whose ring alone marks it: lifted, it reached the line over the hand.)
+                up = geo.card_w * 0.12 if (rest and turn and card == inp.hover) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     # Marked in words too: a white ring on an ivory card was faint, and
@@ -158,7 +157,7 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                     pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 2, border_radius=8)
                     _tab(surface, r, "new", theme.GOLD, geo.fs_small)
                 if focused:
-                    _focus_ring(surface, r.inflate(10, 10))
+                    _focus_ring(surface, r.inflate(8, 8))
             elif geo.places[seat].narrow:
                 w = round(s.at.w)
                 back = rotated_back(w, table.app.settings.card_back)
@@ -262,7 +261,10 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
         tries = [f"{owner} {kind}", f"{owner} build", "Partner's build", "Partner's"]
     words = next((t for t in tries if theme.font(size, True).size(t)[0] <= room), tries[-1])
     t = theme.fit_text(words, size, room, colour, bold=True)
-    _backed(surface, t, t.get_rect(midtop=(rect.centerx, top.bottom + 3)))
+    # Below the keyboard's focus ring when it is on this build (the ring ran through the words).
+    focused = (item in table.items and table.input.keyboard
+               and table.input.focus == ("table", table.items.index(item)))
+    theme.backed(surface, t, t.get_rect(midtop=(rect.centerx, top.bottom + (12 if focused else 3))))
 
 
 def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
@@ -309,7 +311,7 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
             yy = cap.y
             for ln in lines_:
                 t = theme.fit_text(ln, geo.fs_small, cap.width - 4, colour)
-                _backed(surface, t, t.get_rect(topleft=(cap.x + 4, yy)))
+                theme.backed(surface, t, t.get_rect(topleft=(cap.x + 4, yy)))
                 yy += geo.line
         _pile(table, surface, seat)
 
@@ -434,21 +436,14 @@ def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade:
 
 
 def _tab(surface: pygame.Surface, card: pygame.Rect, word: str, colour: theme.Colour, fs_small: int) -> None:
-    """A word on a tab at a hand card's top right ("new", "hint"): the rank
-    sits top left, and above the hand is the prompt."""
+    """A word on a tab astride a hand card's top edge ("new", "hint"): the
+    rank sits top left, the pips below (at the top right it hid a pip), and
+    above the hand is the prompt, clear of half a tab."""
     tag = theme.text(word, max(10, fs_small * 4 // 5), (20, 20, 24), bold=True)
     box = tag.get_rect().inflate(8, 2)
-    box.topright = (card.right - 3, card.y + 3)
+    box.center = (card.centerx, card.y)
     pygame.draw.rect(surface, colour, box, border_radius=5)
     surface.blit(tag, tag.get_rect(center=box.center))
-
-
-def _backed(surface: pygame.Surface, text: pygame.Surface, at: pygame.Rect) -> None:
-    """Seat-coloured words straight on the cloth, on a dark pill: salmon,
-    lavender and pink read at under 3:1 on the green (and the red) cloth."""
-    box = at.inflate(8, 2)
-    surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), box.height // 2), box.topleft)
-    surface.blit(text, at)
 
 
 def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
