@@ -41,9 +41,12 @@ def arrow_zone(r: pygame.Rect) -> int:
 class Menu:
     """Buttons in a column centred on ``centre``; ``focus`` follows the mouse and the arrows."""
 
-    def __init__(self, items: list[Item], cancel: Callable[[], None] | None = None):
+    def __init__(self, items: list[Item], cancel: Callable[[], None] | None = None, numbered: bool = False):
         self.items = items
         self.cancel = cancel
+        # Digits choose a line only where the lines show their numbers (in the
+        # setup, typing "12" for a deal number stepped the players and a seat).
+        self.numbered = numbered
         self.focus = 0
         self.rects: list[pygame.Rect] = []
         self.px = 24
@@ -120,7 +123,7 @@ class Menu:
             self.items[self.focus].action()
         elif key == pygame.K_ESCAPE and self.cancel is not None:
             self.cancel()
-        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.items):
+        elif self.numbered and pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.items):
             self.focus = key - pygame.K_1
             self.items[self.focus].action()
         else:
@@ -193,7 +196,7 @@ class Overlay(Scene):
                  numbered: bool = False):
         super().__init__(app)
         self.title = title
-        self.menu = Menu(items, cancel)
+        self.menu = Menu(items, cancel, numbered)
         self.numbered = numbered
         self.cancel = cancel
 

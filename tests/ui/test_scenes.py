@@ -965,3 +965,16 @@ def test_the_window_changing_under_a_resting_pointer_moves_no_focus() -> None:
     app.still_until = 0.0  # later, a hand on the mouse
     app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=other, rel=(3, 0), buttons=(0, 0, 0))])
     assert scene.menu.focus == 0
+
+
+def test_digits_in_the_setup_change_no_line() -> None:
+    # Typing "12" before choosing the deal number's line stepped the players to 5 and a seat to Expert.
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    step(app)
+    before = (setup.players, list(setup.kinds), setup.menu.focus)
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    assert (setup.players, list(setup.kinds), setup.menu.focus) == before
