@@ -145,19 +145,22 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 # (Not for the focus, whose ring alone marks it: lifted, it reached the line over the hand.)
                 up = geo.card_w * 0.12 if (rest and turn and card == inp.hover) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
+                tab: tuple[str, theme.Colour] | None = None
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     # Marked in words too: a white ring on an ivory card was faint, and
                     # the same as the cards that fit a selection.
                     _target(surface, r, 3)
-                    _tab(surface, r, "hint", theme.GLOW, geo.fs_small)
+                    tab = ("hint", theme.GLOW)
                 elif rest and turn and card in fitting:  # it can be played on the selected items
                     _target(surface, r, 2)
                 elif rest and table.face_up == seat and table.drawn.get(seat) == card:
                     # Draw Cassino: the card just drawn, among the sorted hand.
                     pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 2, border_radius=8)
-                    _tab(surface, r, "new", theme.GOLD, geo.fs_small)
+                    tab = ("new", theme.GOLD)
                 if focused:
                     _focus_ring(surface, r.inflate(8, 8))
+                if tab is not None:  # over the focus ring, which hid its word
+                    _tab(surface, r, tab[0], tab[1], geo.fs_small)
             elif geo.places[seat].narrow:
                 w = round(s.at.w)
                 back = rotated_back(w, table.app.settings.card_back)
