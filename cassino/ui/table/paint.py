@@ -141,8 +141,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 continue
             if seat == table.bottom:
                 focused = rest and inp.keyboard and inp.focus == ("hand", n)
-                # Lifted when pointed at, or in the keyboard's focus: the card Enter plays.
-                # (Not for the focus, whose ring alone marks it: lifted, it reached the line over the hand.)
+                # Lifted when pointed at; the keyboard's focus is marked by its ring alone
+                # (lifted as well, the ring reached the line over the hand).
                 up = geo.card_w * 0.12 if (rest and turn and card == inp.hover) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
                 tab: tuple[str, theme.Colour] | None = None
