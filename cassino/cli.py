@@ -681,7 +681,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("ai", help="the move a computer player chooses, as move JSON")
     s.add_argument("--level", required=True, choices=levels)
-    s.add_argument("position", nargs="?", help="position JSON file; without it, one position per stdin line")
+    s.add_argument("position", nargs="?",
+                   help="position JSON file ('-' for one from stdin); without it, one position per stdin line")
     s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
     s.add_argument("--seed", type=seed_number, default=0, help="the player's own randomness (0 unless told)")
     s.add_argument("--work", type=counting(1, MAX_WORK), help="a fixed amount of work instead of a time budget")

@@ -504,6 +504,13 @@ def test_in_draw_cassino_the_card_you_drew_is_marked_in_your_hand_until_you_play
     assert drew is not None and table.pos.hands[0] >> drew & 1
     settle(app)
     assert table.pos.to_move == 0 and table.drawn.get(0) == drew, "marked while it is new to you"
+    from .test_variants_table import drawn_text
+
+    assert "new" in drawn_text(app)
+    table.hint_move = next(m for m in table.pos.legal_moves() if m.card == drew)
+    said = drawn_text(app)
+    assert "hint" in said and "new" not in said, "hinted as well: the hint's word on its tab"
+    table.hint_move = None
     assert table.play(next(m for m in table.pos.legal_moves() if m.card != drew and m.kind == "trail"))
     assert table.drawn.get(0) != drew, "the mark moves to the next card drawn"
 

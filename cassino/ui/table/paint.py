@@ -153,10 +153,10 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                     tab = ("hint", theme.GLOW)
                 elif rest and turn and card in fitting:  # it can be played on the selected items
                     _target(surface, r, 2)
-                elif rest and table.face_up == seat and table.drawn.get(seat) == card:
-                    # Draw Cassino: the card just drawn, among the sorted hand.
+                if rest and table.face_up == seat and table.drawn.get(seat) == card:
+                    # Draw Cassino: the card just drawn, among the sorted hand (hinted too: its frame stays).
                     pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 2, border_radius=8)
-                    tab = ("new", theme.GOLD)
+                    tab = tab or ("new", theme.GOLD)
                 if focused:
                     _focus_ring(surface, r.inflate(8, 8))
                 if tab is not None:  # over the focus ring, which hid its word
