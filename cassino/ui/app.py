@@ -76,6 +76,7 @@ class App:
         sys.setswitchinterval(0.001)
         pygame.key.set_repeat(350, 45)
         self.settings = settings or Settings()
+        theme.use_cloth(self.settings.table_colour)  # menus and dialogs in the cloth's colours
         self.store = store  # None: nothing is kept (tests, the benchmark)
         self.settings_unsaved: str | None = None  # why the settings could not be kept, if not
         self.scenes: list[Scene] = []
@@ -171,6 +172,7 @@ class App:
         """Keep the settings as they are now (they apply at once). If they could
         not be kept, ``settings_unsaved`` says why (and the title, once however
         many tries failed)."""
+        theme.use_cloth(self.settings.table_colour)  # the menus' colours follow the cloth chosen
         if self.store is None:
             return
         try:
@@ -306,9 +308,7 @@ class App:
                 pass
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the top opaque scene and every scene above it, bottom up, in
-        the colours of the cloth chosen."""
-        theme.use_cloth(self.settings.table_colour)
+        """Draw the top opaque scene and every scene above it, bottom up."""
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cassino.rules import PRESET_LIST, Conflict, InvalidRulesError, Rules, preset_of
+from cassino.rules import PRESET_LIST, STANDARD, Conflict, InvalidRulesError, Rules, preset_of
 
 # -- the rule options in words ----------------------------------------------------------------
 
@@ -147,21 +147,12 @@ def rules_in_words(rules: Rules, players: int | None = None) -> str:
         preset = preset_of(rules, n)
         if preset is not None:
             return preset.name
-    for preset in PRESET_LIST:  # a preset played to another target ('Standard, game to 11')
-        for n in counts:
-            if n not in preset.players:
-                continue
-            try:
-                base_rules = preset.rules(n)
-                if base_rules.target != rules.target and base_rules.replace(target=rules.target) == rules:
-                    return f"{preset.name}, game to {rules.target}"
-            except InvalidRulesError:
-                pass
     diff = rules.to_json()
-    # A preset with more options: its name, then theirs ('Royal, game to 6',
-    # 'Royal, strict builds'); the preset setting the most of them. Options
-    # alone that a preset also sets are not that preset ('Royal values': Royal
-    # Cassino's sweeps score nothing).
+    # A preset with options more (or its target changed): its name, then
+    # theirs ('Standard, game to 11', 'Royal, game to 6', 'Royal, strict
+    # builds'); the preset setting the most of them. Options alone that a
+    # preset also sets are not that preset ('Royal values': Royal Cassino's
+    # sweeps score nothing), but a preset of no options is, at another target.
     best: tuple[int, str, dict[str, Any]] | None = None
     for preset in PRESET_LIST:
         for n in counts:
@@ -171,12 +162,17 @@ def rules_in_words(rules: Rules, players: int | None = None) -> str:
                 base = preset.rules(n).to_json()
             except InvalidRulesError:
                 continue
-            if base and all(k in diff and diff[k] == v for k, v in base.items()) \
-                    and (best is None or len(base) > best[0]):
-                best = (len(base), preset.name, {k: v for k, v in diff.items() if k not in base})
+            own = {k: v for k, v in base.items() if k != "target"}
+            rest = {k: v for k, v in diff.items() if k != "target" and base.get(k) != v}
+            if rules.target != base.get("target", STANDARD.target):
+                rest["target"] = rules.target
+            # Another target alone; or options more, at the preset's target if it sets one.
+            fits = set(rest) == {"target"} or bool(own) and base.get("target", rules.target) == rules.target
+            if fits and all(diff.get(k) == v for k, v in own.items()) and (best is None or len(own) > best[0]):
+                best = (len(own), preset.name, rest)
     if best is not None:
-        rest = options_in_words(best[2], rules.target)
-        return f"{best[1]}, {rest[:1].lower() + rest[1:]}"
+        words = options_in_words(best[2], rules.target)
+        return f"{best[1]}, {words[:1].lower() + words[1:]}"
     return options_in_words(diff) if diff else "Standard"
 
 

@@ -4,13 +4,15 @@ mouse and keyboard events, and frames stepped through ``App.step``."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
 from cassino.rules import Game, Position, Rules
 from cassino.settings import Settings
-from cassino.ui.app import App
-from cassino.ui.screens import sit_down
+from cassino.ui.app import App, Scene
+from cassino.ui.screens import show_title, sit_down
 from cassino.ui.table import Seat, TableScene
 
 
@@ -28,6 +30,19 @@ def open_table(pos: Position | None = None, size: tuple[int, int] = (1280, 720),
     table = sit_down(app, game, seats)
     settle(app)
     return app, table
+
+
+S = TypeVar("S", bound=Scene)
+
+
+def over_title(make: Callable[[App], S], size: tuple[int, int] = (1280, 720)) -> tuple[App, S]:
+    """A window of ``size`` at the title, and the screen ``make`` opens over it, drawn once."""
+    app = App(size, Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    scene = make(app)
+    app.push(scene)
+    step(app)
+    return app, scene
 
 
 def step(app: App, n: int = 1) -> None:

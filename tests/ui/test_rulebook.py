@@ -13,7 +13,6 @@ from cassino.rules.scoring import call_counts, end_round, game_winner
 from cassino.settings import Settings
 from cassino.ui.art import theme
 from cassino.ui.app import App
-from cassino.ui.screens import show_title
 from cassino.ui.rulebook.screen import RulesScene, section_for
 from cassino.ui.rulebook import GROUPS, OPTIONS, SECTIONS, VARIANTS, Example, Section, piles
 from cassino.ui.menus.title import TitleScene
@@ -21,7 +20,7 @@ from cassino.ui.options import option_label
 from cassino.ui.options import OPTION_ROWS
 from tests.rules.helpers import table_position
 
-from .driver import click, key, post, step
+from .driver import click, key, over_title, post, step
 
 
 def plain_cards(example: Example, used: int) -> list[int]:
@@ -209,12 +208,7 @@ def test_every_game_the_setup_offers_has_its_section_naming_it() -> None:
 
 
 def rules_app(size: tuple[int, int] = (1024, 600)) -> tuple[App, RulesScene]:
-    app = App(size, Settings(speed="instant", fullscreen=False))
-    show_title(app)
-    scene = RulesScene(app)
-    app.push(scene)
-    step(app)
-    return app, scene
+    return over_title(RulesScene, size)
 
 
 def plain(section: Section) -> str:

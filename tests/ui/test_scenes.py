@@ -22,7 +22,7 @@ from cassino.ui.menus.title import TitleScene
 from cassino.ui.widgets import Item
 from tests.rules.helpers import table_position
 
-from .driver import key, open_table, step
+from .driver import key, open_table, over_title, step
 
 
 
@@ -542,11 +542,7 @@ def test_a_choice_in_the_setup_steps_back_with_left_and_its_left_arrow() -> None
     from cassino.rules import PRESET_LIST
     from .driver import click
 
-    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    show_title(app)
-    setup = setup_scene(app)
-    app.push(setup)
-    step(app)
+    app, setup = over_title(setup_scene)
     last = [p.key for p in PRESET_LIST if p.allows(2, False)][-1]
     setup.menu.focus = _focus(setup.menu.items, "Game:")
     key(app, pygame.K_LEFT)
@@ -948,13 +944,7 @@ def test_a_partnership_game_is_counted_apart_and_against_the_other_side_only(tmp
 def test_the_window_changing_under_a_resting_pointer_moves_no_focus() -> None:
     # Display toggled by keys: the window's change sent a pointer motion, and the focus
     # jumped to the line under the pointer (the next Enter changed another setting).
-    from cassino.ui.menus.settings import SettingsScene
-
-    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    show_title(app)
-    scene = SettingsScene(app)
-    app.push(scene)
-    step(app)
+    app, scene = over_title(SettingsScene)
     at = _focus(scene.menu.items, "Display")
     scene.menu.focus = at
     key(app, pygame.K_RETURN)  # Display: full screen (the window changes)
@@ -969,11 +959,7 @@ def test_the_window_changing_under_a_resting_pointer_moves_no_focus() -> None:
 
 def test_digits_in_the_setup_change_no_line() -> None:
     # Typing "12" before choosing the deal number's line stepped the players to 5 and a seat to Expert.
-    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
-    show_title(app)
-    setup = setup_scene(app)
-    app.push(setup)
-    step(app)
+    app, setup = over_title(setup_scene)
     before = (setup.players, list(setup.kinds), setup.menu.focus)
     key(app, pygame.K_1)
     key(app, pygame.K_2)
