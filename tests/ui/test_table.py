@@ -384,6 +384,27 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
     assert any("practice (not counted)" in text for text in drawn_text(app))
 
 
+def test_a_move_taken_back_glides_back_to_the_hand() -> None:
+    # It snapped back: the card that had just been seen going was not seen coming.
+    app, table = open_table(None, levels=(None, "beginner"), seed=12, speed="normal")
+    app.settings.undo = True
+    settle(app)
+    card = table.hand_order(0)[0]
+    home = table.motion.sprites[card].at
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+    settle(app)
+    # Where it was last seen: on the cloth, or (the reply took it) in North's pile.
+    seen = table.motion.sprites[card].at if card in table.motion.sprites else table.geo.pile_spot(1)
+    assert (seen.x, seen.y) != (home.x, home.y)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    sprite = table.motion.sprites[card]
+    assert abs(sprite.at.x - seen.x) + abs(sprite.at.y - seen.y) < 5 and sprite.legs  # (a frame has passed)
+    assert sprite.dest == table.stage.spots[card]
+    assert table.motion.busy
+    settle(app)
+    assert table.motion.sprites[card].at == table.stage.spots[card] and c_in_hand(table, card)
+
+
 def test_a_practice_game_s_end_says_it_is_not_counted() -> None:
     # Only the side panel said so; the game-over sheet did not.
     from cassino.ui.table.scoresheet import RoundOverScene

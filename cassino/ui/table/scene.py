@@ -27,6 +27,7 @@ from ..app import App, Scene
 from . import choreography, keeping
 from .cover import CoverScene
 from .input import TableInput
+from .motion import Spot
 from .paint import paint_table
 from .pause import CallScene, PauseScene
 from .review import ReviewScene, last_capture
@@ -591,12 +592,31 @@ class TableScene(Scene, TableState):
         again = Game(game.rules, game.players, game.teams, seed=game.seed)
         for move in game.moves[:keep]:
             again.play(move)
+        self.motion.finish()
+        was = {card: s.at for card, s in self.motion.sprites.items()}
+        piles = {team: self.team_taker(team) for team in range(len(self.pos.teams))}
+        taken = {card: seat for team, seat in piles.items() for card in cards_of(self.pos.captured[team])}
         self.game = again
         self.practice = True
         self._show_round()
-        self._settle()  # every card straight to its place
+        self._glide_back(was, taken)
         self.note(None, "You took your move back (practice game).")
         keeping.save(self)
+
+    def _glide_back(self, was: dict[int, Spot], taken: dict[int, int]) -> None:
+        """After an undo, every card glides back to its place from where it
+        was seen: on the table, in a hand, or out of the pile that took it
+        (the moves taken back were seen going; snapped back, they were not
+        seen coming). Cards the table no longer shows go."""
+        flight = self.app.settings.flight
+        for card, spot in self.stage.spots.items():
+            start = was.get(card)
+            if start is None and card in taken:
+                pile = self.geo.pile_spot(taken[card])
+                start = Spot(pile.x, pile.y, pile.w, True)
+            s = self.motion.place(card, start if start is not None and flight > 0 else spot)
+            if s.at != spot:
+                s.go(spot, flight)
 
     # -- between rounds and leaving ----------------------------------------------------------
 
