@@ -32,6 +32,7 @@ from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Po
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.rules.moves import counted
+from cassino.rules.scoring import ITEM_WORDS
 from cassino.ui import MIN_SIZE
 
 BAD_INPUT = 2     # input the command cannot use
@@ -325,17 +326,12 @@ def _well_formed(text: object) -> bool:
     return True
 
 
-ITEM_NAMES = {"cards": "most cards", "spades": "most spades", "TD": "big casino",
-              "2S": "little casino", "sweeps": "sweeps", "spade_points": "spades",
-              "all_eleven": "all eleven"}
-
-
 def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
     """A team's items in words, aces and spades added up: [("most cards", 3), ...]."""
     out: dict[str, int] = {}
     for i in items:
         if i.team == team:
-            name = "aces" if i.item in ("AS", "AH", "AD", "AC") else ITEM_NAMES.get(i.item, i.item)
+            name = "aces" if i.item in ("AS", "AH", "AD", "AC") else ITEM_WORDS.get(i.item, i.item)
             out[name] = out.get(name, 0) + i.points
     return list(out.items())
 

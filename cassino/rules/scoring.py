@@ -36,6 +36,12 @@ BASE_POINTS = 11
 _new = tuple.__new__
 
 
+# Each item's key (as in events) in words, as a line of text names it
+# ("most cards 3", "big casino brought you to 21"); an ace is its card.
+ITEM_WORDS = {"cards": "most cards", "spades": "most spades", "TD": "big casino", "2S": "little casino",
+              "sweeps": "sweeps", "spade_points": "spade points", "all_eleven": "all eleven"}
+
+
 class ScoringItem(NamedTuple):
     """An item a rule set awards: its key (as in events), its name for people,
     and its points (per sweep, per spade: see the name)."""

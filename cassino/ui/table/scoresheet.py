@@ -13,7 +13,7 @@ import pygame
 
 from cassino.rules import CALL, Event, RoundEnd, card_symbol, parse_card
 from cassino.rules.moves import counted
-from cassino.rules.scoring import CARD_ITEMS, counted_out, pile_items
+from cassino.rules.scoring import CARD_ITEMS, ITEM_WORDS, counted_out, pile_items
 
 from ..app import App, Scene
 from ..art import theme
@@ -435,13 +435,11 @@ class SheetScene(Scene):
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))
 
 
-# The scoring items as the count-out's line names them ("big casino brought you to 21").
-_ITEMS = {"cards": "most cards", "spades": "most spades", "TD": "big casino", "2S": "little casino",
-          "sweeps": "the sweeps", "spade_points": "the spade points", "all_eleven": "all eleven"}
-
-
 def _item_words(key: str) -> str:
-    """A scoring item (an event's key) in words: 'big casino', 'the A♠'."""
-    if key in _ITEMS:
-        return _ITEMS[key]
+    """A scoring item (an event's key) as the count-out's line names it
+    ("big casino brought you to 21"): 'the sweeps', 'the A♠'."""
+    if key in ("sweeps", "spade_points"):
+        return f"the {ITEM_WORDS[key]}"
+    if key in ITEM_WORDS:
+        return ITEM_WORDS[key]
     return f"the {card_symbol(parse_card(key))}" if len(key) == 2 else key
