@@ -395,16 +395,48 @@ def test_a_callout_is_drawn_over_every_card_on_the_move(monkeypatch: pytest.Monk
 
 def test_a_sweep_taking_both_casinos_calls_out_each_in_turn() -> None:
     # "Big casino!", "Little casino!", and the sweep's callout never showed: only one shows at a time.
+    # Three in turn held the table up for seconds: the casinos share one.
     app, table = open_table(table_position(hand="TS 3C", loose="TD 8C 2S", others=["4S 4H"]), speed="normal")
     from cassino.rules import parse_move
 
     assert table.play(parse_move("TSx10:TD,8C,2S"))
     shown: list[str] = []
+    sweep_told_with: list[str | None] = []
     while table.motion.busy:
         step(app)
         if table.motion.callout is not None and (not shown or shown[-1] != table.motion.callout.text):
             shown.append(table.motion.callout.text)
-    assert shown == ["Big casino!", "Little casino!", "Sweep! You cleared the table"], shown
+        if any(text.startswith("Sweep!") for _, text in table.log) and not sweep_told_with:
+            sweep_told_with.append(table.motion.callout.text if table.motion.callout else None)
+    assert shown == ["Big casino and little casino!", "Sweep! You cleared the table"], shown
+    # The log said "Sweep!" at the click, with the card still in the air.
+    assert sweep_told_with == ["Sweep! You cleared the table"], sweep_told_with
+
+
+def test_the_round_s_last_card_trailed_lands_before_the_table_goes() -> None:
+    # It waited in the hand, then flew straight to the last capturer's pile.
+    from tests.rules.helpers import last_card_position
+
+    pos = last_card_position("3C", loose="8D 5H", captured=["8C 8H"], last_capturer=1, dealer=0)
+    app, table = open_table(pos, speed="normal")
+    from cassino.rules import parse_move
+
+    start = table.motion.sprites[c("3C")].at
+    assert table.play(parse_move("3C-"))
+    landed = None
+    told_early = False
+    while table.motion.busy:
+        step(app)
+        s = table.motion.sprites.get(c("3C"))
+        if s is not None and s.legs and s.legs[0].into is None and landed is None:
+            landed = s.legs[0].end
+        cards_moving = any(s.legs for s in table.motion.sprites.values())
+        told_early |= any(text == "Round over." for _, text in table.log) and cards_moving
+    assert landed is not None and landed.face_up and (landed.x, landed.y) != (start.x, start.y)
+    table_area = table.geo.table
+    assert table_area.collidepoint(landed.x + landed.w / 2, landed.y + landed.w / 2), (landed, table_area)
+    assert not told_early  # "Round over." comes as the last cards land, not at the click
+    assert any(text == "The last 3 table cards go to Bot1." for _, text in table.log), table.log
 
 
 def test_the_log_says_the_last_table_card_not_the_last_1_table_card() -> None:

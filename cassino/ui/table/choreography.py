@@ -20,6 +20,8 @@ in units of ``flight``, one card's flight at the speed chosen.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, DealEvent, Event, Position, cards_of, parse_card
 
 from .motion import Motion, Spot
@@ -52,17 +54,30 @@ def _meeting_spot(motion: Motion, taken: list[int], fallback: Spot) -> Spot:
     return Spot(first.x + first.w * 0.3, first.y - first.w * 0.15, first.w, True)
 
 
+class Timing(NamedTuple):
+    """When a play's moments come, in seconds from now: its end, the sweep's
+    callout, the last cards of the round setting off (None: no such moment).
+    The log tells each as the table shows it."""
+
+    end: float
+    sweep: float | None = None
+    last_cards: float | None = None
+
+
 def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], names: list[str],
-         flight: float) -> float:
+         flight: float, last_table: dict[int, Spot] | None = None) -> Timing:
     """Set the cards moving for ``event`` (the stage before it is what the
     sprites show now; ``after`` is the stage it leads to). ``pile_of`` maps a
     team to the seat whose pile shows its cards (for the last cards of a
-    round). Returns when the motion ends, in seconds from now."""
+    round). ``last_table``: for a trail that ends the round, where the table's
+    cards rest with it, before they go to the last capturer (``after`` has
+    no table then)."""
     move = event.move
     seat = event.seat
     card = move.card
     if move.kind == CALL:
-        return 0.0
+        return Timing(0.0)
+    sweep_at: float | None = None
     geo = after.geo
     pile = _face_up(geo.pile_spot(seat))  # shown face up to the last: what was taken
     end = 0.0
@@ -92,15 +107,16 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         # The casinos called out as the cards taken leave for the pile (the
         # meeting seen whole first), one after the other, the sweep after them.
         taken_all = event.taken
-        if taken_all >> BIG_CASINO & 1:
-            motion.call_out("Big casino!", leave, flight * CALLOUT)
-        if taken_all >> LITTLE_CASINO & 1:
-            motion.call_out("Little casino!", leave, flight * CALLOUT)
+        big, little = taken_all >> BIG_CASINO & 1, taken_all >> LITTLE_CASINO & 1
+        if big or little:
+            # Both in one callout: three in turn (with a sweep) held the table up for seconds.
+            words = "Big casino and little casino!" if big and little else "Big casino!" if big else "Little casino!"
+            motion.call_out(words, leave, flight * CALLOUT)
         if event.sweep:
             # Once the cards have landed in the pile (half a flight early, the plate said "1 sweep" before).
-            start = motion.call_out(f"Sweep! {names[seat]} cleared the table", end, flight * CALLOUT)
-            motion.cue("sweep", start)
-            end = max(end, start) + flight * CALLOUT * 0.5
+            sweep_at = motion.call_out(f"Sweep! {names[seat]} cleared the table", end, flight * CALLOUT)
+            motion.cue("sweep", sweep_at)
+            end = max(end, sweep_at) + flight * CALLOUT * 0.5
         _flights(after, motion, flight, leave, done)
     elif move.kind == PLUCK:
         for c in cards_of(move.takes):
@@ -113,22 +129,35 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         end = flight * 1.8
     else:  # a trail or a build: the card joins the table, which settles round it
         joining = motion.get(card)
-        if joining is not None and card in after.spots:
-            joining.go(after.spots[card], flight)
+        landing = after.spots.get(card) if last_table is None else last_table.get(card)
+        if joining is not None and landing is not None:
+            # (The round's last card, trailed, lands too before the table goes: it flew
+            # from the hand straight to the pile.)
+            joining.go(landing, flight)
             done.add(card)
+        for c, spot in (last_table or {}).items():  # the table makes room for it
+            room = motion.get(c)
+            if c != card and room is not None and room.dest != spot:
+                room.go(spot, flight)
         motion.cue("build" if move.kind == BUILD else "play", flight)  # as it lands
         _flights(after, motion, flight, flight * 0.3, done)
         end = flight * 1.3
+    last_at: float | None = None
     result = event.round_end
     if result is not None and result.residue and result.residue_to is not None:
         to = pile_of[result.residue_to]
         left = [c for c in cards_of(result.residue) if c in motion.sprites]
         for i, c in enumerate(left):
-            motion.sprites[c].go(_face_up(geo.pile_spot(to)), flight, delay=end + i * flight * 0.15, into=to)
+            s = motion.sprites[c]
+            # After any path the card is on (the last card trailed lands first).
+            s.go(_face_up(geo.pile_spot(to)), flight, delay=max(0.0, end + i * flight * 0.15 - s.path_time),
+                 then=True, into=to)
         if left:
-            motion.call_out(f"The last cards go to {within(names[to])}", end, flight * CALLOUT)
+            last_at = end
+            # Once the cards have left the cloth: said over them, it hid what it spoke of.
+            motion.call_out(f"The last cards go to {within(names[to])}", end + flight * 0.6, flight * CALLOUT)
             end += flight + len(left) * flight * 0.15
-    return end
+    return Timing(end, sweep_at, last_at)
 
 
 def deal_in(motion: Motion, stage: Stage, pos: Position, deal: DealEvent | None, flight: float,

@@ -68,6 +68,11 @@ class Sprite:
         """The seat whose pile this card is on its way into, if any."""
         return self.legs[-1].into if self.legs else None
 
+    @property
+    def path_time(self) -> float:
+        """Seconds until the card ends the legs it has now."""
+        return max(0.0, sum(leg.delay + leg.duration for leg in self.legs) - self.clock)
+
     def go(self, end: Spot, duration: float, delay: float = 0.0, then: bool = False,
            into: int | None = None) -> None:
         """Head for ``end``; ``then`` queues the leg after the current path instead
@@ -142,13 +147,25 @@ class Cue:
     clock: float = 0.0
 
 
+@dataclass
+class Note:
+    """A line for the log once the table shows what it tells, after ``delay`` seconds."""
+
+    seat: int | None
+    text: str
+    delay: float
+    clock: float = 0.0
+
+
 class Motion:
-    """Every card sprite on the table, by card, and the callouts and sounds to come."""
+    """Every card sprite on the table, by card, and the callouts, sounds and
+    log lines to come."""
 
     def __init__(self) -> None:
         self.sprites: dict[int, Sprite] = {}
         self.callouts: list[Callout] = []
         self.cues: list[Cue] = []
+        self.notes: list[Note] = []
 
     def get(self, card: int) -> Sprite | None:
         """The sprite of ``card``, if it is on screen."""
@@ -186,10 +203,22 @@ class Motion:
         # Due at once (the instant speed): the one set last.
         return max(enumerate(ripe), key=lambda ic: (ic[1].delay - ic[1].clock, ic[0]))[1].name
 
+    def tell(self, seat: int | None, text: str, delay: float) -> None:
+        """A log line after ``delay`` seconds, and after every line held before it."""
+        self.notes.append(Note(seat, text, delay))
+
+    def told(self) -> list[tuple[int | None, str]]:
+        """The log lines whose time has come, in the order they were told."""
+        out = []
+        while self.notes and self.notes[0].clock >= self.notes[0].delay:
+            n = self.notes.pop(0)
+            out.append((n.seat, n.text))
+        return out
+
     @property
     def busy(self) -> bool:
-        """Something still moves or is called out: input to the table waits."""
-        return bool(self.callouts) or any(s.legs for s in self.sprites.values())
+        """Something still moves, is called out or is still to be told: input to the table waits."""
+        return bool(self.callouts) or bool(self.notes) or any(s.legs for s in self.sprites.values())
 
     @property
     def callout(self) -> Callout | None:
@@ -215,6 +244,8 @@ class Motion:
         self.callouts = [c for c in self.callouts if c.clock < c.delay + c.duration]
         for q in self.cues:
             q.clock += dt
+        for n in self.notes:
+            n.clock += dt
 
     def finish(self) -> None:
         """Every motion at its end at once, callouts gone; the sounds to come
@@ -225,9 +256,13 @@ class Motion:
         self.callouts = []
         for q in self.cues:
             q.clock = max(q.clock, q.delay)
+        for n in self.notes:
+            n.clock = max(n.clock, n.delay)
 
     def clear(self) -> None:
-        """Forget every sprite, callout and sound to come: a round shown afresh is laid out from scratch."""
+        """Forget every sprite, callout, sound and log line to come: a round
+        shown afresh is laid out (and its log written) from scratch."""
         self.sprites = {}
         self.callouts = []
         self.cues = []
+        self.notes = []

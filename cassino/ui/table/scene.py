@@ -22,6 +22,7 @@ from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.worker import Errand, Thinker
 from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, card_symbol, cards_of
+from cassino.rules.cards import rank_of, suit_of
 
 from ..app import App, Scene
 from . import choreography, keeping
@@ -218,6 +219,16 @@ class TableScene(Scene, TableState):
                 deal += 1
                 self.note(None, self._deal_words(deal) + ".")
 
+    def _last_table(self, card: int) -> dict[int, Spot]:
+        """Where the table's cards rest with ``card`` trailed on it: the
+        round's last card, seen landing before the table goes to the last
+        capturer (the stage after it has no table)."""
+        builds = [list(it.spots) for it in self.before if it.build is not None]
+        loose = [c for it in self.before if it.build is None for c in it.spots] + [card]
+        loose.sort(key=lambda c: (rank_of(c), suit_of(c)))  # as the stage orders loose cards
+        placed, _ = self.geo.table_items(builds + [[c] for c in loose])
+        return {c: spot for p in placed for c, spot in p.spots.items()}
+
     def _sweep_words(self, name: str) -> str:
         points = self.game.rules.sweeps
         worth = f" ({points} point{'s' if points > 1 else ''})" if points else " (no points in these rules)"
@@ -293,23 +304,27 @@ class TableScene(Scene, TableState):
         self.stage = self.stage_of(pos)
         pile_of = {team: self.team_taker(team) for team in range(len(pos.teams))}
         names = [self.names.seat(s) for s in range(pos.players)]
-        end = choreography.play(self.motion, self.stage, event, pile_of, names, flight)
+        last_table = self._last_table(move.card) if event.round_end is not None and move.kind != CAPTURE \
+            and move.card >= 0 else None
+        timing = choreography.play(self.motion, self.stage, event, pile_of, names, flight, last_table)
+        end = timing.end
         if move.kind == PLUCK:
             self.announce(f"{name} plucked the {card_symbol(move.takes.bit_length() - 1)}", log=False)
+        # The log tells a sweep and the round's last cards as the table shows them, not at the click.
         if event.sweep:
-            self.note(None, self._sweep_words(name))
+            self.note(None, self._sweep_words(name), after=timing.sweep or 0.0)
         result = event.round_end
         if result is not None:
             if result.residue and result.residue_to is not None:
                 n = result.residue.bit_count()
                 taker = self.names.seat(self.team_taker(result.residue_to))
                 cards = f"last {n} table cards go" if n > 1 else "last table card goes"  # not "the last 1"
-                self.note(None, f"The {cards} to {within(taker)}.")
+                self.note(None, f"The {cards} to {within(taker)}.", after=timing.last_cards or 0.0)
             self.round_result = result
             keeping.count(self, result)
             # The game's end is told once its sheet has added up (``RoundOverScene``):
             # "Game over." here, under the sheet still building, gave the result away.
-            self.note(None, "Round over.")
+            self.note(None, "Round over.", after=end)
             # As the last cards reach their pile: the round's chord, or the game's end.
             self.motion.cue("round" if event.winner is None else self._ending_sound(event.winner), end)
         elif event.winner is not None:
@@ -451,7 +466,7 @@ class TableScene(Scene, TableState):
         if flight > 0:
             self.motion.call_out(text, delay, flight * choreography.CALLOUT)
         if log:
-            self.note(None, text + ".")
+            self.note(None, text + ".", after=delay if flight > 0 else 0.0)
 
     # -- time passing ------------------------------------------------------------------------
 
@@ -460,6 +475,7 @@ class TableScene(Scene, TableState):
         self.clock += dt
         # A long wait (nothing moved) must not jump a motion just begun.
         self.motion.update(min(dt, 0.1))
+        self.notes_due()
         sound = self.motion.due()
         if sound is not None:
             self.app.sounds.play(sound)

@@ -269,7 +269,18 @@ class TableState:
         if warn:  # a refusal is heard too: the eye may be on the card, not the line
             self.app.sounds.play("refuse")
 
-    def note(self, seat: int | None, text: str) -> None:
-        """A line in the round's log, in the colour of ``seat`` (None: the table's own)."""
+    def note(self, seat: int | None, text: str, after: float = 0.0) -> None:
+        """A line in the round's log, in the colour of ``seat`` (None: the
+        table's own), ``after`` seconds from now, when the motion shows it
+        (and after any line still held)."""
+        if after > 0 or self.motion.notes:
+            self.motion.tell(seat, text, after)
+            return
         self.log.append((seat, text))
         self.log_scroll = 0
+
+    def notes_due(self) -> None:
+        """The held log lines whose moment the motion has reached go in."""
+        for seat, text in self.motion.told():
+            self.log.append((seat, text))
+            self.log_scroll = 0
