@@ -527,3 +527,32 @@ def test_a_sweep_shows_on_the_plate_with_its_callout_not_before() -> None:
             break
     assert table.shown_sweeps(0) == 1
     assert table.motion.inbound(0) == 0, "the cards have landed in the pile before the sweep is called"
+
+
+def test_a_key_held_for_another_or_a_new_window_size_keeps_the_sweep_s_callout() -> None:
+    # Ctrl's keydown (of Ctrl+Z) or a resize finished the motion and threw the callout away.
+    from cassino.rules import parse_move
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D", others=["4S 4H"]), speed="normal")
+    assert table.play(parse_move("8Sx8:8D"))
+    key(app, pygame.K_LCTRL)
+    assert table.motion.busy and any(s.legs for s in table.motion.sprites.values())
+    app.resize((1024, 600))
+    assert not any(s.legs for s in table.motion.sprites.values())  # the cards went to their new places
+    seen = set()
+    while table.motion.busy:
+        step(app)
+        if table.motion.callout is not None:
+            seen.add(table.motion.callout.text)
+    assert "Sweep! You cleared the table" in seen, seen
+
+
+def test_ctrl_z_during_the_reply_s_motion_takes_the_move_back_at_once() -> None:
+    app, table = open_table(None, levels=(None, "beginner"), seed=12, speed="normal")
+    app.settings.undo = True
+    settle(app)
+    moves = list(table.game.moves)
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    assert table.motion.busy
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.game.moves == moves

@@ -60,6 +60,12 @@ class TableActions(Protocol):
         """Sound off, or back on at its volume."""
 
 
+# Keys that are only ever held with another.
+MODIFIERS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT,
+                       pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
+                       pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK))
+
+
 class TableInput:
     """Turns the person's mouse and keys into plays and requests; what they
     are doing meanwhile is kept in ``table.input`` (``state.Gestures``)."""
@@ -84,11 +90,14 @@ class TableInput:
         if not table.at_rest():
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self._key(event)
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                table.motion.finish()
+            elif event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
+                    event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)):
+                table.motion.finish()  # the pause menu, or the move taken back, at once
                 self._key(event)
-            elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                table.motion.finish()  # a click or a key finishes the motion, and does nothing more
+            elif event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key not in MODIFIERS):
+                # A click or a key finishes the motion, and does nothing more (a key
+                # held with others, Ctrl of Ctrl+Z, is not yet a key: it silenced a sweep).
+                table.motion.finish()
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.g.keyboard = False

@@ -247,12 +247,18 @@ class Motion:
         for n in self.notes:
             n.clock += dt
 
-    def finish(self) -> None:
-        """Every motion at its end at once, callouts gone; the sounds to come
-        fall due at once (``due`` then gives the last)."""
+    def land(self) -> None:
+        """Every card at the end of its path at once; callouts, sounds and log
+        lines keep their time (a window's new size moves the cards, and must
+        not silence a sweep's callout)."""
         for s in self.sprites.values():
             s.finish()
         self.sprites = {c: s for c, s in self.sprites.items() if not s.gone}
+
+    def finish(self) -> None:
+        """Every motion at its end at once, callouts gone; the sounds to come
+        fall due at once (``due`` then gives the last)."""
+        self.land()
         self.callouts = []
         for q in self.cues:
             q.clock = max(q.clock, q.delay)

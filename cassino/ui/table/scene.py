@@ -127,7 +127,7 @@ class TableScene(Scene, TableState):
         deal went unseen.)"""
         if size == self.geo.size:
             return
-        self.motion.finish()
+        self.motion.land()
         self.lay_out()
         self._settle()
 
