@@ -24,6 +24,9 @@ from ..widgets import dim
 from .stage import Stage
 
 
+DOUBLE_CLICK = 0.5  # seconds: a press this soon on the card that opened the list is a double-click's
+
+
 class ChooserScene(Scene):
     """Several legal meanings: the player picks one, or cancels."""
 
@@ -40,6 +43,11 @@ class ChooserScene(Scene):
         self.pick = pick
         self.cancelled = cancelled
         self.focus = 0
+        # A release chooses only after a press made in the list: the second
+        # half of a double-click that opened it chose the line under the card.
+        self.pressed = False
+        self.beside = False  # a press beside the list: its release cancels
+        self.age = 0.0  # seconds open
         self.rows: list[pygame.Rect] = []
         self.cancel_rect = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)  # where the list stands, once drawn
@@ -48,6 +56,17 @@ class ChooserScene(Scene):
     def stage(self) -> Stage:
         """The table's stage, laid out for the window as it is."""
         return self.stage_of()
+
+    def update(self, dt: float) -> None:
+        """Time open (a double-click's second press is told from a choice by it)."""
+        self.age += dt
+
+    def _card_rect(self) -> pygame.Rect:
+        """Where the card played rests in the hand (a click opened the list), if it is there."""
+        stage = self.stage
+        if stage.face_up is None:
+            return pygame.Rect(0, 0, 0, 0)
+        return next((r for c, r in stage.hand_rects(stage.face_up) if c == self.card), pygame.Rect(0, 0, 0, 0))
 
     # -- input -------------------------------------------------------------------------------
 
@@ -85,7 +104,18 @@ class ChooserScene(Scene):
                     self.focus = i
             if self.cancel_rect.collidepoint(event.pos):
                 self.focus = n
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # The second press of a double-click on the card is not a choice, nor a click beside the list.
+            second = self.age < DOUBLE_CLICK and self._card_rect().collidepoint(event.pos)
+            self.pressed = self.box.collidepoint(event.pos) and not second
+            self.beside = not self.box.collidepoint(event.pos) and not second
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self.pressed = self.pressed, False
+            beside, self.beside = self.beside, False
+            if not pressed:
+                if beside and not self.box.collidepoint(event.pos):
+                    self.cancel()  # a click beside the list: none of them, as a menu closes
+                return
             for i, r in enumerate(self.rows):
                 if r.collidepoint(event.pos):
                     self.choose(i)
@@ -121,11 +151,6 @@ class ChooserScene(Scene):
                  ("right", area.right - about.right), ("left", about.left - area.left)]
         fits = [(name, room) for name, room in sides
                 if (room >= h if name in ("below", "above") else room >= w)]
-        cards = [it.rect for it in self.stage.items if not it.rect.colliderect(about)]
-        if self.stage.face_up is not None:
-            cards += [r for c, r in self.stage.hand_rects(self.stage.face_up) if c != self.card]
-        seats = [r for seat, place in geo.places.items() for part, r in place.rects().items()
-                 if not (part == "hand" and seat == self.stage.face_up)]  # that hand is among the cards
 
         def box_on(name: str, inside: pygame.Rect) -> pygame.Rect:
             box = pygame.Rect(0, 0, w, h)
@@ -144,13 +169,28 @@ class ChooserScene(Scene):
             box.y = min(max(box.y, y_in.y), y_in.bottom - h)
             return box
 
-        if not fits:
-            return box_on(max(sides, key=lambda s: s[1])[0], area)
-        # Each side twice: kept on the cloth, or free to stand over the seats' columns.
-        boxes = [(box_on(name, inside), room) for name, room in fits for inside in (geo.table, area)]
+        # Each side twice: kept on the cloth, or free to stand over the seats' columns;
+        # where no side has the room, each side pushed into the play area, as little over the cards as can be.
+        boxes = [(box_on(name, inside), room) for name, room in (fits or sides) for inside in (geo.table, area)]
         # Never over the cards it is about (kept on the cloth, a box can be pushed back onto them).
-        return min(boxes, key=lambda b: (b[0].colliderect(about), len(b[0].collidelistall(cards)),
-                                         len(b[0].collidelistall(seats)), -b[1]))[0]
+        return min(boxes, key=lambda b: (self.hides(b[0]), -b[1]))[0]
+
+    def hides(self, box: pygame.Rect) -> tuple[int, int, int]:
+        """What ``box`` would stand over, worst first: how much of the cards
+        it is about, how many other cards (but the one played: over the
+        others, its list hid what they were), how many parts of the seats."""
+        about = self.about()
+        stage, geo = self.stage, self.stage.geo
+        cards = [it.rect for it in stage.items if not it.rect.colliderect(about)]
+        if stage.face_up is not None:
+            cards += [r for c, r in stage.hand_rects(stage.face_up) if c != self.card]
+        seats = [r for seat, place in geo.places.items() for part, r in place.rects().items()
+                 if not (part == "hand" and seat == stage.face_up)]  # that hand is among the cards
+
+        def over(r: pygame.Rect) -> int:
+            cut = box.clip(r)
+            return cut.width * cut.height
+        return over(about), len(box.collidelistall(cards)), len(box.collidelistall(seats))
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -164,19 +204,37 @@ class ChooserScene(Scene):
         cw = max(18, round(self.stage.table_w * 0.42))
         ch = round(cw * RATIO)
         fan = round(cw * 0.55)
-        width = min(geo.play.width - 4 * geo.m, max(round(fs * 26), geo.table.width // 2))
         text_x = pad + round(fs * 1.6)
-        # Each option: its number, its cards small, its words wrapped under them.
-        laid: list[tuple[list[int], tuple[str, ...], int]] = []
-        for m, label in zip(self.moves, self.labels):
-            cards = _in_words_order(cards_of(m.takes) + ([m.card] if m.card >= 0 else []), label)
-            words = theme.wrap(label, fs, width - text_x - pad)
-            laid.append((cards, words, max(ch, 0) + pad // 2 + len(words) * line + pad))
-        title = theme.wrap(self.title, geo.fs, width - 2 * pad, bold=True)
-        head = len(title) * round(geo.fs * 1.3) + pad // 2
         foot = line + pad
-        height = pad + head + sum(r[2] for r in laid) + foot
-        box = self.box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
+
+        def measure(width: int) -> tuple[list[tuple[list[int], tuple[str, ...], int]], tuple[str, ...], int, int]:
+            """Each option (its cards small, its words wrapped under them), the
+            title, the title's height and the whole list's, at ``width``."""
+            laid = []
+            for m, label in zip(self.moves, self.labels):
+                cards = _in_words_order(cards_of(m.takes) + ([m.card] if m.card >= 0 else []), label)
+                words = theme.wrap(label, fs, width - text_x - pad)
+                laid.append((cards, words, max(ch, 0) + pad // 2 + len(words) * line + pad))
+            title = theme.wrap(self.title, geo.fs, width - 2 * pad, bold=True)
+            head = len(title) * round(geo.fs * 1.3) + pad // 2
+            return laid, title, head, pad + head + sum(r[2] for r in laid) + foot
+
+        # As wide as its words need (it stood 750 px wide for three short lines, over the
+        # cards it asked about); a long list narrower, to stand beside them.
+        about = self.about()
+        area = geo.play.inflate(-2 * geo.m, -2 * geo.m)
+        widest = min(geo.play.width - 4 * geo.m, round(fs * 24))
+        widths = [widest] + sorted((room - geo.m for room in (area.right - about.right, about.left - area.left)
+                                    if round(fs * 15) <= room - geo.m < widest), reverse=True)
+        tried = []
+        for width in widths:
+            laid, title, head, height = measure(width)
+            box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
+            tried.append((self.hides(box), box, laid, title, head, height))
+            if tried[-1][0] == (0, 0, 0):
+                break
+        _, box, laid, title, head, height = min(tried, key=lambda t: t[0])  # the widest of the best
+        self.box = box
         # The cards it is about, lit above the dimming.
         taken = 0
         for m in self.moves:

@@ -21,6 +21,7 @@ import pygame
 
 from cassino.rules import CAPTURE, Move, card_symbol, cards_of
 
+from ..art.cards import RATIO
 from .chooser import ChooserScene
 from .motion import Spot
 from .state import Drag, TableState
@@ -176,7 +177,7 @@ class TableInput:
             s = table.motion.get(drag.card)
             if s is not None:  # the card is where it was let go; it glides from there
                 s.at = Spot(p[0] - drag.grab[0], p[1] - drag.grab[1], s.at.w, True)
-            item = table.stage.item_at(p)
+            item = table.stage.drop_item(self.drag_rect(drag), p)
             if item is not None:
                 self.offer(drag.card, item.mask)
             elif table.geo.table.collidepoint(p):
@@ -308,10 +309,27 @@ class TableInput:
             return None
         return pos.moves_with(card)
 
+    def drag_rect(self, drag: Drag) -> pygame.Rect:
+        """Where the dragged card is drawn."""
+        table = self.table
+        spot = table.stage.spots.get(drag.card)
+        w = round(spot.w) if spot is not None else table.geo.card_w
+        return pygame.Rect(round(drag.at[0] - drag.grab[0]), round(drag.at[1] - drag.grab[1]), w, round(w * RATIO))
+
     def targets_for(self, card: int) -> tuple[set[int], bool]:
-        """The table items ``card`` may be dropped on, and whether trailing is legal."""
+        """The table items ``card`` may be dropped on, and whether a drop on
+        the cloth plays (a trail; with items selected, onto them)."""
         table = self.table
         pos = table.pos
+        if self.g.selection:
+            # A drop means the selection and the item dropped on, together (``meanings``):
+            # lit were the items the card takes alone, refused when dropped on.
+            item_of = table.stage.item_of
+            chosen = [item_of[m] for m in self.g.selection if m in item_of]
+            alone = bool(pos.explain(card, chosen).moves)
+            found = {it.mask for it in table.items
+                     if (alone if it.mask in self.g.selection else pos.explain(card, chosen + [it.thing]).moves)}
+            return found, alone
         moves = self.card_moves(card)
         trail_ok = pos.is_legal(Move.trail(card))
         if moves is None:

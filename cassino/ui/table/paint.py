@@ -86,6 +86,13 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     # lifted, but not under the chooser, which draws them again in place.
     on_top: object = table.app.top
     lifting = on_top is table
+    # Where the dragged card would land if let go now, marked: the pointer alone did not say.
+    landing = None
+    if drag is not None:
+        w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
+        over = stage.drop_item(pygame.Rect(drag.at[0] - drag.grab[0], drag.at[1] - drag.grab[1], w,
+                                           round(w * RATIO)), drag.at)
+        landing = over.mask if over is not None else None
     for n, item in enumerate(stage.items):
         selected = rest and lifting and item.mask in inp.selection
         up = lift if selected else 0.0
@@ -103,7 +110,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             continue
         rect = item.rect.move(0, -round(up))
         if drag is not None and item.mask in drag.targets:
-            _target(surface, rect)
+            _target(surface, rect, 5 if item.mask == landing else 3)
+        elif item.mask == landing:
+            outline(surface, rect, theme.DIM, 3)  # not a target: let go here, the drop is refused
         hint = table.hint_move
         hinted = hint.takes if hint is not None and hint.kind == PLUCK else None
         hinted_pluck = hinted is not None
@@ -126,7 +135,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
 
     if drag is not None and drag.trail_ok:
         _target(surface, geo.table, 2, 14)
-        note = theme.text("Drop on the cloth to trail", geo.fs_small, theme.TARGET)
+        # With items chosen, a drop on the cloth plays onto them (``TableInput.meanings``).
+        words = "Drop on the cloth to play onto the chosen cards" if inp.selection else "Drop on the cloth to trail"
+        note = theme.text(words, geo.fs_small, theme.TARGET)
         surface.blit(note, note.get_rect(midtop=(geo.table.centerx, geo.table.y + 4)))
 
     # Hands: the player's own face up and lifted when pointed at; the others face down.

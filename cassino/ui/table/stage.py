@@ -109,8 +109,28 @@ class Stage:
         return None
 
     def hit_rect(self, item: Item) -> pygame.Rect:
-        """Where a click or drop counts as on ``item``: its outline and a margin."""
-        return item.rect.inflate(self.table_w // 6, self.table_w // 6)
+        """Where a click or drop counts as on ``item``: its outline and a
+        margin; a build's, its owner's words under it too (a card dropped on
+        "North's build" trailed)."""
+        r = item.rect.inflate(self.table_w // 6, self.table_w // 6)
+        if item.build is not None:
+            r.height += round(self.table_w * 0.42) - self.table_w // 12  # the row's room for the words
+        return r
+
+    def drop_item(self, card: pygame.Rect, p: tuple[int, int]) -> Item | None:
+        """The table item a card dropped with the pointer at ``p`` lands on:
+        the one under the pointer; else, the pointer in a gap, the one the
+        card itself covers most, if it covers a quarter of the card (a card
+        laid over two cards with the pointer between them trailed)."""
+        under = self.item_at(p)
+        if under is not None or not self.geo.table.collidepoint(p):
+            return under
+        best, most = None, card.width * card.height // 4
+        for it in self.items:
+            cover = card.clip(self.hit_rect(it))
+            if cover.width * cover.height > most:
+                best, most = it, cover.width * cover.height
+        return best
 
     def item_at(self, p: tuple[int, int]) -> Item | None:
         """The table item under the point ``p`` (the topmost), if any."""

@@ -1,0 +1,103 @@
+"""Where a drop or a click lands, as a person's hand makes them: a card let go
+with the pointer between two cards, on a build's owner words, a double-click,
+the list of choices kept clear of the cards it asks about."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cassino.ui.table.chooser import ChooserScene
+from tests.rules.helpers import cards, table_position
+
+from .driver import click, drag, hand_card_centre, item_centre, open_table, post, step
+
+
+def c(text: str) -> int:
+    return cards(text).bit_length() - 1
+
+
+def test_a_card_let_go_over_a_table_card_with_the_pointer_in_a_gap_plays_onto_it() -> None:
+    # The 4♦ covering the 4♣, the pointer in the gap beside it: "You trailed the 4♦." at once.
+    app, table = open_table(table_position(hand="4D 9H", loose="4C KS", others=["5S 6S"]))
+    item = next(it for it in table.items if it.mask == cards("4C"))
+    hit = table.stage.hit_rect(item)
+    grab = hand_card_centre(table, c("4D"))
+    spot = table.stage.spots[c("4D")]
+    dx, dy = grab[0] - round(spot.x), grab[1] - round(spot.y)
+    # The pointer just right of the item's hit area; the card, held by its middle, mostly over the 4♣.
+    end = (hit.right + 3, item.rect.centery)
+    assert table.stage.item_at(end) is None and table.geo.table.collidepoint(end)
+    card = pygame.Rect(end[0] - dx, end[1] - dy, round(spot.w), item.rect.height)
+    assert card.clip(item.rect).width * card.clip(item.rect).height > card.width * card.height // 4
+    drag(app, grab, end)
+    step(app, 5)
+    assert table.game.moves[0].text() == "4Dx4:4C", table.log
+
+
+def test_a_card_dropped_on_a_build_s_owner_words_plays_onto_the_build() -> None:
+    app, table = open_table(table_position(hand="2H 9H", loose="5C", builds=[("4S 3D", 7, False, 1)],
+                                           others=["7C 8C"]))
+    build = next(it for it in table.items if it.build is not None)
+    words = (build.rect.centerx, build.rect.bottom + table.stage.table_w * 0.25)  # on "Bot1's build"
+    assert table.stage.drop_item(pygame.Rect(words, (1, 1)), (round(words[0]), round(words[1]))) is build
+    drag(app, hand_card_centre(table, c("2H")), (round(words[0]), round(words[1])))
+    step(app, 5)
+    # Onto the build: raised to 9 (the 9♥ kept), not trailed.
+    assert table.game.moves[0].text() == "2Hb9:4S,3D", table.log
+
+
+def test_a_double_click_on_a_card_opens_its_choices_and_plays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The list opened with "Trail the 3♦" over the card (where no side had room); the
+    # second click's release chose it.
+    app, table = open_table(table_position(hand="3D 9H", loose="3C 5H 8S 2C", others=["5S 6S"]),
+                            size=(1024, 600))
+    p = hand_card_centre(table, c("3D"))
+    click(app, p)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    last = chooser.rows[-1]
+    monkeypatch.setattr(chooser, "_card_rect", lambda: last, raising=False)  # as if the list stood over the card
+    post(pygame.MOUSEBUTTONDOWN, pos=last.center, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=last.center, button=1)
+    step(app, 2)
+    assert app.top is chooser and not table.game.moves
+    step(app, 40)  # later, a click there is a choice
+    click(app, last.center)
+    assert app.top is table and table.game.moves[0] == chooser.moves[-1]
+
+
+def test_a_click_beside_the_list_of_choices_cancels_it() -> None:
+    app, table = open_table(table_position(hand="3D 9H", loose="3C 5H 8S 2C", others=["5S 6S"]))
+    click(app, hand_card_centre(table, c("3D")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    step(app, 40)
+    corner = (table.geo.table.x + 3, table.geo.table.y + 3)
+    assert not chooser.box.collidepoint(corner)
+    click(app, corner)
+    assert app.top is table and not table.game.moves
+
+
+def test_the_list_of_choices_stands_clear_of_the_cards_it_asks_about() -> None:
+    # At 1280x720 it was half the table wide and stood over the 6♣ that its line 2 would take.
+    for size in ((1280, 720), (1024, 600), (1900, 620)):
+        app, table = open_table(table_position(hand="4D 9H TS", loose="AD 6C 5C 9S", others=["5S 6S 7S"]),
+                                size=size)
+        click(app, hand_card_centre(table, c("4D")))
+        chooser = app.top
+        assert isinstance(chooser, ChooserScene), size
+        assert not chooser.box.colliderect(chooser.about()), size
+
+
+def test_with_a_card_chosen_on_the_table_a_drag_lights_what_goes_with_it() -> None:
+    # A♦ chosen, the 4♦ dragged: the 6♣ was lit (the 4♦ alone builds on it), and a drop there refused.
+    app, table = open_table(table_position(hand="4D 5H TC", loose="AD 6C 9S", others=["5S 6S 7S"]))
+    click(app, item_centre(table, cards("AD")))
+    assert table.input.selection == {cards("AD")}
+    targets, cloth = table.controls.targets_for(c("4D"))
+    assert cards("6C") not in targets  # 4♦ with A♦ and 6♣: no move
+    assert cloth  # 4♦ onto the A♦ alone: build 5, the 5♥ kept
+    drag(app, hand_card_centre(table, c("4D")), (table.geo.table.right - 10, table.geo.table.bottom - 10))
+    step(app, 5)
+    assert [m.text() for m in table.game.moves][:1] == ["4Db5:AD"], table.log
