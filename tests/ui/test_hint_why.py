@@ -147,3 +147,28 @@ def test_the_hinted_card_carries_the_word_hint() -> None:
     until(app, lambda: table.hinter is None)
     assert table.hint_move is not None and table.hint_move.card >= 0
     assert "hint" in drawn_text(app)
+
+
+def test_h_again_while_the_why_is_weighed_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A third H, the reason still being worked out, began a fresh hint: the reason could be lost.
+    import threading
+
+    from cassino.ai import review
+
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    key(app, pygame.K_h)
+    until(app, lambda: table.hinter is None)
+    hinted = table.hint_move
+    gate = threading.Event()
+
+    def slow(*_: object, **__: object) -> review.Why:
+        gate.wait(10)
+        return review.Why("It takes the most.", None)
+    monkeypatch.setattr(review, "explain", slow)
+    key(app, pygame.K_h)
+    assert table.explainer is not None and table.message.startswith("Weighing the hint")
+    key(app, pygame.K_h)
+    assert table.hinter is None and table.message.startswith("Weighing the hint")
+    gate.set()
+    until(app, lambda: table.explainer is None)
+    assert table.message == "Why: It takes the most." and table.hint_move == hinted

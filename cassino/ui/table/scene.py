@@ -379,8 +379,8 @@ class TableScene(Scene, TableState):
     def ask_hint(self) -> None:
         """H: the Master's move for you, with a reason; it thinks in the background.
         H again while the hint is on show: why, weighed against the next best move."""
-        if self.hinter is not None:
-            return
+        if self.hinter is not None or self.explainer is not None:
+            return  # still at work: a third H began a fresh hint, and its reason could be lost
         if not self.human_turn():
             if not self.pos.round_over and not self.game.over:  # H did nothing, and said nothing
                 self.say("A hint is for your own turn: H again when it comes.")
