@@ -557,6 +557,9 @@ def test_the_words_of_a_play_name_its_card_once_and_keep_a_build_taken_in_whole(
     added = table_position("2H 5C", "3C 2D 3D", builds=[("3S 2S", 5, False, 1)], others=["5H 9H"])
     assert describe(added, parse_move("2Hm5:2S,3S,3C"), past=True) == \
         "added to the 5, making fives (multiple): 2♠+3♠, 3♣+2♥"
+    # Added to a multiple build, the new group alone: "3♠+5♠+A♥+A♣, 3♣+2♦" read as a sum of 10.
+    fives = table_position("3C 5H", "2D 4D", builds=[("5S 3S AH AC", 5, True, 0)], others=["5D 9H"])
+    assert describe(fives, parse_move("3Cm5:5S,3S,AH,AC,2D"), past=True) == "added to the fives: 3♣+2♦"
 
 
 def test_the_status_line_is_not_drawn_under_the_score_sheet(monkeypatch: pytest.MonkeyPatch) -> None:

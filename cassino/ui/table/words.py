@@ -123,6 +123,8 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
         # played makes the value with it); the loose cards group as they add up.
         parts, rest = [], move.takes & ~sum(b.cards for b in touched) | 1 << move.card
         for b in touched:
+            if b.multiple:
+                continue  # added to, its groups stand: the words name the new ones (its cards joined read as one sum)
             own = b.cards
             if not b.multiple and b.value != move.value and rest >> move.card & 1:
                 own |= 1 << move.card
@@ -130,7 +132,7 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
             parts.append("+".join(card_symbol(c) for c in cards_of(own)))
         groups = ", ".join(parts + (_group_words(rules, rest, move.value) if rest else []))
         many = plural(move.value, rules.trailing_royals)
-        on = touched[0] if touched else None
+        on = next((b for b in touched if b.multiple), touched[0] if touched else None)
         if on is not None and on.multiple and on.value == move.value:
             words = f"add to the {many}: {groups}"
         elif on is not None and on.value == move.value:
