@@ -101,3 +101,29 @@ def test_with_a_card_chosen_on_the_table_a_drag_lights_what_goes_with_it() -> No
     drag(app, hand_card_centre(table, c("4D")), (table.geo.table.right - 10, table.geo.table.bottom - 10))
     step(app, 5)
     assert [m.text() for m in table.game.moves][:1] == ["4Db5:AD"], table.log
+
+
+def test_a_click_on_the_scores_opens_the_score_sheet() -> None:
+    # Only S opened it mid-round: a player by mouse alone never saw the sheet.
+    from cassino.ui.table.scoresheet import SheetScene
+
+    app, table = open_table(table_position(hand="3D 9H", loose="3C 5H", others=["5S 6S"]))
+    click(app, table.geo.scores.center)
+    assert isinstance(app.top, SheetScene)
+    click(app, table.geo.scores.center)  # and a click closes it
+    assert app.top is table
+
+
+def test_a_drop_whose_one_meaning_takes_cards_not_pointed_at_is_asked_first() -> None:
+    # A♥ dropped on the 5♠ built "fives (multiple): 5♠, 3♠+A♥+A♣" at once, taking two cards unseen.
+    app, table = open_table(table_position(hand="AH 5H", loose="5S 3S AC 9D", others=["6S 7S"]))
+    drag(app, hand_card_centre(table, c("AH")), item_centre(table, cards("5S")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and not table.game.moves
+    assert [m.text() for m in chooser.moves] == ["AHm5:3S,5S,AC"]
+    click(app, chooser.rows[0].center)
+    assert table.game.moves[0].text() == "AHm5:3S,5S,AC"
+    # One meaning taking only what was pointed at is played at once.
+    app, table = open_table(table_position(hand="4D 9H", loose="4C KS", others=["5S 6S"]))
+    drag(app, hand_card_centre(table, c("4D")), item_centre(table, cards("4C")))
+    assert app.top is table and table.game.moves[0].text() == "4Dx4:4C"

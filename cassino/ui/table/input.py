@@ -134,6 +134,9 @@ class TableInput:
         if geo.call_button.collidepoint(p):
             self.act.ask_call()
             return
+        if geo.scores.collidepoint(p):  # the scores: their sheet (S was the only way to it)
+            self.act.show_sheet()
+            return
         for seat, place in geo.places.items():
             if place.pile.collidepoint(p):  # press and hold a pile: its last capture
                 self.act.review(seat, True)
@@ -375,7 +378,12 @@ class TableInput:
             table.say(reason or "That card cannot be played there.", warn=True)
             self.send_home(card)
             return
-        if len(moves) == 1:
+        pointed = onto if onto is not None else 0
+        for m in self.g.selection:
+            pointed |= m
+        # One meaning that takes cards not pointed at (a multiple build gathering
+        # others) is asked first, as a list of one: it was played unseen.
+        if len(moves) == 1 and (everything or onto is None or not moves[0].takes & ~pointed):
             self.act.play(moves[0])
             return
         moves = sorted(moves, key=lambda m: (KIND_ORDER[m.kind], m.multiple, -m.takes.bit_count(), m.text()))

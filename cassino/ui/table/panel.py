@@ -24,6 +24,12 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     pos = table.pos
     x, y = geo.scores.x, geo.scores.y
     rules = pos.rules
+    if geo.scores.collidepoint(table.input.pointer):  # a click opens the score sheet: say so
+        look = theme.table_panel(table.app.settings.table_colour)
+        frame = geo.scores.inflate(geo.m, geo.m // 2)
+        surface.blit(theme.rounded_box(frame.size, look.button + (150,), 8, look.line + (255,), 1), frame.topleft)
+        tip = theme.text("Click: score sheet (S)", geo.fs_small * 4 // 5, theme.DIM)
+        surface.blit(tip, tip.get_rect(bottomright=(frame.right - 4, frame.bottom - 2)))
     if rules.rounds is not None:
         aim = f"of {rules.rounds}" if pos.round <= rules.rounds else "(a tie: one more)"
     elif max(pos.scores) >= rules.target and pos.scores.count(max(pos.scores)) > 1:

@@ -330,10 +330,13 @@ class SheetScene(Scene):
         self.table = table
         # Nothing is played while the sheet is up: the round's tally once, not every frame.
         self.now = self.so_far()
+        self.pressed = False  # a click closes it, not the release of the press that opened it
 
     def handle(self, event: pygame.event.Event) -> None:
         """Any key or click closes the sheet."""
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.pressed = True
+        elif event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and self.pressed):
             self.app.pop(self)
 
     def lines(self) -> list[tuple[str, list[str]]]:
