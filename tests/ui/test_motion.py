@@ -556,3 +556,19 @@ def test_ctrl_z_during_the_reply_s_motion_takes_the_move_back_at_once() -> None:
     assert table.motion.busy
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.game.moves == moves
+
+
+def test_a_card_dealt_to_you_turns_face_up_once_clear_of_the_stock() -> None:
+    # It turned as it set off: your next card lay face up on the stock for a frame or two.
+    from cassino.ui.table.motion import Sprite, Spot
+
+    s = Sprite(0, Spot(10, 10, 50, False))
+    s.go(Spot(400, 300, 80, True), 1.0)
+    s.update(0.05)
+    assert not s.at.face_up and s.at.x > 10
+    s.update(0.2)
+    assert s.at.face_up
+    down = Sprite(1, Spot(400, 300, 80, True))
+    down.go(Spot(10, 10, 50, False), 1.0)
+    down.update(0.01)
+    assert not down.at.face_up  # turned down at once: the next person may already be looking

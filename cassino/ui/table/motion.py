@@ -32,6 +32,9 @@ class Leg:
     into: int | None = None
 
 
+TURN_UP = 0.15  # of a flight: a card turns face up once this far from where it lay
+
+
 def ease(t: float) -> float:
     """Smooth start and stop (cubic in-out)."""
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
@@ -96,8 +99,11 @@ class Sprite:
             if t < 1.0:
                 k = ease(t)
                 a, b = self.start, leg.end
-                # The face turns as the card sets off (a card played is shown as it travels).
-                self.at = Spot(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k, a.w + (b.w - a.w) * k, b.face_up)
+                # The face turns as the card sets off (a card played is shown as it travels),
+                # once clear of where it lay (a card dealt showed face up on the stock); face
+                # down at once (the next person may already be looking).
+                up = b.face_up and (t >= TURN_UP or a.face_up)
+                self.at = Spot(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k, a.w + (b.w - a.w) * k, up)
                 return
             dt = self.clock - leg.delay - leg.duration
             self.at = leg.end
