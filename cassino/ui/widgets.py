@@ -199,6 +199,7 @@ class Overlay(Scene):
         self.menu = Menu(items, cancel, numbered)
         self.numbered = numbered
         self.cancel = cancel
+        self.box = pygame.Rect(0, 0, 0, 0)  # where the box stands, once drawn
 
     def handle(self, event: pygame.event.Event) -> None:
         """A right click cancels; the rest goes to the menu."""
@@ -254,7 +255,7 @@ class Overlay(Scene):
         area = self.menu.layout((0, 0), width - 2 * fs, item_px, max_menu)
         # As much room under the last line as over the title.
         height = head + extra + area.height + hint_h + fs + fs // 2
-        box = pygame.Rect(0, 0, width, height)
+        box = self.box = pygame.Rect(0, 0, width, height)
         box.center = (size[0] // 2, size[1] // 2)
         surface.blit(theme.dialog_box(box.size), box.topleft)
         y = box.y + fs

@@ -964,3 +964,22 @@ def test_digits_in_the_setup_change_no_line() -> None:
     key(app, pygame.K_1)
     key(app, pygame.K_2)
     assert (setup.players, list(setup.kinds), setup.menu.focus) == before
+
+
+def test_the_settings_show_the_cards_and_the_cloth_as_they_will_look() -> None:
+    # "Card back: red" and "Table colour: blue" were names alone, chosen blind.
+    from cassino.ui.menus.settings import SettingsScene
+    from tests.ui.driver import over_title, step
+
+    app, scene = over_title(lambda app: SettingsScene(app))
+    right = pygame.Rect(scene.box.right, 0, app.size[0] - scene.box.right, app.size[1])
+
+    def looks() -> bytes:
+        step(app)
+        return pygame.image.tobytes(app.screen.subsurface(right), "RGB")
+    first = looks()
+    for name, value in (("card_back", "red"), ("four_colour", True), ("table_colour", "red")):
+        setattr(app.settings, name, value)
+        now = looks()
+        assert now != first, f"the preview does not show {name}"
+        first = now

@@ -8,10 +8,13 @@ from collections.abc import Callable
 
 import pygame
 
+from cassino.rules import parse_card
 from cassino.settings import AI_DELAYS, CARD_BACKS, SPEEDS, TABLE_COLOURS, THINKING, VOLUMES
 
 from ..app import App
 from ..art import theme
+from ..art.cards import RATIO, card_back, card_face
+from ..art.cloth import felt
 from ..widgets import Item, Overlay, choice
 
 
@@ -96,6 +99,30 @@ class SettingsScene(Overlay):
             surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
             y += round(fs * 1.35)
         return y - box.y + fs // 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The settings, and beside them the cards and the cloth as they will
+        look: a card back and colours are chosen by eye, not by name."""
+        super().draw(surface)
+        st = self.app.settings
+        box = self.box
+        room = surface.get_width() - box.right
+        cw = min(round(room * 0.26), theme.px(self.app.size, 84, 44))
+        if room < 3 * cw + 40:
+            return  # no room beside the box: the names alone
+        pad = cw // 4
+        size = (3 * cw + 4 * pad, round(cw * RATIO) + 2 * pad + theme.px(self.app.size, 20, 12) * 2)
+        at = pygame.Rect((box.right + (room - size[0]) // 2, box.centery - size[1] // 2), size)
+        cloth = felt(size, size[0], st.table_colour)
+        surface.blit(cloth, at.topleft)
+        pygame.draw.rect(surface, theme.PANEL_LINE, at, 1, border_radius=4)
+        y = at.y + pad
+        for i, card in enumerate((parse_card("TD"), parse_card("AC"))):
+            surface.blit(card_face(card, cw, st.four_colour), (at.x + pad + i * (cw + pad), y))
+        surface.blit(card_back(cw, st.card_back), (at.x + pad + 2 * (cw + pad), y))
+        fs = theme.px(self.app.size, 20, 12)
+        t = theme.text("As they will look", fs, theme.DIM)
+        surface.blit(t, t.get_rect(midbottom=(at.centerx, at.bottom - pad // 2)))
 
     def resized(self, size: tuple[int, int]) -> None:
         """F11 (here or anywhere) changes the Display line: say it as it now stands."""
