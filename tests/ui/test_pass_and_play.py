@@ -16,9 +16,11 @@ from .driver import bare_cloth, click, drag, hand_card_centre, settle, step
 
 
 def ready(app: App) -> None:
-    """The next person, some moments after the cover came up, clicks it."""
-    step(app, 30)  # half a second: the cover takes no "ready" at once (see the tests below)
-    click(app, (640, 360))
+    """The next person, some moments after the cover came up, clicks its button."""
+    step(app, 60)  # a second: the cover takes no "ready" at once (see the tests below)
+    cover = app.top
+    assert isinstance(cover, CoverScene)
+    click(app, cover.button.center)
 
 
 
@@ -166,7 +168,7 @@ def test_a_key_held_since_before_the_cover_is_not_ready_until_let_go(monkeypatch
         assert isinstance(cover, CoverScene)
     finally:
         pygame.key.get_pressed = real
-    step(app, 30)
+    step(app, 60)
     key(app, pygame.K_RETURN)  # a repeat of the held key
     assert app.top is cover
     post(pygame.KEYUP, key=pygame.K_RETURN)
@@ -355,3 +357,53 @@ def test_the_next_person_starts_with_no_focus_ring_of_the_last_one_s() -> None:
     ready(app)
     settle(app)
     assert table.bottom != first and not table.input.keyboard and table.input.focus == ("hand", 0)
+
+
+def test_the_player_who_just_moved_cannot_lift_the_next_cover_by_hurrying() -> None:
+    # Four quick clicks after a trail, then one a little later: the next person's hand showed.
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    play_a_trail(app, table)
+    spot = bare_cloth(table)
+    for _ in range(4):
+        click(app, spot)
+        step(app, 7)
+    cover = app.top
+    assert isinstance(cover, CoverScene)
+    step(app, 30)  # half a second after the last click: still hurrying, as far as the cover can tell
+    button = getattr(cover, "button", pygame.Rect(640, 360, 1, 1))  # (before, a click anywhere)
+    click(app, button.center)
+    assert app.top is cover and face_up_hands(table) == set()
+    step(app, 60)
+    click(app, spot)  # armed now, but a click beside the button is not "ready"
+    assert app.top is cover and face_up_hands(table) == set()
+    click(app, cover.button.center)
+    assert app.top is table and face_up_hands(table) == {table.pos.to_move}
+
+
+def test_a_sweep_is_the_sweeper_s_news_not_theirs_to_be_told() -> None:
+    # Ben's next cover read "Meanwhile: Sweep! Ben cleared the table…": his own sweep.
+    from tests.rules.helpers import table_position
+
+    from .driver import item_centre, open_table
+    from tests.rules.helpers import cards
+
+    app, table = open_table(table_position(hand="8S 3C", loose="8D", others=["4S 4H"]))
+    drag(app, hand_card_centre(table, cards("8S").bit_length() - 1), item_centre(table, cards("8D")))
+    settle(app)
+    assert (0, "Sweep! You cleared the table (1 point).") in table.log, table.log
+
+
+def test_the_menu_over_a_cover_says_resume_goes_back_to_it() -> None:
+    from cassino.ui.table.pause import PauseScene
+
+    from .driver import key
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    cover = app.top
+    assert isinstance(cover, CoverScene)
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, PauseScene)
+    assert menu.menu.items[0].hint == f'Back to "Pass to {cover.name}" (Esc)'

@@ -11,10 +11,13 @@ from ..art import theme
 from ..art.cloth import felt
 
 
-# Seconds the cover takes no "ready": the click or key that skipped the last
-# play's motion (its release comes a moment later), or a key still held and
-# repeating, is meant for the table, not a sign that the next person looks.
-ARMING = 0.4
+# Seconds of quiet before the cover takes "ready": the click or key that
+# skipped the last play's motion (its release comes a moment later), a key
+# still held and repeating, or the clicks of someone hurrying their own play
+# along, are meant for the table, not a sign that the next person looks. Any
+# press meanwhile starts the quiet again (four quick clicks lifted the cover
+# 0.6 s after a play, to show the next hand to the person who had played).
+ARMING = 0.8
 READY_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 NEWS = 6  # the most lines of what happened meanwhile
 
@@ -36,7 +39,8 @@ class CoverScene(Scene):
             self.news = [(None, f"({len(news) - NEWS + 1} earlier: in the log beside the table)")] + \
                 news[-(NEWS - 1):]
         self.age = 0.0
-        self.pressed = False  # a button went down on the cover itself (its release is "ready")
+        self.pressed = False  # the button went down on the cover itself (its release is "ready")
+        self.button = pygame.Rect(0, 0, 0, 0)  # "I am …: show my cards", once drawn
         keys = pygame.key.get_pressed()
         self.held = {k for k in READY_KEYS if keys[k]}  # down since before the cover: ignored until let go
 
@@ -51,10 +55,15 @@ class CoverScene(Scene):
             self.held.discard(event.key)
             return
         if self.age < ARMING:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.age = 0.0  # still hurrying: the quiet starts again
             return
+        # A click on the button, not anywhere: a click meant to hurry the table along
+        # lands where the play was, not on the words that ask for the next person.
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = True
-        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed) or \
+            self.pressed = self.button.collidepoint(event.pos)
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed
+              and self.button.collidepoint(event.pos)) or \
                 (event.type == pygame.KEYDOWN and event.key in READY_KEYS and event.key not in self.held):
             self.app.pop(self)
             self.ready()
@@ -64,8 +73,9 @@ class CoverScene(Scene):
         self.age += dt
 
     def wake_in(self) -> float | None:
-        """Frames while arming, so that its time is counted; then asleep."""
-        return 0.0 if self.age < ARMING else None
+        """Frames while arming, so that its time is counted (the button lights
+        up when it is over); then asleep."""
+        return 0.0 if self.age < ARMING + 0.05 else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cloth alone, saying whose turn comes, so no one sees another's hand."""
@@ -75,13 +85,24 @@ class CoverScene(Scene):
         t = theme.text(f"Pass to {self.name}", big, theme.GOLD, bold=True)
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - big)))
         small = theme.px(self.app.size, 28, 15)
-        lines = [f"{self.name}, click or press Enter when you are ready.",
-                 f"Everyone else, please look away: {self.name}'s cards come next."]
+        lines = [f"Everyone else, please look away: {self.name}'s cards come next."]
         if self.menu is not None:
             lines.append("Esc: the menu, to stop (the game is kept for later)")
+        # The one place a click shows the hand (or Enter), lit once the cover takes it.
+        armed = self.age >= ARMING
+        label = theme.text(f"{self.name}: show my cards (Enter)", small, theme.INK if armed else theme.DIM,
+                           bold=armed)
+        self.button = label.get_rect().inflate(small * 2, small)
+        self.button.center = (w // 2, h // 2 + small)
+        look = theme.table_panel(self.app.settings.table_colour)
+        hot = armed and self.button.collidepoint(pygame.mouse.get_pos())
+        surface.blit(theme.rounded_box(self.button.size, (look.button_hot if hot else look.button) + (235,),
+                                       self.button.height // 3, (theme.GLOW if armed else look.line) + (255,),
+                                       2 if armed else 1), self.button.topleft)
+        surface.blit(label, label.get_rect(center=self.button.center))
         for i, line in enumerate(lines):
-            t = theme.text(line, small, theme.INK if i == 0 else theme.DIM)
-            surface.blit(t, t.get_rect(center=(w // 2, h // 2 + round(small * 1.6 * (i + 0.5)))))
+            t = theme.text(line, small, theme.DIM)
+            surface.blit(t, t.get_rect(center=(w // 2, self.button.bottom + round(small * 1.6 * (i + 0.7)))))
         if not self.news:
             return
         # What happened while this person looked away, above the title.

@@ -151,7 +151,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 flying.append(s)
                 continue
             if seat == table.bottom:
-                focused = rest and inp.keyboard and inp.focus == ("hand", n)
+                # (A hand turned down is no one's to choose from: no ring on it.)
+                focused = rest and inp.keyboard and inp.focus == ("hand", n) and table.face_up == seat
                 # Lifted when pointed at; the keyboard's focus is marked by its ring alone
                 # (lifted as well, the ring reached the line over the hand).
                 up = geo.card_w * 0.12 if (rest and turn and card == inp.hover) else 0.0

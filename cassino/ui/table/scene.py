@@ -173,7 +173,12 @@ class TableScene(Scene, TableState):
         # What the others did since this person's last play (or since the round began).
         mine = [i for i, (who, _) in enumerate(self.log) if who == seat]
         news = self.log[mine[-1] + 1:] if mine else self.log
-        self.app.push(CoverScene(self.app, self.names.seat(seat), ready, self.pause, news))
+        name = self.names.seat(seat)
+
+        def pause() -> None:  # its Resume goes back to the cover, and says so
+            self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave,
+                                     self.new_game_route(), over=f"\"Pass to {name}\""))
+        self.app.push(CoverScene(self.app, name, ready, pause, news))
 
     # -- the log and the piles ---------------------------------------------------------------
 
@@ -214,7 +219,7 @@ class TableScene(Scene, TableState):
             self.note(turn.seat, f"{name} {words}{drew(event)}.")
             self._record(event, words)
             if event.sweep:
-                self.note(None, self._sweep_words(name))
+                self.note(turn.seat, self._sweep_words(name))
             if event.dealt:
                 deal += 1
                 self.note(None, self._deal_words(deal) + ".")
@@ -312,7 +317,8 @@ class TableScene(Scene, TableState):
             self.announce(f"{name} plucked the {card_symbol(move.takes.bit_length() - 1)}", log=False)
         # The log tells a sweep and the round's last cards as the table shows them, not at the click.
         if event.sweep:
-            self.note(None, self._sweep_words(name), after=timing.sweep or 0.0)
+            # In the sweeper's colour, as the sweeper's news: the cover told Ben of his own sweep as "meanwhile".
+            self.note(seat, self._sweep_words(name), after=timing.sweep or 0.0)
         result = event.round_end
         if result is not None:
             if result.residue and result.residue_to is not None:
