@@ -489,12 +489,15 @@ SECTIONS: tuple[Section, ...] = (
         "nothing selected plays it if it can do one thing only, or shows what it can do. When a play "
         "could mean more than one thing, a short list beside the cards asks which.",
         "A click or a key while cards move finishes the motion at once; nothing else happens.",
+        "When people share the screen, a cover hides the table between their turns: the next person "
+        "shows their cards with its button or Enter, once it has waited a moment (clicks that hurried the "
+        "last play along do not lift it).",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
         "on the cover between people's turns, which it leaves up).",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
         "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
-        "*H* or the Hint button suggests a move (see Hints and the review). *S*: the score sheet, and what "
-        "each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
+        "*H* or the Hint button suggests a move (see Hints and the review). *S*, or a click on the scores: "
+        "the score sheet, and what each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
         "back when Undo for practice is on in Settings (alone against the computer). *M* turns the sound "
         "off and on. *F11* switches full screen. *F1*, anywhere, opens this page.",
