@@ -489,9 +489,6 @@ SECTIONS: tuple[Section, ...] = (
         "nothing selected plays it if it can do one thing only, or shows what it can do. When a play "
         "could mean more than one thing, a short list beside the cards asks which.",
         "A click or a key while cards move finishes the motion at once; nothing else happens.",
-        "When people share the screen, a cover hides the table between their turns: the next person "
-        "shows their cards with its button or Enter, once it has waited a moment (clicks that hurried the "
-        "last play along do not lift it).",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
         "on the cover between people's turns, which it leaves up).",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
