@@ -71,7 +71,8 @@ def violation(pos: Position, move: Move) -> str | None:
 def duty_reason(duty: Duty, controller: str) -> str:
     """A controller's duty in words (§7, §9.5, §9.7)."""
     b = duty.build
-    label = b.label() if b is not None else str(duty.value)
+    # In words, as the play that made it said ("a build of fives", not "of 5s").
+    label = b.name() if b is not None else str(duty.value)
     if duty.kind == "no_trail":
         if controller == "answer":
             return (f"You control a build of {label}: you may not trail; this turn you must "

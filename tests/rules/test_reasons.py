@@ -506,3 +506,9 @@ def test_a_court_card_dropped_on_one_card_of_another_rank_is_told_so_not_of_sums
     refused(pos, "QSx:JH", "takes only a queen", "J♥ is not one")
     assert "sum" not in pos.violation(parse_move("QSx:JH"))
     refused(pos, "QSx:JH,5D", "not a sum of cards")
+
+
+def test_a_multiple_build_is_named_in_the_controller_s_duty_as_its_play_named_it():
+    # "You control a build of 5s": the table's badge, not words.
+    pos = table_position("5S 9H", loose="4D", builds=[("5C 3S AH AC", 5, True, 0)], others=["6S 7S"])
+    refused(pos, "5Sb9:4D", "You control a build of fives", "keep a 5")
