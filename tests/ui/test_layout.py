@@ -240,3 +240,18 @@ def test_the_panel_s_keys_never_break_between_a_key_and_what_it_does(size: tuple
     assert len(lines) <= 2
     shown = [part.replace("\u00a0", " ") for ln in lines for part in ln.split(" · ") if part.strip(" ·")]
     assert [p.strip(" ·") for p in shown] == list(KEYS)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_seats_along_the_top_stand_further_apart_than_the_parts_of_one(players: int,
+                                                                      size: tuple[int, int]) -> None:
+    # North-West's hand ended 13 px from North-East's plate, 78 px from its own: it read as hers.
+    from cassino.ui.table.layout import TableLayout
+
+    geo = TableLayout(size, players, 0)
+    tops = sorted((p for p in geo.places.values() if p.side == "top"), key=lambda p: p.plate.x)
+    for left, right in zip(tops, tops[1:]):
+        between = right.plate.left - max(left.hand.right, left.caption.right, left.plate.right)
+        within = left.hand.left - left.pile.right
+        assert between >= 2 * within, (left, right)

@@ -101,7 +101,10 @@ class TableLayout:
         top_w = play.width - 2 * side_w - 2 * m
         slot = top_w // max(1, tops)
         hand_need = ow + round(ow * 0.3) * (MAX_HAND - 1)
-        row_plate = min(plate_w, slot - 3 * m - ow - hand_need)
+        # Seats in a row along the top keep a wider gap between them than within
+        # one: a hand ending beside the next seat's plate read as that seat's.
+        between = 3 * m
+        row_plate = min(plate_w, slot - 2 * m - between - ow - hand_need)
         in_a_row = row_plate >= min(plate_w, max(150, self.fs * 8))
         if in_a_row:  # plate, pile and hand side by side; the caption under the plate
             band = m + max(plate_h, oh) + gap + caption_h + m
@@ -122,14 +125,14 @@ class TableLayout:
                 top_n += 1
                 if in_a_row:
                     plate = pygame.Rect(x, m, row_plate, plate_h)
-                    caption = pygame.Rect(x, m + max(plate_h, oh) + gap, slot - m, caption_h)
+                    caption = pygame.Rect(x, m + max(plate_h, oh) + gap, slot - between, caption_h)
                     pile = pygame.Rect(plate.right + m, m, ow, oh)
-                    hand = pygame.Rect(pile.right + m, m, x + slot - m - pile.right - m, oh)
+                    hand = pygame.Rect(pile.right + m, m, x + slot - between - pile.right - m, oh)
                 else:
-                    plate = pygame.Rect(x, m, slot - m, plate_h)
+                    plate = pygame.Rect(x, m, slot - between, plate_h)
                     pile = pygame.Rect(x, plate.bottom + gap, ow, oh)
-                    hand = pygame.Rect(pile.right + m, pile.y, x + slot - m - pile.right - m, oh)
-                    caption = pygame.Rect(x, pile.bottom + gap, slot - m, caption_h)
+                    hand = pygame.Rect(pile.right + m, pile.y, x + slot - between - pile.right - m, oh)
+                    caption = pygame.Rect(x, pile.bottom + gap, slot - between, caption_h)
                 self.places[seat] = Place(side, plate, caption, hand, pile, ow)
             else:
                 x = play.x + m if side == "left" else play.right - side_w + m
