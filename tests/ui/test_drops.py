@@ -10,7 +10,7 @@ import pytest
 from cassino.ui.table.chooser import ChooserScene
 from tests.rules.helpers import cards, table_position
 
-from .driver import click, drag, hand_card_centre, item_centre, open_table, post, step
+from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, open_table, post, step
 
 
 def c(text: str) -> int:
@@ -127,3 +127,19 @@ def test_a_drop_whose_one_meaning_takes_cards_not_pointed_at_is_asked_first() ->
     app, table = open_table(table_position(hand="4D 9H", loose="4C KS", others=["5S 6S"]))
     drag(app, hand_card_centre(table, c("4D")), item_centre(table, cards("4C")))
     assert app.top is table and table.game.moves[0].text() == "4Dx4:4C"
+
+
+def test_what_a_computer_did_stays_over_your_hand_while_the_next_one_thinks() -> None:
+    # "Bot1 trailed the 8♦." showed for its flight alone, then "Bot2 to play.": under half a second.
+    from .test_variants_table import drawn_text
+
+    app, table = open_table(None, levels=(None, "beginner", "beginner"), seed=4, speed="normal")
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    for _ in range(600):
+        step(app)
+        if table.pos.to_move == 2 and table.at_rest() and table.play_words and table.play_words[0] == 1:
+            break
+    else:
+        raise AssertionError("Bot2's turn never came")
+    words = table.play_words[1]
+    assert f"{words} Bot2 to play." in drawn_text(app)

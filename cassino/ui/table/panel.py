@@ -205,6 +205,12 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     else:
         text = f"{table.seats[pos.to_move].name} to play."
         colour = theme.DIM
+        before = table.play_words
+        if before is not None and before[0] != pos.to_move:
+            # What the last player did stays in view while the next thinks: a
+            # trail's words showed for its flight alone, under half a second.
+            text = f"{before[1]} {text}"
+            colour = theme.INK
     r = geo.status
     fs = geo.fs
     lines = theme.wrap_even(text, fs, r.width - 20, bold=True)
