@@ -143,3 +143,27 @@ def test_what_a_computer_did_stays_over_your_hand_while_the_next_one_thinks() ->
         raise AssertionError("Bot2's turn never came")
     words = table.play_words[1]
     assert f"{words} Bot2 to play." in drawn_text(app)
+
+
+def test_the_newest_play_s_caption_stands_out_from_the_older_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four like captions and rings at a five-seat table gave no order: only the log did.
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+
+    app, table = open_table(None, levels=(None, "beginner", "beginner", "beginner"), seed=4)
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    from .driver import settle
+
+    settle(app)
+    assert len(table.last) >= 3
+    drawn: list[tuple[str, bool]] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda s, px, w, colour=theme.INK, bold=False:
+                        drawn.append((s, bold)) or real(s, px, w, colour, bold))
+    paint.paint_table(table, app.screen)
+    newest = next(reversed(table.last))
+    for seat, last in table.last.items():
+        if seat == table.bottom:
+            continue
+        first = theme.wrap(last.words, table.geo.fs_small, table.geo.places[seat].caption.width - 4)[0]
+        assert (first, seat == newest) in drawn, (seat, first, drawn)

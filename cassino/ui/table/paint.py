@@ -324,8 +324,12 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
             if len(lines_) > fit:  # too long for the caption: the last line says there was more
                 lines_ = lines_[:fit - 1] + (" ".join(lines_[fit - 1:]),)
             yy = cap.y
+            # The newest play in bold, the older ones faded: four like captions gave no order.
+            newest = next(reversed(table.last)) == seat
+            ink = colour if newest else ((colour[0] + theme.DIM[0]) // 2, (colour[1] + theme.DIM[1]) // 2,
+                                         (colour[2] + theme.DIM[2]) // 2)
             for ln in lines_:
-                t = theme.fit_text(ln, geo.fs_small, cap.width - 4, colour)
+                t = theme.fit_text(ln, geo.fs_small, cap.width - 4, ink, bold=newest)
                 theme.backed(surface, t, t.get_rect(topleft=(cap.x + 4, yy)))
                 yy += geo.line
         _pile(table, surface, seat)
