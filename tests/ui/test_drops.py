@@ -167,3 +167,16 @@ def test_the_newest_play_s_caption_stands_out_from_the_older_ones(monkeypatch: p
             continue
         first = theme.wrap(last.words, table.geo.fs_small, table.geo.places[seat].caption.width - 4)[0]
         assert (first, seat == newest) in drawn, (seat, first, drawn)
+
+
+def test_s_during_a_computer_s_play_opens_the_score_sheet_at_once() -> None:
+    # It only finished the motion: the sheet took a second S.
+    from cassino.ui.table.scoresheet import SheetScene
+
+    from .driver import key
+
+    app, table = open_table(None, levels=(None, "beginner"), seed=4, speed="normal")
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    assert table.motion.busy
+    key(app, pygame.K_s)
+    assert isinstance(app.top, SheetScene)

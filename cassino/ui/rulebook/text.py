@@ -488,11 +488,11 @@ SECTIONS: tuple[Section, ...] = (
         "Or *click* table cards to select them, then click a card in your hand. Clicking a card with "
         "nothing selected plays it if it can do one thing only, or shows what it can do. When a play "
         "could mean more than one thing, a short list beside the cards asks which.",
-        "A click or a key while cards move finishes the motion at once; nothing else happens.",
+        "A click or a key while cards move finishes the motion (Esc, S, L, M, Ctrl+Z act as well).",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
         "on the cover between people's turns, which it leaves up).",
-        "Where the game allows them, *P* or the Pluck button plucks a loose card (then click it, or pick it "
-        "with the arrows and Enter), and *C* or the Call 21 button calls for 21.",
+        "Where the game allows them, *P* or the Pluck button plucks a loose card (click it, or the arrows "
+        "and Enter), and *C* or the Call 21 button calls for 21.",
         "*H* or the Hint button suggests a move (see Hints and the review). *S*, or a click on the scores: "
         "the score sheet, and what each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "

@@ -61,6 +61,9 @@ class TableActions(Protocol):
         """Sound off, or back on at its volume."""
 
 
+# Keys that look or pause rather than play: honoured during a motion too (after finishing it).
+LOOK_KEYS = frozenset((pygame.K_ESCAPE, pygame.K_s, pygame.K_l, pygame.K_m))
+
 # Keys that are only ever held with another.
 MODIFIERS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT,
                        pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
@@ -91,9 +94,12 @@ class TableInput:
         if not table.at_rest():
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self._key(event)
-            elif event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
+            elif event.type == pygame.KEYDOWN and (event.key in LOOK_KEYS or (
                     event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)):
-                table.motion.finish()  # the pause menu, or the move taken back, at once
+                # The pause menu, the move taken back, the score sheet, the last
+                # capture or the sound, at once (S during a computer's play only
+                # skipped it: the sheet took a second S).
+                table.motion.finish()
                 self._key(event)
             elif event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key not in MODIFIERS):
                 # A click or a key finishes the motion, and does nothing more (a key
