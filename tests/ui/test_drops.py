@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from cassino.ui.table.chooser import ChooserScene
+from cassino.rules import cards_of
 from tests.rules.helpers import cards, table_position
 
 from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, open_table, post, step
@@ -180,3 +181,22 @@ def test_s_during_a_computer_s_play_opens_the_score_sheet_at_once() -> None:
     assert table.motion.busy
     key(app, pygame.K_s)
     assert isinstance(app.top, SheetScene)
+
+
+def test_a_build_keeps_its_owner_s_words_while_the_table_closes_up() -> None:
+    # "Your build" blinked off whenever the table's cards moved, at every play.
+    from .test_variants_table import drawn_text
+
+    pos = table_position("8S 2H 9H", loose="2C 7D", builds=[("5D 3C", 8, False, 0)], others=["KD 4S QC"])
+    app, table = open_table(pos, levels=(None, "beginner"), speed="normal")
+    drag(app, hand_card_centre(table, c("2H")), item_centre(table, cards("2C")))
+    seen_moving = 0
+    for _ in range(240):
+        step(app)
+        build_cards = [table.motion.get(c) for c in cards_of(cards("5D 3C"))]
+        if any(s is not None and s.moving for s in build_cards):
+            seen_moving += 1
+            assert "Your build" in drawn_text(app)
+        elif seen_moving:
+            break
+    assert seen_moving, "the build never moved"

@@ -572,3 +572,15 @@ def test_a_card_dealt_to_you_turns_face_up_once_clear_of_the_stock() -> None:
     down.go(Spot(10, 10, 50, False), 1.0)
     down.update(0.01)
     assert not down.at.face_up  # turned down at once: the next person may already be looking
+
+
+def test_the_card_played_meets_what_it_takes_short_of_the_next_card_over() -> None:
+    # At 0.3 of a card to the right it hid the neighbour's index for a moment.
+    from cassino.ui.table.choreography import _meeting_spot
+    from cassino.ui.table.motion import Motion, Spot
+
+    motion = Motion()
+    motion.place(5, Spot(100, 200, 80, True))
+    meet = _meeting_spot(motion, [5], Spot(0, 0, 80, False))
+    gap = 80 * 0.22  # between loose cards (layout._flow)
+    assert meet.x + meet.w < 100 + 80 + gap and meet.x >= 100 + 80 * 0.15 and meet.y < 200

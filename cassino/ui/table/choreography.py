@@ -51,7 +51,9 @@ def _meeting_spot(motion: Motion, taken: list[int], fallback: Spot) -> Spot:
     if not spots:
         return Spot(fallback.x, fallback.y, fallback.w, True)
     first = min(spots, key=lambda s: (s.y, s.x))
-    return Spot(first.x + first.w * 0.3, first.y - first.w * 0.15, first.w, True)
+    # (0.2 of a card to the right: the taken card's index still shows, and the played
+    # card stops short of the next card over; at 0.3 it hid that card's index.)
+    return Spot(first.x + first.w * 0.2, first.y - first.w * 0.15, first.w, True)
 
 
 class Timing(NamedTuple):

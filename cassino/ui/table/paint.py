@@ -216,7 +216,9 @@ def _paint_flights(table: TableState, surface: pygame.Surface, sprites: list[Spr
             continue
         r = paint_card(table, surface, s.card, s.at, drawn_at=_flight_size(s))
         if s.card in badges:
-            _badge(table, surface, badges[s.card], r, tag=False)
+            # A build gliding to its new place (the table closing up) keeps its owner's words:
+            # at five seats "Your build" blinked off at every play.
+            _badge(table, surface, badges[s.card], r, tag=s.card in table.stage.spots)
 
 
 def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 0) -> None:
@@ -256,6 +258,10 @@ def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rec
         return
     item = next((it for it in table.stage.items if it.build is not None and it.build.cards == b.cards), None)
     rect = item.rect if item is not None else top
+    if item is not None and item.spots:
+        # Under the build where its top card is now (it may be on its way to the stage's place).
+        rest = item.spots[list(item.spots)[-1]]
+        rect = rect.move(round(top.x - rest.x), round(top.y - rest.y))
     # The person at the bottom is the one looking (pass and play turns the table to each).
     owner = "Your" if b.controller == table.bottom and b.controller in table.humans \
         else table.seats[b.controller].name + "'s"
