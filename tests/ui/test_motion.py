@@ -408,7 +408,7 @@ def test_a_sweep_taking_both_casinos_calls_out_each_in_turn() -> None:
             shown.append(table.motion.callout.text)
         if any(text.startswith("Sweep!") for _, text in table.log) and not sweep_told_with:
             sweep_told_with.append(table.motion.callout.text if table.motion.callout else None)
-    assert shown == ["Big casino and little casino!", "Sweep! You cleared the table"], shown
+    assert shown == ["Both casinos to you!", "Sweep! You cleared the table"], shown
     # The log said "Sweep!" at the click, with the card still in the air.
     assert sweep_told_with == ["Sweep! You cleared the table"], sweep_told_with
 
@@ -584,3 +584,24 @@ def test_the_card_played_meets_what_it_takes_short_of_the_next_card_over() -> No
     meet = _meeting_spot(motion, [5], Spot(0, 0, 80, False))
     gap = 80 * 0.22  # between loose cards (layout._flow)
     assert meet.x + meet.w < 100 + 80 + gap and meet.x >= 100 + 80 * 0.15 and meet.y < 200
+
+
+def test_a_callout_stands_clear_of_the_cards_left_on_the_table() -> None:
+    # "Big casino!" across the middle of the cloth stood over both builds.
+    from cassino.rules import parse_move
+    from cassino.ui.table.paint import callout_box
+
+    pos = table_position(hand="TS 3C 9H", loose="TD 4D 5C 6H 7S 8C", others=["4S 4H KD"])
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move("TSx10:TD"))
+    while table.motion.busy and table.motion.callout is None:
+        step(app)
+    callout = table.motion.callout
+    assert callout is not None and callout.text == "Big casino to you!"
+    _, box = callout_box(table, callout.text)
+    items = [it.rect for it in table.stage.items]
+    assert items and table.geo.table.contains(box)
+    middle = box.copy()
+    middle.centery = table.geo.table.centery
+    assert middle.collidelist(items) >= 0, "the middle was free: nothing tested"
+    assert box.collidelist(items) < 0, (box, items)

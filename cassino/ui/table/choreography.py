@@ -112,7 +112,9 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         big, little = taken_all >> BIG_CASINO & 1, taken_all >> LITTLE_CASINO & 1
         if big or little:
             # Both in one callout: three in turn (with a sweep) held the table up for seconds.
-            words = "Big casino and little casino!" if big and little else "Big casino!" if big else "Little casino!"
+            # Whose, as the sweep's callout says it.
+            which = "Both casinos" if big and little else "Big casino" if big else "Little casino"
+            words = f"{which} to {within(names[seat])}!"
             motion.call_out(words, leave, flight * CALLOUT)
         if event.sweep:
             # Once the cards have landed in the pile (half a flight early, the plate said "1 sweep" before).

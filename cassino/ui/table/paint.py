@@ -442,8 +442,10 @@ def _pile(table: TableState, surface: pygame.Surface, seat: int) -> None:
     surface.blit(t, t.get_rect(center=box.center))
 
 
-def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade: float) -> None:
-    """Words across the middle of the cloth ("Sweep!"), fading out."""
+def callout_box(table: TableState, words: str) -> tuple[pygame.Surface, pygame.Rect]:
+    """A callout's words and its plate: across the middle of the cloth, or,
+    where that hides cards at rest, across the cloth's top or foot, wherever
+    it hides least ("Big casino!" stood over both builds)."""
     geo = table.geo
     # A long announcement in a smaller face rather than cut.
     room = geo.table.width - geo.fs_big * 2
@@ -452,6 +454,20 @@ def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade:
         size -= 2
     t = theme.fit_text(words, size, room, theme.GOLD, bold=True)
     box = t.get_rect(center=geo.table.center).inflate(geo.fs_big * 2, geo.fs_big)
+    items = [it.rect for it in table.stage.items]
+
+    def hidden(y: int) -> int:
+        b = box.copy()
+        b.centery = y
+        return sum(b.clip(r).width * b.clip(r).height for r in items)
+    half = box.height // 2 + geo.m
+    box.centery = min((geo.table.centery, geo.table.top + half, geo.table.bottom - half), key=hidden)
+    return t, box
+
+
+def _paint_callout(table: TableState, surface: pygame.Surface, words: str, fade: float) -> None:
+    """Words across the cloth ("Sweep!"), fading out."""
+    t, box = callout_box(table, words)
     plate = theme.rounded_box(box.size, (10, 20, 15, round(200 * fade)), box.height // 3)
     surface.blit(plate, box.topleft)
     if fade < 1.0:
