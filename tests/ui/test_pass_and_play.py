@@ -407,3 +407,18 @@ def test_the_menu_over_a_cover_says_resume_goes_back_to_it() -> None:
     menu = app.top
     assert isinstance(menu, PauseScene)
     assert menu.menu.items[0].hint == f'Back to "Pass to {cover.name}" (Esc)'
+
+
+def test_a_hand_turned_up_for_its_person_is_their_turn_not_a_deal() -> None:
+    # "Dealing." showed, and no turn mark, while the dealt hand turned up after the cover.
+    from .test_table import status_words
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    app.settings.speed = "normal"
+    cover = app.top
+    assert isinstance(cover, CoverScene)
+    step(app, 60)
+    click(app, cover.button.center)
+    assert app.top is table and table.motion.busy  # the hand turning up and taking its place
+    assert table.turn_mark() == table.pos.to_move
+    assert status_words(app, table) != "Dealing."

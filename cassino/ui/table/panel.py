@@ -160,7 +160,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         # While a play is on the move: what it is (click or press a key to skip).
         seat, text = table.play_words
         colour = theme.seat_colour(seat)
-    elif not table.at_rest() and not table.game.turns:
+    elif not table.at_rest() and table.dealing and not table.game.turns:
         text, colour = "Dealing.", theme.DIM  # nobody's turn until the cards are in
     elif pos.round_over:
         text, colour = "Round over.", theme.GOLD

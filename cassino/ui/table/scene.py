@@ -145,6 +145,7 @@ class TableScene(Scene, TableState):
         fresh = pos is self.game.position and not self.game.turns and deal.round == pos.round
         if any(self.motion.get(c) is None for c in self.stage.spots):
             self.motion.cue("deal", after)  # as the first cards leave the stock
+            self.dealing = True
         return choreography.deal_in(self.motion, self.stage, pos, deal if fresh else None,
                                     self.app.settings.flight, after)
 
@@ -482,6 +483,8 @@ class TableScene(Scene, TableState):
         # A long wait (nothing moved) must not jump a motion just begun.
         self.motion.update(min(dt, 0.1))
         self.notes_due()
+        if self.dealing and not self.motion.busy:
+            self.dealing = False
         sound = self.motion.due()
         if sound is not None:
             self.app.sounds.play(sound)

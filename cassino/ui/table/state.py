@@ -109,6 +109,7 @@ class TableState:
         # deal whose initial pairs swept to the target (sudden death).
         self.ending: Event | DealEvent | None = None
         self.clock = 0.0
+        self.dealing = False  # cards are flying in from the stock: nobody's turn until they land
         self.practice = False  # undo was used: the game does not count in statistics
         # What could not be kept (the game, the statistics), for the round's
         # sheet to say: the line over the hand that said it is under the sheet.
@@ -220,7 +221,11 @@ class TableState:
         play before it has landed (the mover keeps the mark while it flies);
         nobody's (-1) while a round's first cards are dealt."""
         if not self.at_rest():
-            return self.play_words[0] if self.play_words is not None else -1
+            if self.play_words is not None:
+                return self.play_words[0]
+            # (Cards only gliding to new places, a hand turned up for the next person
+            # or moves taken back, are nobody's play: the turn is the mover's.)
+            return -1 if self.dealing else self.pos.to_move
         return self.pos.to_move
 
     def fitting_cards(self) -> set[int]:
