@@ -134,7 +134,11 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         _badge(table, surface, build, r)
 
     if drag is not None and drag.trail_ok:
-        _target(surface, geo.table, 2, 14)
+        # Its foot kept above the line over the hand, which rises over the cloth when it
+        # takes two or three lines (a refusal read with the frame struck through it).
+        frame = geo.table.copy()
+        frame.height -= round(geo.fs * 1.5)
+        _target(surface, frame, 2, 14)
         # With items chosen, a drop on the cloth plays onto them (``TableInput.meanings``).
         words = "Drop on the cloth to play onto the chosen cards" if inp.selection else "Drop on the cloth to trail"
         note = theme.text(words, geo.fs_small, theme.TARGET)
