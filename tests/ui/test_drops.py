@@ -200,3 +200,93 @@ def test_a_build_keeps_its_owner_s_words_while_the_table_closes_up() -> None:
         elif seen_moving:
             break
     assert seen_moving, "the build never moved"
+
+
+def test_a_capture_s_sum_dropped_on_one_of_its_cards_is_played_at_once() -> None:
+    # Asked as a list of one, it added a click to an ordinary capture of 8♠+2♠ with the 10♦.
+    app, table = open_table(table_position(hand="TD 9H", loose="8S 2S KC", others=["5S 6S"]))
+    drag(app, hand_card_centre(table, c("TD")), item_centre(table, cards("8S")))
+    assert app.top is table and table.game.moves[0].text() == "TDx10:2S,8S"
+
+
+def test_a_quick_double_click_after_a_still_moment_keeps_the_list_open() -> None:
+    # Press and release in one frame after the loop had slept: the list's first frame
+    # counted the sleep as its age, and the second click closed it as a click beside it.
+    app, table = open_table(table_position(hand="7H 9H TS", loose="3C 2D", others=["5S 6S 8C"]))
+    p = hand_card_centre(table, c("7H"))
+    post(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=p, button=1)
+    app.step(2.0)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    post(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=p, button=1)
+    app.step(0.05)
+    assert app.top is chooser and not table.game.moves
+
+
+def test_the_line_in_focus_of_the_list_fits_its_row_in_bold(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Wrapped in the regular face, the bold line in focus ran past the list's edge.
+    from cassino.ui.art import theme
+
+    for size in ((1024, 600), (1280, 720)):
+        app, table = open_table(table_position(hand="TD TS 9H", loose="TC 8S 2S", builds=[("6C 4C", 10, False, 0)],
+                                               others=["5S 6S 7S"]), size=size)
+        click(app, hand_card_centre(table, c("TD")))
+        chooser = app.top
+        assert isinstance(chooser, ChooserScene)
+        for focus in range(len(chooser.moves)):
+            chooser.focus = focus
+            drawn: list[pygame.Surface] = []
+            real = theme.text
+            monkeypatch.setattr(theme, "text", lambda s, px, colour=theme.INK, bold=False:
+                                drawn.append(real(s, px, colour, bold)) or drawn[-1])
+            chooser.draw(app.screen)
+            monkeypatch.undo()
+            row = chooser.rows[focus]
+            widest = max(t.get_width() for t in drawn if t.get_height() < row.height)
+            pad = round(table.geo.fs_small * 0.7)
+            assert widest <= row.width - round(table.geo.fs_small * 1.6) + pad // 2, (size, focus)
+
+
+def test_dragging_with_table_cards_chosen_says_what_a_drop_does() -> None:
+    # "Drop on a highlighted item, or on the cloth to trail": the cloth played onto the 3♣.
+    from cassino.ui.table.panel import _drag_words
+
+    app, table = open_table(table_position(hand="7H 9H TS", loose="3C 8S", others=["5S 6S 8C"]))
+    click(app, item_centre(table, cards("3C")))
+    start = hand_card_centre(table, c("7H"))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
+    step(app)
+    drag_ = table.input.drag
+    assert drag_ is not None
+    words = _drag_words(table, drag_)
+    assert "trail" not in words and "onto the chosen 3♣" in words, words
+
+
+def test_the_newest_caption_in_bold_keeps_every_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Wrapped in the regular face, drawn bold: "captured 8♦ with t… / 8♥".
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+    from cassino.ui.table.state import LastMove
+
+    for players in (5, 6):
+        app, table = open_table(None, size=(1024, 600), levels=(None,) + ("beginner",) * (players - 1), seed=4)
+        words = "captured 8♦ and 7♣+A♥ with the 8♥"
+        for seat in range(1, players):
+            table.last.pop(seat, None)
+            table.last[seat] = LastMove(words, 0)
+        too_wide: list[str] = []
+        real = theme.fit_text
+
+        def fit(s: str, px: int, w: int, colour: theme.Colour = theme.INK, bold: bool = False) -> pygame.Surface:
+            if s and s in words and theme.font(px, bold).size(s)[0] > w:
+                too_wide.append(s)
+            return real(s, px, w, colour, bold)
+        monkeypatch.setattr(theme, "fit_text", fit)
+        paint._paint_seats(table, app.screen)
+        monkeypatch.undo()
+        assert not too_wide, (players, too_wide)

@@ -605,3 +605,19 @@ def test_a_callout_stands_clear_of_the_cards_left_on_the_table() -> None:
     middle.centery = table.geo.table.centery
     assert middle.collidelist(items) >= 0, "the middle was free: nothing tested"
     assert box.collidelist(items) < 0, (box, items)
+
+
+def test_the_last_cards_callout_comes_once_every_last_card_has_left_the_cloth() -> None:
+    # Timed from the first to leave, it stood over the later ones still lying there.
+    from tests.rules.helpers import last_card_position
+
+    pos = last_card_position("3C", loose="8D 5H 9S KH KD 2D 6C", captured=["8C 8H"], last_capturer=1, dealer=0)
+    app, table = open_table(pos, speed="normal")
+    from cassino.rules import parse_move
+
+    assert table.play(parse_move("3C-"))
+    while table.motion.busy and (table.motion.callout is None or not table.motion.callout.text.startswith("The last")):
+        step(app)
+    assert table.motion.callout is not None
+    lying = [card for card, s in table.motion.sprites.items() if s.waiting or not s.legs]
+    assert not [c for c in lying if c not in table.stage.spots], lying

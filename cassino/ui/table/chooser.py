@@ -48,6 +48,7 @@ class ChooserScene(Scene):
         self.pressed = False
         self.beside = False  # a press beside the list: its release cancels
         self.age = 0.0  # seconds open
+        self.shown = False
         self.rows: list[pygame.Rect] = []
         self.cancel_rect = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)  # where the list stands, once drawn
@@ -58,8 +59,13 @@ class ChooserScene(Scene):
         return self.stage_of()
 
     def update(self, dt: float) -> None:
-        """Time open (a double-click's second press is told from a choice by it)."""
-        self.age += dt
+        """Time open (a double-click's second press is told from a choice by
+        it), from the first frame it shows: the frame it opened in may follow
+        a long sleep, which made a quick double-click's second press a click
+        beside the list."""
+        if self.shown:
+            self.age += dt
+        self.shown = True
 
     def _card_rect(self) -> pygame.Rect:
         """Where the card played rests in the hand (a click opened the list), if it is there."""
@@ -213,7 +219,7 @@ class ChooserScene(Scene):
             laid = []
             for m, label in zip(self.moves, self.labels):
                 cards = _in_words_order(cards_of(m.takes) + ([m.card] if m.card >= 0 else []), label)
-                words = theme.wrap(label, fs, width - text_x - pad)
+                words = theme.wrap(label, fs, width - text_x - pad, bold=True)  # as the line in focus is drawn
                 laid.append((cards, words, max(ch, 0) + pad // 2 + len(words) * line + pad))
             title = theme.wrap(self.title, geo.fs, width - 2 * pad, bold=True)
             head = len(title) * round(geo.fs * 1.3) + pad // 2

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import pygame
 
-from cassino.rules import CAPTURE, Move, card_symbol, cards_of
+from cassino.rules import BUILD, CAPTURE, Move, card_symbol, cards_of
 
 from ..art.cards import RATIO
 from .chooser import ChooserScene
@@ -387,9 +387,11 @@ class TableInput:
         pointed = onto if onto is not None else 0
         for m in self.g.selection:
             pointed |= m
-        # One meaning that takes cards not pointed at (a multiple build gathering
-        # others) is asked first, as a list of one: it was played unseen.
-        if len(moves) == 1 and (everything or onto is None or not moves[0].takes & ~pointed):
+        # One meaning that builds with cards not pointed at (a multiple build gathering
+        # others) is asked first, as a list of one: it was played unseen. (A capture's
+        # other cards are its sum's, plain to see: asking added a click to each.)
+        if len(moves) == 1 and (everything or onto is None or moves[0].kind != BUILD
+                                or not moves[0].takes & ~pointed):
             self.act.play(moves[0])
             return
         moves = sorted(moves, key=lambda m: (KIND_ORDER[m.kind], m.multiple, -m.takes.bit_count(), m.text()))

@@ -330,12 +330,12 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
         elif seat in table.last and seat != table.bottom:
             words = table.last[seat].words
             fit = max(1, cap.height // geo.line)
-            lines_ = theme.wrap(words, geo.fs_small, cap.width - 4)
+            # The newest play in bold, the older ones faded: four like captions gave no order.
+            newest = next(reversed(table.last)) == seat
+            lines_ = theme.wrap(words, geo.fs_small, cap.width - 4, bold=newest)  # (bold is wider)
             if len(lines_) > fit:  # too long for the caption: the last line says there was more
                 lines_ = lines_[:fit - 1] + (" ".join(lines_[fit - 1:]),)
             yy = cap.y
-            # The newest play in bold, the older ones faded: four like captions gave no order.
-            newest = next(reversed(table.last)) == seat
             ink = colour if newest else ((colour[0] + theme.DIM[0]) // 2, (colour[1] + theme.DIM[1]) // 2,
                                          (colour[2] + theme.DIM[2]) // 2)
             for ln in lines_:

@@ -28,7 +28,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         look = theme.table_panel(table.app.settings.table_colour)
         frame = geo.scores.inflate(geo.m, geo.m // 2)
         surface.blit(theme.rounded_box(frame.size, look.button + (150,), 8, look.line + (255,), 1), frame.topleft)
-        tip = theme.text("Click: score sheet (S)", geo.fs_small * 4 // 5, theme.DIM)
+        tip = theme.text("Click: score sheet (S)", max(12, geo.fs_small * 9 // 10), theme.INK)
         surface.blit(tip, tip.get_rect(bottomright=(frame.right - 4, frame.bottom - 2)))
     if rules.rounds is not None:
         aim = f"of {rules.rounds}" if pos.round <= rules.rounds else "(a tie: one more)"
@@ -237,6 +237,18 @@ def _drag_words(table: TableState, drag: Drag) -> str:
     """While a card is dragged: where it may go, as lit (and why not the cloth,
     when it may not be trailed)."""
     card = card_symbol(drag.card)
+    chosen = table.input.selection
+    if chosen:
+        # With table cards chosen, a drop plays onto them (and the item it lands on):
+        # "on the cloth to trail" and "no play now" were both untrue.
+        with_them = "them" if len(chosen) > 1 else "it"
+        if drag.trail_ok:
+            if drag.targets:
+                return f"Drop on the cloth to play onto the chosen {_chosen(table)}, or on a highlighted item."
+            return f"Drop on the cloth to play onto the chosen {_chosen(table)}."
+        if drag.targets:
+            return "Drop on a highlighted item, to play onto it and the chosen."
+        return f"The {card} has no play with the chosen {_chosen(table)}: right click or Esc lets {with_them} go."
     if drag.trail_ok:
         if drag.targets:
             return "Drop on a highlighted item, or on the cloth to trail."
@@ -245,3 +257,15 @@ def _drag_words(table: TableState, drag: Drag) -> str:
     if drag.targets:
         return f"Drop on a highlighted item. {why}".strip()
     return f"The {card} has no play now. {why}".strip()
+
+
+def _chosen(table: TableState) -> str:
+    """The items chosen on the table, in words: '3♣', 'build of 8 and 2♦'."""
+    words = []
+    for mask in sorted(table.input.selection):
+        thing = table.stage.item_of.get(mask)
+        if isinstance(thing, int):
+            words.append(card_symbol(thing))
+        elif thing is not None:
+            words.append(f"build of {thing.name(table.pos.rules.trailing_royals)}")
+    return " and ".join(words) if words else "cards"
