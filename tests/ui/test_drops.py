@@ -290,3 +290,20 @@ def test_the_newest_caption_in_bold_keeps_every_word(monkeypatch: pytest.MonkeyP
         paint._paint_seats(table, app.screen)
         monkeypatch.undo()
         assert not too_wide, (players, too_wide)
+
+
+def test_the_list_of_choices_shows_the_value_of_a_build_it_asks_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The list lit the build's cards again above its dimming, and the value's chip was left under them.
+    from cassino.ui.table import chooser as chooser_module
+
+    app, table = open_table(table_position(hand="TD TS 9H", loose="TC 8S 2S", builds=[("6C 4C", 10, False, 0)],
+                                           others=["5S 6S 7S"]))
+    click(app, hand_card_centre(table, c("TD")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    chips: list[str] = []
+    real = chooser_module.value_chip
+    monkeypatch.setattr(chooser_module, "value_chip", lambda surface, b, top, by_rank:
+                        chips.append(b.label(by_rank)) or real(surface, b, top, by_rank))
+    chooser.draw(app.screen)
+    assert chips == ["10"]

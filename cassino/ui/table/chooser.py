@@ -21,6 +21,7 @@ from ..art import theme
 from ..art.cards import RATIO, card_face
 from ..art.cloth import outline
 from ..widgets import dim
+from .paint import value_chip
 from .stage import Stage
 
 
@@ -247,9 +248,13 @@ class ChooserScene(Scene):
             taken |= m.takes
         for it in self.stage.items:
             if it.mask & taken:
+                top = None
                 for c, spot in it.spots.items():
                     surface.blit(card_face(c, round(spot.w), self.app.settings.four_colour),
                                  (round(spot.x), round(spot.y)))
+                    top = pygame.Rect(round(spot.x), round(spot.y), round(spot.w), round(spot.w * RATIO))
+                if it.build is not None and top is not None:  # its value, which the cards alone hid
+                    value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
                 outline(surface, it.rect, theme.TARGET, 2)
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad

@@ -242,22 +242,27 @@ def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: 
         pygame.draw.line(surface, theme.INK, (x, y), (x, y + dy * k), 3)
 
 
+def value_chip(surface: pygame.Surface, b: Build, top: pygame.Rect, by_rank: bool) -> None:
+    """A build's value ("8", "8s") on its top card's corner, in its controller's colour."""
+    r = max(11, round(top.width * 0.24))
+    centre = (top.right - r // 3, top.y + r // 3)
+    label = theme.text(b.label(by_rank), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
+    # A round badge, drawn out into a pill where the label is wider ("10s").
+    pill = pygame.Rect(0, 0, max(2 * r, label.get_width() + r * 2 // 3), 2 * r)
+    pill.center = centre
+    pygame.draw.rect(surface, (20, 20, 24), pill.move(2, 2), border_radius=r)
+    pygame.draw.rect(surface, theme.seat_colour(b.controller), pill, border_radius=r)
+    pygame.draw.rect(surface, (30, 30, 30), pill, 2, border_radius=r)
+    surface.blit(label, label.get_rect(center=centre))
+
+
 def _badge(table: TableState, surface: pygame.Surface, b: Build, top: pygame.Rect, tag: bool = True) -> None:
     """The build's value ("8" / "8s") in its controller's colour on its top
     card's corner, and whose it is under the build."""
     geo = table.geo
     colour = theme.seat_colour(b.controller)
     w = top.width
-    r = max(11, round(w * 0.24))
-    centre = (top.right - r // 3, top.y + r // 3)
-    label = theme.text(b.label(table.pos.rules.trailing_royals), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
-    # A round badge, drawn out into a pill where the label is wider ("10s").
-    pill = pygame.Rect(0, 0, max(2 * r, label.get_width() + r * 2 // 3), 2 * r)
-    pill.center = centre
-    pygame.draw.rect(surface, (20, 20, 24), pill.move(2, 2), border_radius=r)
-    pygame.draw.rect(surface, colour, pill, border_radius=r)
-    pygame.draw.rect(surface, (30, 30, 30), pill, 2, border_radius=r)
-    surface.blit(label, label.get_rect(center=centre))
+    value_chip(surface, b, top, table.pos.rules.trailing_royals)
     if not tag:
         return
     item = next((it for it in table.stage.items if it.build is not None and it.build.cards == b.cards), None)
