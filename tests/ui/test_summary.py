@@ -336,3 +336,13 @@ def test_esc_over_the_sheet_pauses_with_resume_back_to_the_sheet() -> None:
     assert isinstance(pause, PauseScene) and pause.menu.items[0].hint == "Back to the score sheet (Esc)"
     key(app, pygame.K_ESCAPE)
     assert app.top is sheet
+
+
+def test_a_built_sheet_stays_awake_until_the_log_has_the_game_s_end() -> None:
+    # At the instant speed the sheet is whole at once: the loop slept before "Game over" went in.
+    from tests.rules.helpers import table_position
+
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[20, 6], captured=["AS AH AD AC"])
+    app, table, sheet = sheet_after(pos, "5Sx5:5D")
+    sheet.clock = 1e9  # the whole sheet shown, as at once at the instant speed
+    assert sheet.built and not sheet.told and sheet.wake_in() == 0.0

@@ -85,8 +85,10 @@ class RoundOverScene(Scene):
                 self.table.note(None, f"Game over: {self.table.names.wins(game.winner)}.")
 
     def wake_in(self) -> float | None:
-        """0 while rows still appear or confetti falls; None once the sheet is still."""
-        if not self.built or (self.confetti and self.clock < self._party_end()):
+        """0 while rows still appear, confetti falls or the log is still to be
+        told the game's end (at the instant speed the sheet is built at once,
+        and the loop slept before "Game over" went in); None once still."""
+        if not self.built or not self.told or (self.confetti and self.clock < self._party_end()):
             return 0.0
         return None
 
