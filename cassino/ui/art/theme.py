@@ -151,7 +151,7 @@ def wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return _wrap(s, font(px, bold), width)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)  # (256 missed one time in three over a long session: lines are cheap to keep)
 def wrap_even(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """``wrap``'s lines, as many of them, made as even as they can be: a
     centred caption then never ends with a word left alone on its last line."""
