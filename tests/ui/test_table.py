@@ -806,3 +806,23 @@ def test_the_turn_s_first_line_names_the_keys_and_f1_shows_them_all() -> None:
     assert app.top is shown, "F1 again does not stack another"
     key(app, pygame.K_ESCAPE)
     assert app.top is table
+
+
+def test_the_table_keeps_each_card_where_it_lay() -> None:
+    # A trail went in mid-row by rank and a new build jumped to the row's start,
+    # moving cards no play had touched: a player watching one card lost it.
+    from cassino.rules import parse_move
+    from cassino.ui.table.stage import table_piles
+    from tests.rules.helpers import table_position
+
+    pos = table_position("2C 9H 4D 7S", loose="3S 7D KH", others=["5S 6S 6H QC"])
+    game_moves = ["2C-", "5S-", "4Db7:3S"]
+    played = []
+    for text in game_moves:
+        move = parse_move(text)
+        pos.play(move)
+        played.append(move.card)
+    piles, things = table_piles(pos, played)
+    # Dealt by rank (3♠ 7♦ K♥), the trails after them (2♣, then 5♠), and the build of 7 where the 3♠ lay.
+    firsts = [p[0] for p in piles]
+    assert firsts == [c("3S"), c("7D"), c("KH"), c("2C"), c("5S")], piles

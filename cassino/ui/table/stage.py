@@ -49,25 +49,32 @@ def hand_order(pos: Position, seat: int) -> list[int]:
 def table_piles(pos: Position, played: Sequence[int] = ()) -> tuple[list[list[int]], list[int | Build]]:
     """The table's items in the order the table shows them, each with its
     cards bottom first (``played``: the cards played this round, in order).
-    The review shows its tables so too, to be recognised."""
-    piles: list[list[int]] = []
-    things: list[int | Build] = []
+    The review shows its tables so too, to be recognised.
+
+    Each item keeps the place of its oldest card: the cards dealt to the
+    table by rank, then each card trailed after them, and a build where the
+    card it was made on lay. (Builds first and loose cards by rank moved cards
+    no play had touched: a trail went in mid-row, a new build jumped to the
+    row's start, and a player watching one card lost it.)"""
     when = {c: i for i, c in enumerate(played)}  # cards dealt to the table came first (-1)
-    # Builds first, in the order they were made; then loose cards by rank.
+
+    def place(c: int) -> tuple[int, int, int]:
+        return (when.get(c, -1), rank_of(c), suit_of(c))
+    items: list[tuple[tuple[int, int, int], list[int], int | Build]] = []
     for b in pos.builds:
         groups = value_groups(cards_of(b.cards), pos.rules, b.value) if b.multiple else None
         if groups:
             # A multiple build is fanned group by group, so its groups of the value
             # show; the group of the card played last comes last.
             groups.sort(key=lambda g: max(when.get(c, -1) for c in g))
-            piles.append([c for g in groups for c in g])
+            cards = [c for g in groups for c in g]
         else:
-            piles.append(sorted(cards_of(b.cards), key=lambda c: when.get(c, -1)))
-        things.append(b)
-    for c in sorted(cards_of(pos.loose), key=lambda c: (rank_of(c), suit_of(c))):
-        piles.append([c])
-        things.append(c)
-    return piles, things
+            cards = sorted(cards_of(b.cards), key=lambda c: when.get(c, -1))
+        items.append((min(place(c) for c in cards), cards, b))
+    for c in cards_of(pos.loose):
+        items.append((place(c), [c], c))
+    items.sort(key=lambda item: item[0])
+    return [cards for _, cards, _ in items], [thing for _, _, thing in items]
 
 
 class Stage:
