@@ -307,3 +307,91 @@ def test_the_list_of_choices_shows_the_value_of_a_build_it_asks_about(monkeypatc
                         chips.append(b.label(by_rank)) or real(surface, b, top, by_rank))
     chooser.draw(app.screen)
     assert chips == ["10"]
+
+
+def test_a_line_said_after_a_still_moment_stays_to_be_read() -> None:
+    # The frame after a sleep counted the whole sleep: a refusal set by a key was gone before it showed.
+    app, table = open_table(table_position(hand="3D 9H", loose="3C 5H", others=["5S 6S"]))
+    table.say("Select table cards with Space first.", warn=True)
+    app.step(8.0)
+    assert table.message_time > 0
+
+
+def test_s_during_the_round_s_last_motion_does_not_show_the_round_s_points_first() -> None:
+    # The sheet of S showed "Round 2 +2 → 7" before the round's own sheet had added up.
+    from cassino.rules import parse_move
+    from cassino.ui.table.scoresheet import RoundOverScene, SheetScene
+    from tests.rules.helpers import last_card_position
+
+    from .driver import key
+
+    pos = last_card_position("5C", loose="5D 9H", captured=["8C 8D"], last_capturer=0, dealer=0)
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move("5Cx5:5D"))
+    key(app, pygame.K_s)
+    assert not isinstance(app.top, SheetScene)
+    for _ in range(300):
+        step(app)
+        if isinstance(app.top, RoundOverScene):
+            break
+    assert isinstance(app.top, RoundOverScene)
+
+
+def test_the_log_scrolls_back_only_as_far_as_its_first_lines() -> None:
+    # Page Up went on to a near-empty page under "▼ 27 newer".
+    from cassino.ui.table.panel import log_scroll_limit
+
+    from .driver import key
+
+    app, table = open_table(table_position(hand="3D 9H", loose="3C 5H", others=["5S 6S"]))
+    for i in range(40):
+        table.note(None, f"Line {i}.")
+    for _ in range(30):
+        key(app, pygame.K_PAGEUP)
+    limit = log_scroll_limit(table)
+    assert 0 < table.log_scroll == limit < len(table.log) - 1
+    # At the limit the page begins with the log's first line, under a line kept for the marker.
+    from .test_variants_table import drawn_text
+
+    said = drawn_text(app)
+    assert table.log[0][1] in said and f"▼ {limit} newer (scroll down)" in said
+
+
+def test_a_captured_build_leaves_its_value_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its "12s" chip rode on the cards taken all the way into the pile.
+    from cassino.rules import parse_move
+    from cassino.ui.table import paint
+
+    pos = table_position("8S 9H", loose="2C", builds=[("5D 3C", 8, False, 1)], others=["8C 4S"])
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move("8Sx8:3C,5D"))
+    chips: list[str] = []
+    real = paint.value_chip
+    monkeypatch.setattr(paint, "value_chip", lambda surface, b, top, by_rank: chips.append(b.label()) or
+                        real(surface, b, top, by_rank))
+    for _ in range(120):
+        step(app)
+    assert chips == [], "the captured build's chip was drawn in flight"
+
+
+def test_draw_cassino_s_new_card_keeps_its_mark_after_a_move_taken_back() -> None:
+    from cassino.rules import PRESETS, Game
+    from cassino.ui.screens import sit_down
+    from cassino.ui.table import Seat
+
+    from .driver import key, settle
+
+    app, table = open_table(None, levels=(None, "beginner"), seed=5)
+    game = Game(PRESETS["draw"].rules(2), 2, seed=5)
+    table = sit_down(app, game, [Seat("You"), Seat("Bot1", "beginner")])
+    app.settings.undo = True
+    settle(app)
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    settle(app)
+    drawn = table.drawn.get(0)
+    assert drawn is not None
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    settle(app)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app)
+    assert table.drawn.get(0) == drawn

@@ -621,3 +621,19 @@ def test_the_last_cards_callout_comes_once_every_last_card_has_left_the_cloth() 
     assert table.motion.callout is not None
     lying = [card for card, s in table.motion.sprites.items() if s.waiting or not s.legs]
     assert not [c for c in lying if c not in table.stage.spots], lying
+
+
+def test_one_last_card_is_called_out_as_one() -> None:
+    # "The last cards go to you" while the log said "The last table card goes to you."
+    from cassino.rules import parse_move
+    from tests.rules.helpers import last_card_position
+
+    pos = last_card_position("5C", loose="5D 9H", captured=["8C 8D"], last_capturer=0, dealer=0)
+    app, table = open_table(pos, speed="normal")
+    assert table.play(parse_move("5Cx5:5D"))
+    shown = set()
+    while table.motion.busy:
+        step(app)
+        if table.motion.callout is not None:
+            shown.add(table.motion.callout.text)
+    assert "The last card goes to you" in shown, shown

@@ -228,7 +228,9 @@ def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:
         mp.setattr(theme, "text", text)
         step(app)
     at = drawn.index("Count at the call")
-    assert drawn[at + 1:at + 3] == ["22", str(call_counts(table.pos)[1])] and "Final score" in drawn[at:]
+    assert drawn[at + 1:at + 3] == ["22", str(call_counts(table.pos)[1])]
+    # Under "You win the game!", the scores from before the round were labelled "Final score".
+    assert "Before this round" in drawn[at:] and "Final score" not in drawn
     assert list(game.totals) == [17, 15], "the scores before the round"
     step(app)  # drawn
 

@@ -159,7 +159,8 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
         if left:
             last_at = end
             # Once the cards have left the cloth: said over them, it hid what it spoke of.
-            motion.call_out(f"The last cards go to {within(names[to])}",
+            cards = "The last cards go" if len(left) > 1 else "The last card goes"  # as the log says it
+            motion.call_out(f"{cards} to {within(names[to])}",
                             end + (len(left) - 1) * flight * 0.15 + flight * 0.6, flight * CALLOUT)
             end += flight + len(left) * flight * 0.15
     return Timing(end, sweep_at, last_at)

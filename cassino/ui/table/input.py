@@ -24,6 +24,7 @@ from cassino.rules import BUILD, CAPTURE, Move, card_symbol, cards_of
 from ..art.cards import RATIO
 from .chooser import ChooserScene
 from .motion import Spot
+from .panel import log_scroll_limit
 from .state import Drag, TableState
 from .words import describe, sweep_note
 
@@ -61,8 +62,9 @@ class TableActions(Protocol):
         """Sound off, or back on at its volume."""
 
 
-# Keys that look or pause rather than play: honoured during a motion too (after finishing it).
-LOOK_KEYS = frozenset((pygame.K_ESCAPE, pygame.K_s, pygame.K_l, pygame.K_m))
+# Keys that look rather than play: honoured during a motion too (after finishing it), but
+# for the round's last, whose sheet comes next (S there showed the round's points first).
+LOOK_KEYS = frozenset((pygame.K_s, pygame.K_l, pygame.K_m))
 
 # Keys that are only ever held with another.
 MODIFIERS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT,
@@ -86,7 +88,7 @@ class TableInput:
         table = self.table
         if event.type == pygame.MOUSEWHEEL:
             # The wheel scrolls the log wherever the pointer is: nothing else on the table scrolls.
-            table.log_scroll = max(0, min(len(table.log) - 1, table.log_scroll + event.y))
+            table.log_scroll = max(0, min(log_scroll_limit(table), table.log_scroll + event.y))
             return
         if event.type == pygame.MOUSEMOTION:
             self._mouse_move(event.pos)
@@ -94,8 +96,9 @@ class TableInput:
         if not table.at_rest():
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self._key(event)
-            elif event.type == pygame.KEYDOWN and (event.key in LOOK_KEYS or (
-                    event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)):
+            elif event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
+                    (event.key in LOOK_KEYS or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL))
+                    and table.round_result is None and not table.game_ended)):
                 # The pause menu, the move taken back, the score sheet, the last
                 # capture or the sound, at once (S during a computer's play only
                 # skipped it: the sheet took a second S).
@@ -231,7 +234,7 @@ class TableInput:
             return
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             step = 3 if key == pygame.K_PAGEUP else -3
-            table.log_scroll = max(0, min(len(table.log) - 1, table.log_scroll + step))
+            table.log_scroll = max(0, min(log_scroll_limit(table), table.log_scroll + step))
             return
         if key == pygame.K_h:
             self.act.ask_hint()

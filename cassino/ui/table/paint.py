@@ -219,10 +219,11 @@ def _paint_flights(table: TableState, surface: pygame.Surface, sprites: list[Spr
         if s.gone:
             continue
         r = paint_card(table, surface, s.card, s.at, drawn_at=_flight_size(s))
-        if s.card in badges:
-            # A build gliding to its new place (the table closing up) keeps its owner's words:
-            # at five seats "Your build" blinked off at every play.
-            _badge(table, surface, badges[s.card], r, tag=s.card in table.stage.spots)
+        if s.card in badges and s.card in table.stage.spots:
+            # A build gliding to its new place (the table closing up) keeps its value and
+            # owner's words (at five seats "Your build" blinked off at every play); a build
+            # captured leaves them behind (its chip rode into the pile).
+            _badge(table, surface, badges[s.card], r)
 
 
 def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 0) -> None:

@@ -94,9 +94,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     # The log, newest at the bottom; the wheel scrolls back.
     lg = geo.log
     surface.blit(theme.text("This round", geo.fs_small, theme.DIM, bold=True), (lg.x, lg.y))
-    top = lg.y + round(geo.fs_small * 1.6)
-    line_h = round(geo.fs_small * 1.3)
-    fit = max(1, (lg.bottom - top) // line_h)
+    top, line_h, fit = _log_room(table)
     lines: list[tuple[tuple[int, int, int], str]] = []
     end = len(table.log) - table.log_scroll
     # Whole entries only, newest last: a line cut from the top of an entry reads as nonsense.
@@ -143,6 +141,30 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     for ln in keys:
         surface.blit(theme.fit_text(ln, geo.fs_small, geo.help.width, theme.DIM), (geo.help.x, yy))
         yy += round(geo.fs_small * 1.3)
+
+
+def _log_room(table: TableState) -> tuple[int, int, int]:
+    """Where the log's lines start, their height, and how many fit (one fewer
+    while scrolled back: the last line says how many newer are below)."""
+    geo = table.geo
+    top = geo.log.y + round(geo.fs_small * 1.6)
+    line_h = round(geo.fs_small * 1.3)
+    fit = max(1, (geo.log.bottom - top) // line_h - (1 if table.log_scroll else 0))
+    return top, line_h, fit
+
+
+def log_scroll_limit(table: TableState) -> int:
+    """How far back the log scrolls: until its first entries fill the page
+    (further on, the page only emptied, under "▼ 27 newer")."""
+    geo = table.geo
+    _, _, fit = _log_room(table)
+    fit = max(1, fit - (0 if table.log_scroll else 1))  # as the page is while scrolled
+    used = 0
+    for k, (_, text) in enumerate(table.log):
+        used += len(theme.wrap(text, geo.fs_small, geo.log.width))
+        if used > fit:
+            return max(0, len(table.log) - k)
+    return 0
 
 
 def paint_status(table: TableState, surface: pygame.Surface) -> None:
@@ -197,8 +219,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
             if before is not None and not played:
                 text = f"{before[1]} {text}"
             call = f"C to call for {pos.rules.target}"
-            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), (call, table.can_call()))
-                     if ok and not keys]
+            extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), (call, table.can_call())) if ok]
             if extra:
                 text += " Or " + " · ".join(extra) + "."
         colour = theme.GLOW

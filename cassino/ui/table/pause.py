@@ -69,7 +69,8 @@ class CallScene(Overlay):
         if self.count >= self.target:
             out.append((f"That reaches {self.target}: calling now wins the game.", theme.GOLD))
         else:
-            out.append((f"That is {self.target - self.count} short of {self.target}. Calling short loses: "
+            short = self.target - self.count
+            out.append((f"That is {short} point{'' if short == 1 else 's'} short of {self.target}. Calling short loses: "
                         f"the other side would win at once.", theme.WARN))
         return out
 

@@ -219,6 +219,10 @@ class TableScene(Scene, TableState):
             name = self.names.seat(turn.seat)
             self.note(turn.seat, f"{name} {words}{drew(event)}.")
             self._record(event, words)
+            if turn.move.card >= 0:  # Draw Cassino: each seat's card drawn last, marked (lost after Ctrl+Z)
+                self.drawn.pop(turn.seat, None)
+            if event.drawn:
+                self.drawn[turn.seat] = event.drawn[-1]
             if event.sweep:
                 self.note(turn.seat, self._sweep_words(name))
             if event.dealt:
@@ -488,7 +492,9 @@ class TableScene(Scene, TableState):
         sound = self.motion.due()
         if sound is not None:
             self.app.sounds.play(sound)
-        self.message_time = max(0.0, self.message_time - dt)
+        # (A frame after a still moment brings the whole sleep as ``dt``: counted whole,
+        # it wiped the line a key had just set, and a refusal went unread.)
+        self.message_time = max(0.0, self.message_time - min(dt, 0.1))
         if self.hinter is not None and self.hinter.done:
             self._hint_ready()
         if self.explainer is not None and self.explainer.done:
@@ -624,6 +630,7 @@ class TableScene(Scene, TableState):
         self.game = again
         self.practice = True
         self._show_round()
+        self.before = self.stage.items  # the builds the cards glide back to wear their badges
         self._glide_back(was, taken)
         self.note(None, "You took your move back (practice game).")
         keeping.save(self)

@@ -271,8 +271,8 @@ class RoundOverScene(Scene):
         counts = getattr(self.table.ending, "counts", None) if self.result is None else None
         if counts is not None:
             # A call for the target decided it on these counts, not on the scores
-            # from before the round (which may be 0 to 0).
-            totals.insert(0, ("Count at the call", counts))
+            # from before the round (which may be 0 to 0: "Final score 0 0" under "You win").
+            totals = [("Count at the call", counts), ("Before this round", game.totals)]
         for label, values in totals if self.built else []:
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
