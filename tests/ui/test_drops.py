@@ -315,6 +315,8 @@ def test_a_line_said_after_a_still_moment_stays_to_be_read() -> None:
     table.say("Select table cards with Space first.", warn=True)
     app.step(8.0)
     assert table.message_time > 0
+    app.step(8.0)  # and then it goes in its time
+    assert table.message_time == 0
 
 
 def test_s_during_the_round_s_last_motion_does_not_show_the_round_s_points_first() -> None:

@@ -492,9 +492,13 @@ class TableScene(Scene, TableState):
         sound = self.motion.due()
         if sound is not None:
             self.app.sounds.play(sound)
-        # (A frame after a still moment brings the whole sleep as ``dt``: counted whole,
-        # it wiped the line a key had just set, and a refusal went unread.)
-        self.message_time = max(0.0, self.message_time - min(dt, 0.1))
+        # A line set in this frame starts its time now: the frame after a still
+        # moment brings the whole sleep as ``dt``, which wiped the line a key had
+        # just set, and a refusal went unread.
+        if self.message_new:
+            self.message_new = False
+        else:
+            self.message_time = max(0.0, self.message_time - dt)
         if self.hinter is not None and self.hinter.done:
             self._hint_ready()
         if self.explainer is not None and self.explainer.done:

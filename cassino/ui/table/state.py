@@ -90,6 +90,7 @@ class TableState:
         self.input = Gestures()
         self.message = ""
         self.message_time = 0.0
+        self.message_new = False
         self.banner = ""  # the last announcement
         self.log: list[tuple[int | None, str]] = []
         self.log_scroll = 0
@@ -271,6 +272,7 @@ class TableState:
         is made (a hint, gone in six seconds while its why stayed twelve)."""
         self.message = ("! " if warn else "") + text
         self.message_time = float("inf") if turn else max(4.0 if warn else 6.0, len(text) / 14)
+        self.message_new = True  # its time starts with the frame that shows it
         if warn:  # a refusal is heard too: the eye may be on the card, not the line
             self.app.sounds.play("refuse")
 
