@@ -172,3 +172,20 @@ def test_h_again_while_the_why_is_weighed_waits_for_it(monkeypatch: pytest.Monke
     gate.set()
     until(app, lambda: table.explainer is None)
     assert table.message == "Why: It takes the most." and table.hint_move == hinted
+
+
+def test_h_again_after_the_why_says_it_again_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Why? (H)" stayed lit and weighed the same moves over again, the line unchanged.
+    from cassino.ai import review
+
+    app, table = open_table(table_position(hand="TS 3C 9H", loose="TD 5H KC"))
+    key(app, pygame.K_h)
+    until(app, lambda: table.hinter is None)
+    calls: list[int] = []
+    monkeypatch.setattr(review, "explain", lambda *_, **__: calls.append(1) or review.Why("It takes the most.", None))
+    key(app, pygame.K_h)
+    until(app, lambda: table.explainer is None)
+    assert table.message == "Why: It takes the most."
+    table.say("Something else.")
+    key(app, pygame.K_h)
+    assert table.explainer is None and table.message == "Why: It takes the most." and calls == [1]

@@ -74,6 +74,7 @@ class TableScene(Scene, TableState):
         self.hint_view: SeatView | None = None
         self.explainer: Errand[Why] | None = None  # the hint's reason, being weighed
         self.explained: tuple[object, Move] | None = None  # the view (its key) and move it is weighed for
+        self.why_said: tuple[object, Move, str] | None = None  # the last why told, for H again
         self._show_round()
         if self.game.turns:  # a game resumed mid-round: the table as it was left, not dealt again
             self._settle()
@@ -397,6 +398,10 @@ class TableScene(Scene, TableState):
                 self.say("A hint is for your own turn: H again when it comes.")
             return
         if self.hint_move is not None and self.hint_view is not None and self.explainer is None:
+            said = self.why_said
+            if said is not None and said[:2] == (self.hint_view.key(), self.hint_move):
+                self.say(said[2], turn=True)  # said again at once, not weighed again
+                return
             self._ask_why(self.hint_view, self.hint_move)
             return
         from cassino.ai.master import Master
@@ -462,6 +467,8 @@ class TableScene(Scene, TableState):
         text, better = explainer.value
         if better is None:
             self.say(f"Why: {text}", turn=True)
+            if self.hint_move is not None:
+                self.why_said = (now, self.hint_move, f"Why: {text}")
             return
         # The closer weighing overrules the hint: show the better move, not a
         # hint that its own reason calls worse.
