@@ -39,8 +39,14 @@ def noise_burst(seconds: float, decay: float, seed: int, smooth: int) -> list[fl
 
 
 def tone(freq: float, seconds: float, decay: float, start: float = 0.0) -> list[float]:
+    """A note ``seconds`` long after ``start`` seconds of silence. Its last
+    12 ms fade to nothing: a note cut off mid-wave ticks, even under others
+    still ringing."""
     n = int(seconds * RATE)
     env = envelope(n, 0.004, decay)
+    tail = min(n, int(0.012 * RATE))
+    for i in range(tail):
+        env[n - 1 - i] *= i / tail
     lead = [0.0] * int(start * RATE)
     return lead + [math.sin(2 * math.pi * freq * i / RATE) * (0.8 + 0.2 * math.sin(math.pi * freq * i / RATE)) * env[i]
                    for i in range(n)]
@@ -56,32 +62,44 @@ def mix(*parts: list[float], gain: float = 1.0) -> list[float]:
     return [v / peak * gain for v in out]
 
 
-def save(name: str, samples: list[float]) -> None:
+def save(name: str, samples: list[float], folder: Path = HERE) -> None:
     # The last few milliseconds fade to nothing: a sound cut off mid-wave clicks.
     fade = min(len(samples), int(0.008 * RATE))
     samples = samples[:len(samples) - fade] + [v * (fade - i) / fade for i, v in enumerate(samples[-fade:])]
-    with wave.open(str(HERE / f"{name}.wav"), "wb") as w:
+    with wave.open(str(folder / f"{name}.wav"), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(RATE)
         w.writeframes(b"".join(struct.pack("<h", int(max(-1.0, min(1.0, v)) * 32000)) for v in samples))
 
 
-def main() -> None:
-    save("deal", mix(noise_burst(0.07, 0.02, 1, 6), gain=0.35))
-    save("play", mix(noise_burst(0.09, 0.018, 2, 2), tone(180, 0.09, 0.02), gain=0.55))
-    save("capture", mix(noise_burst(0.08, 0.02, 3, 2), tone(660, 0.25, 0.08, 0.03), tone(880, 0.25, 0.08, 0.09),
-                        gain=0.5))
-    save("build", mix(tone(220, 0.18, 0.05), tone(330, 0.18, 0.05), noise_burst(0.05, 0.01, 4, 3), gain=0.5))
-    save("sweep", mix(*(tone(f, 0.3, 0.1, 0.07 * k) for k, f in enumerate((523, 659, 784, 1047))), gain=0.55))
-    save("round", mix(tone(392, 0.9, 0.35), tone(494, 0.9, 0.35, 0.05), tone(587, 0.9, 0.35, 0.1), gain=0.5))
-    # A move refused: two soft low knocks, a "no" that does not scold.
-    save("refuse", mix(tone(196, 0.07, 0.02), tone(165, 0.08, 0.025, 0.09), noise_burst(0.03, 0.008, 5, 4),
-                       gain=0.3))
-    # The game's end: won, a rising major arpeggio that rings on; lost, a falling minor third that settles.
-    save("win", mix(*(tone(f, 0.9 - 0.1 * k, 0.3, 0.09 * k) for k, f in enumerate((523, 659, 784, 1047))),
-                    gain=0.55))
-    save("lose", mix(tone(392, 0.5, 0.2), tone(311, 0.6, 0.25, 0.18), tone(262, 0.9, 0.35, 0.36), gain=0.45))
+def sounds() -> dict[str, list[float]]:
+    """Every sound of the game, by name."""
+    return {
+        "deal": mix(noise_burst(0.07, 0.02, 1, 6), gain=0.35),
+        "play": mix(noise_burst(0.09, 0.018, 2, 2), tone(180, 0.09, 0.02), gain=0.55),
+        "capture": mix(noise_burst(0.08, 0.02, 3, 2), tone(660, 0.25, 0.08, 0.03), tone(880, 0.25, 0.08, 0.09),
+                       gain=0.5),
+        "build": mix(tone(220, 0.18, 0.05), tone(330, 0.18, 0.05), noise_burst(0.05, 0.01, 4, 3), gain=0.5),
+        # A sweep: the table brushed clear, then a bright fifth (the game's win is the arpeggio:
+        # the two sounded alike).
+        "sweep": mix(noise_burst(0.28, 0.09, 6, 5), tone(784, 0.3, 0.1, 0.12), tone(1175, 0.3, 0.1, 0.16),
+                     gain=0.55),
+        "round": mix(tone(392, 0.9, 0.35), tone(494, 0.9, 0.35, 0.05), tone(587, 0.9, 0.35, 0.1), gain=0.5),
+        # A move refused: two soft knocks, a "no" that does not scold; high enough for a
+        # laptop's speakers (at 196 and 165 Hz it was all but lost on them).
+        "refuse": mix(tone(392, 0.07, 0.02), tone(330, 0.08, 0.025, 0.09), noise_burst(0.03, 0.008, 5, 4),
+                      gain=0.42),
+        # The game's end: won, a rising major arpeggio that rings on; lost, a falling minor triad that settles.
+        "win": mix(*(tone(f, 0.9 - 0.1 * k, 0.3, 0.09 * k) for k, f in enumerate((523, 659, 784, 1047))),
+                   gain=0.55),
+        "lose": mix(tone(392, 0.5, 0.2), tone(311, 0.6, 0.25, 0.18), tone(262, 0.9, 0.35, 0.36), gain=0.45),
+    }
+
+
+def main(folder: Path = HERE) -> None:
+    for name, samples in sounds().items():
+        save(name, samples, folder)
 
 
 if __name__ == "__main__":

@@ -637,3 +637,19 @@ def test_one_last_card_is_called_out_as_one() -> None:
         if table.motion.callout is not None:
             shown.add(table.motion.callout.text)
     assert "The last card goes to you" in shown, shown
+
+
+def test_a_skipped_motion_s_sounds_give_the_one_set_for_latest() -> None:
+    # After a skip the cues tied on the time left but for rounding: the trail's tick won over the round's chord.
+    from cassino.ui.table.motion import Motion
+
+    for dt in (1 / 60, 1 / 30, 0.0137, 0.05):
+        motion = Motion()
+        motion.cue("play", 0.22)
+        motion.cue("round", 0.78)
+        motion.update(0.1)
+        assert motion.due() is None
+        motion.finish()
+        motion.update(dt)
+        assert motion.due() == "round", dt
+        assert motion.due() is None

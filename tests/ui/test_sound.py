@@ -64,3 +64,49 @@ def test_no_audio_device_means_silence(monkeypatch: pytest.MonkeyPatch, caplog: 
     sounds.play("sweep")  # nothing happens, nothing raised
     # ... and the log says why the game is silent.
     assert any("No available audio device" in r.getMessage() for r in caplog.records)
+
+
+def _maker() -> object:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "assets" / "sounds" / "make_sounds.py"
+    spec = importlib.util.spec_from_file_location("make_sounds", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_sound_files_are_what_their_script_makes(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    maker = _maker()
+    maker.main(tmp_path)  # type: ignore[attr-defined]
+    here = Path(maker.HERE)  # type: ignore[attr-defined]
+    for name in NAMES:
+        assert (tmp_path / f"{name}.wav").read_bytes() == (here / f"{name}.wav").read_bytes(), name
+
+
+def test_every_note_fades_out_inside_its_sound() -> None:
+    # Notes stopped at 5-14% of their peak while others rang on: faint ticks in headphones.
+    maker = _maker()
+    for freq, seconds, decay in ((1047, 0.6, 0.3), (392, 0.9, 0.35), (196, 0.07, 0.02)):
+        note = maker.tone(freq, seconds, decay)  # type: ignore[attr-defined]
+        peak = max(abs(v) for v in note)
+        assert max(abs(v) for v in note[-3:]) < 0.01 * peak, freq
+        # The biggest step between samples in the note's last 12 ms is no bigger than its waves make.
+        tail = note[-int(0.012 * maker.RATE):]  # type: ignore[attr-defined]
+        steps = [abs(b - a) for a, b in zip(tail, tail[1:])]
+        assert max(steps) < 2 * 3.1416 * freq / maker.RATE * peak * 1.2, freq  # type: ignore[attr-defined]
+
+
+def test_the_sweep_and_the_win_are_told_apart() -> None:
+    maker = _maker()
+    made = maker.sounds()  # type: ignore[attr-defined]
+    n = min(len(made["sweep"]), len(made["win"]))
+    a, b = made["sweep"][:n], made["win"][:n]
+    dot = sum(x * y for x, y in zip(a, b))
+    norm = (sum(x * x for x in a) * sum(y * y for y in b)) ** 0.5
+    assert abs(dot / norm) < 0.5

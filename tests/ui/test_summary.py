@@ -346,3 +346,31 @@ def test_a_built_sheet_stays_awake_until_the_log_has_the_game_s_end() -> None:
     app, table, sheet = sheet_after(pos, "5Sx5:5D")
     sheet.clock = 1e9  # the whole sheet shown, as at once at the instant speed
     assert sheet.built and not sheet.told and sheet.wake_in() == 0.0
+
+
+def test_a_game_that_cannot_be_saved_is_said_once_and_without_the_refusal_s_knock(tmp_path: object,
+                                                                                  monkeypatch: object) -> None:
+    # Every move went through, and every move knocked as if refused, the line said over again.
+    from pathlib import Path
+
+    import pytest
+
+    from tests.ui.driver import bare_cloth, drag, hand_card_centre, open_table, settle
+
+    from cassino.store import Store
+
+    assert isinstance(tmp_path, Path) and isinstance(monkeypatch, pytest.MonkeyPatch)
+    app, table = open_table(None, levels=(None, "beginner"), seed=4)
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the folder should be")
+    app.store = Store(blocked)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", lambda name: heard.append(name))
+    said: list[str] = []
+    real = table.say
+    monkeypatch.setattr(table, "say", lambda text, *a, **k: said.append(text) or real(text, *a, **k))
+    for _ in range(2):
+        drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+        settle(app)
+    assert "refuse" not in heard, heard
+    assert [s for s in said if "could not be saved" in s] == [said[0]] and "could not be saved" in said[0]

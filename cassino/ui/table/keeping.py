@@ -49,7 +49,7 @@ def count(table: TableState, result: RoundEnd | None) -> None:
         store.save_stats(stats)
     except OSError as e:
         notice = f"The statistics could not be saved: {e.strerror} (in {store.folder})."
-        table.say(notice, warn=True)
+        table.say(notice, warn=True, knock=False)
         table.unkept.append(notice)
         if notice not in store.problems:  # lost for good: the title says so too
             store.problems.append(notice)
@@ -106,7 +106,8 @@ def save(table: TableState, dealt_in: bool = False) -> None:
     except OSError as e:
         log.warning("saving the game failed: %s", e)
         notice = f"The game could not be saved: {e.strerror} (in {store.folder})."
-        table.say(notice, warn=True)
+        if notice not in table.unkept:  # said once when it starts, not over every move
+            table.say(notice, warn=True, knock=False)
         table.unkept[:] = [n for n in table.unkept if n != notice] + [notice]
     else:
         table.unkept[:] = [n for n in table.unkept if not n.startswith("The game could not be saved")]

@@ -206,8 +206,10 @@ class Motion:
         if not ripe:
             return None
         self.cues = [c for c in self.cues if c.clock < c.delay]
-        # Due at once (the instant speed): the one set last.
-        return max(enumerate(ripe), key=lambda ic: (ic[1].delay - ic[1].clock, ic[0]))[1].name
+        # The one set for latest (cues due together were set by one play); of equal
+        # delays, the one set last. (By time left, ``delay - clock``, a skipped
+        # motion's cues tied but for rounding, and the round's chord was lost to a trail's tick.)
+        return max(enumerate(ripe), key=lambda ic: (ic[1].delay, ic[0]))[1].name
 
     def tell(self, seat: int | None, text: str, delay: float) -> None:
         """A log line after ``delay`` seconds, and after every line held before it."""

@@ -266,14 +266,15 @@ class TableState:
         """You may call for 21 now."""
         return any(m.kind == CALL for m in self.open_actions())
 
-    def say(self, text: str, warn: bool = False, turn: bool = False) -> None:
+    def say(self, text: str, warn: bool = False, turn: bool = False, knock: bool = True) -> None:
         """A line over your hand for a few seconds (longer for a long one, to
         be read): a hint, or why a move was refused; ``turn``: until the move
         is made (a hint, gone in six seconds while its why stayed twelve)."""
         self.message = ("! " if warn else "") + text
         self.message_time = float("inf") if turn else max(4.0 if warn else 6.0, len(text) / 14)
         self.message_new = True  # its time starts with the frame that shows it
-        if warn:  # a refusal is heard too: the eye may be on the card, not the line
+        if warn and knock:  # a refusal is heard too: the eye may be on the card, not the line
+            # (not a file that could not be saved: the move went through)
             self.app.sounds.play("refuse")
 
     def note(self, seat: int | None, text: str, after: float = 0.0) -> None:
