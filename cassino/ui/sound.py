@@ -41,6 +41,14 @@ class Sounds:
             self.problem = f"no sound: {e}"
             logging.getLogger(__name__).warning(self.problem)  # the log says why it is silent
 
+    def hush(self) -> None:
+        """Stop whatever is sounding (sound just turned off: a win rang on for a second)."""
+        for sound in self.sounds.values():
+            try:
+                sound.stop()
+            except pygame.error:
+                pass
+
     def play(self, name: str) -> None:
         """Play the sound ``name`` at the set volume, unless sound is off; never fails."""
         if not self.settings.sound or self.settings.volume <= 0:

@@ -110,3 +110,13 @@ def test_the_sweep_and_the_win_are_told_apart() -> None:
     dot = sum(x * y for x, y in zip(a, b))
     norm = (sum(x * x for x in a) * sum(y * y for y in b)) ** 0.5
     assert abs(dot / norm) < 0.5
+
+
+def test_sound_turned_off_stops_what_is_sounding() -> None:
+    sounds = Sounds(Settings())
+    if sounds.problem is not None:
+        pytest.skip(f"this machine has no audio at all: {sounds.problem}")
+    sounds.play("win")
+    assert sounds.sounds["win"].get_num_channels() == 1
+    sounds.hush()
+    assert sounds.sounds["win"].get_num_channels() == 0

@@ -78,7 +78,9 @@ class SettingsScene(Overlay):
             st.sound = new > 0
             if new > 0:
                 st.volume = new
-            app.sounds.play("capture")
+                app.sounds.play("capture")
+            else:
+                app.sounds.hush()
             changed()
 
         self.steps = [cycle("speed", SPEEDS), cycle("ai_delay", AI_DELAYS), toggle("four_colour"),

@@ -593,6 +593,8 @@ class TableScene(Scene, TableState):
         self.app.save_settings()
         if st.sound:
             self.app.sounds.play("capture")  # what it sounds like now
+        else:
+            self.app.sounds.hush()
         self.say(f"Sound on, at {round(st.volume * 100)}% (M turns it off)." if st.sound else
                  "Sound off (M turns it back on).")
 
