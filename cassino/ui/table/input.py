@@ -64,7 +64,8 @@ class TableActions(Protocol):
 
 # Keys that look rather than play: honoured during a motion too (after finishing it), but
 # for the round's last, whose sheet comes next (S there showed the round's points first).
-LOOK_KEYS = frozenset((pygame.K_s, pygame.K_l, pygame.K_m))
+# (Esc and M, the sound, are honoured always.)
+LOOK_KEYS = frozenset((pygame.K_s, pygame.K_l))
 
 # Keys that are only ever held with another.
 MODIFIERS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT,
@@ -96,7 +97,7 @@ class TableInput:
         if not table.at_rest():
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self._key(event)
-            elif event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
+            elif event.type == pygame.KEYDOWN and (event.key in (pygame.K_ESCAPE, pygame.K_m) or (
                     (event.key in LOOK_KEYS or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL))
                     and table.round_result is None and not table.game_ended)):
                 # The pause menu, the move taken back, the score sheet, the last
