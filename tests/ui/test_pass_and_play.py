@@ -422,3 +422,12 @@ def test_a_hand_turned_up_for_its_person_is_their_turn_not_a_deal() -> None:
     assert app.top is table and table.motion.busy  # the hand turning up and taking its place
     assert table.turn_mark() == table.pos.to_move
     assert status_words(app, table) != "Dealing."
+
+
+def test_a_round_s_first_cover_tells_the_deal_without_meanwhile() -> None:
+    # "Meanwhile / Round 1: Ann deals." with nothing played yet.
+    from .test_variants_table import drawn_text
+
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    said = drawn_text(app)
+    assert any(text.startswith("Round 1:") for text in said) and not any(t.startswith("Meanwhile") for t in said)

@@ -109,8 +109,11 @@ class CoverScene(Scene):
         news = theme.px(self.app.size, 24, 14)
         step = round(news * 1.4)
         y = h // 2 - big - round(big * 0.9) - step * (len(self.news) + 1)
-        t = theme.text("Meanwhile:" if len(self.news) > 1 else "Meanwhile", news, theme.DIM, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, max(4, y))))
+        # No one has played since this person last looked (a round's first cover): the
+        # table's news alone, with no "Meanwhile" over "Round 1: Ann deals."
+        if any(seat is not None for seat, _ in self.news):
+            t = theme.text("Meanwhile:" if len(self.news) > 1 else "Meanwhile", news, theme.DIM, bold=True)
+            surface.blit(t, t.get_rect(midtop=(w // 2, max(4, y))))
         for seat, text in self.news:
             y += step
             colour = theme.seat_colour(seat) if seat is not None else theme.DIM
