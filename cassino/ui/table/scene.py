@@ -22,7 +22,6 @@ from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.worker import Errand, Thinker
 from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, card_symbol, cards_of
-from cassino.rules.cards import rank_of, suit_of
 
 from ..app import App, Scene
 from . import choreography, keeping
@@ -234,10 +233,9 @@ class TableScene(Scene, TableState):
         """Where the table's cards rest with ``card`` trailed on it: the
         round's last card, seen landing before the table goes to the last
         capturer (the stage after it has no table)."""
-        builds = [list(it.spots) for it in self.before if it.build is not None]
-        loose = [c for it in self.before if it.build is None for c in it.spots] + [card]
-        loose.sort(key=lambda c: (rank_of(c), suit_of(c)))  # as the stage orders loose cards
-        placed, _ = self.geo.table_items(builds + [[c] for c in loose])
+        # The table as it was, the card trailed after it: the stage's order (``table_piles``),
+        # each item at its oldest card's place, the newest last.
+        placed, _ = self.geo.table_items([list(it.spots) for it in self.before] + [[card]])
         return {c: spot for p in placed for c, spot in p.spots.items()}
 
     def _sweep_words(self, name: str) -> str:
