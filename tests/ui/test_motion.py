@@ -34,6 +34,16 @@ def c(text: str) -> int:
 
 
 
+def callouts_until_rest(app: App, table: TableScene) -> set[str]:
+    """Every callout shown from now until nothing moves."""
+    seen = set()
+    while table.motion.busy:
+        step(app)
+        if table.motion.callout is not None:
+            seen.add(table.motion.callout.text)
+    return seen
+
+
 def at_rest_matches_stage(table: TableScene) -> None:
     """At rest every card on show is where the stage says: picture and hit areas agree."""
     assert table.at_rest()
@@ -539,11 +549,7 @@ def test_a_key_held_for_another_or_a_new_window_size_keeps_the_sweep_s_callout()
     assert table.motion.busy and any(s.legs for s in table.motion.sprites.values())
     app.resize((1024, 600))
     assert not any(s.legs for s in table.motion.sprites.values())  # the cards went to their new places
-    seen = set()
-    while table.motion.busy:
-        step(app)
-        if table.motion.callout is not None:
-            seen.add(table.motion.callout.text)
+    seen = callouts_until_rest(app, table)
     assert "Sweep! You cleared the table" in seen, seen
 
 
@@ -631,11 +637,7 @@ def test_one_last_card_is_called_out_as_one() -> None:
     pos = last_card_position("5C", loose="5D 9H", captured=["8C 8D"], last_capturer=0, dealer=0)
     app, table = open_table(pos, speed="normal")
     assert table.play(parse_move("5Cx5:5D"))
-    shown = set()
-    while table.motion.busy:
-        step(app)
-        if table.motion.callout is not None:
-            shown.add(table.motion.callout.text)
+    shown = callouts_until_rest(app, table)
     assert "The last card goes to you" in shown, shown
 
 

@@ -21,7 +21,6 @@ import pygame
 
 from cassino.rules import BUILD, CAPTURE, Move, card_symbol, cards_of
 
-from ..art.cards import RATIO
 from .chooser import ChooserScene
 from .motion import Spot
 from .panel import log_scroll_limit
@@ -190,7 +189,7 @@ class TableInput:
             s = table.motion.get(drag.card)
             if s is not None:  # the card is where it was let go; it glides from there
                 s.at = Spot(p[0] - drag.grab[0], p[1] - drag.grab[1], s.at.w, True)
-            item = table.stage.drop_item(self.drag_rect(drag), p)
+            item = table.stage.drop_item(table.drag_rect(drag), p)
             if item is not None:
                 self.offer(drag.card, item.mask)
             elif table.geo.table.collidepoint(p):
@@ -321,13 +320,6 @@ class TableInput:
         if pos.loose.bit_count() > CROWDED:
             return None
         return pos.moves_with(card)
-
-    def drag_rect(self, drag: Drag) -> pygame.Rect:
-        """Where the dragged card is drawn."""
-        table = self.table
-        spot = table.stage.spots.get(drag.card)
-        w = round(spot.w) if spot is not None else table.geo.card_w
-        return pygame.Rect(round(drag.at[0] - drag.grab[0]), round(drag.at[1] - drag.grab[1]), w, round(w * RATIO))
 
     def targets_for(self, card: int) -> tuple[set[int], bool]:
         """The table items ``card`` may be dropped on, and whether a drop on

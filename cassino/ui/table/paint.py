@@ -89,9 +89,7 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     # Where the dragged card would land if let go now, marked: the pointer alone did not say.
     landing = None
     if drag is not None:
-        w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
-        over = stage.drop_item(pygame.Rect(drag.at[0] - drag.grab[0], drag.at[1] - drag.grab[1], w,
-                                           round(w * RATIO)), drag.at)
+        over = stage.drop_item(table.drag_rect(drag), drag.at)
         landing = over.mask if over is not None else None
     for n, item in enumerate(stage.items):
         selected = rest and lifting and item.mask in inp.selection
@@ -206,8 +204,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         _paint_callout(table, surface, callout.text, callout.fade)
     if drag is not None:
         st = table.app.settings
-        w = round(stage.spots[drag.card].w) if drag.card in stage.spots else geo.card_w
-        x, y = drag.at[0] - drag.grab[0], drag.at[1] - drag.grab[1]
+        held = table.drag_rect(drag)
+        x, y, w = held.x, held.y, held.width
         surface.blit(shadow(w), (x + w // 12, y + w // 9))
         surface.blit(card_face(drag.card, w, st.four_colour), (x, y))
 

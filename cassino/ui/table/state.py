@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import pygame
+
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
 from cassino.rules import CALL, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, cards_of
 
 from ..app import App
+from ..art.cards import RATIO
 from ..options import rules_in_words
 from .layout import TableLayout
 from .motion import Motion
@@ -228,6 +231,12 @@ class TableState:
             # or moves taken back, are nobody's play: the turn is the mover's.)
             return -1 if self.dealing else self.pos.to_move
         return self.pos.to_move
+
+    def drag_rect(self, drag: Drag) -> pygame.Rect:
+        """Where the dragged card is drawn, at its size in the hand: what a drop covers."""
+        spot = self.stage.spots.get(drag.card)
+        w = round(spot.w) if spot is not None else self.geo.card_w
+        return pygame.Rect(round(drag.at[0] - drag.grab[0]), round(drag.at[1] - drag.grab[1]), w, round(w * RATIO))
 
     def fitting_cards(self) -> set[int]:
         """The cards of the bottom hand that can be played on exactly the
