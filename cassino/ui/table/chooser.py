@@ -180,13 +180,13 @@ class ChooserScene(Scene):
         # where no side has the room, each side pushed into the play area, as little over the cards as can be.
         boxes = [(box_on(name, inside), room) for name, room in (fits or sides) for inside in (geo.table, area)]
         # Never over the cards it is about (kept on the cloth, a box can be pushed back onto them).
-        return min(boxes, key=lambda b: (self.hides(b[0]), -b[1]))[0]
+        return min(boxes, key=lambda b: (self.hides(b[0], about), -b[1]))[0]
 
-    def hides(self, box: pygame.Rect) -> tuple[int, int, int]:
+    def hides(self, box: pygame.Rect, about: pygame.Rect) -> tuple[int, int, int]:
         """What ``box`` would stand over, worst first: how much of the cards
         it is about, how many other cards (but the one played: over the
-        others, its list hid what they were), how many parts of the seats."""
-        about = self.about()
+        others, its list hid what they were), how many parts of the seats.
+        ``about``: the cards it is about (``about()``, worked out once a frame)."""
         stage, geo = self.stage, self.stage.geo
         cards = [it.rect for it in stage.items if not it.rect.colliderect(about)]
         if stage.face_up is not None:
@@ -237,7 +237,7 @@ class ChooserScene(Scene):
         for width in widths:
             laid, title, head, height = measure(width)
             box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
-            tried.append((self.hides(box), box, laid, title, head, height))
+            tried.append((self.hides(box, about), box, laid, title, head, height))
             if tried[-1][0] == (0, 0, 0):
                 break
         _, box, laid, title, head, height = min(tried, key=lambda t: t[0])  # the widest of the best
