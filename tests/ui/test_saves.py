@@ -82,6 +82,12 @@ def test_a_game_left_at_a_round_s_sheet_comes_back_to_that_sheet(tmp_path: Path)
     assert isinstance(sheet, RoundOverScene) and sheet.result == game.rounds[0]
     assert "Round 1" in sheet.heading()
     assert table.shown_scores() == tuple(game.totals)
+    # A new window size keeps round 2's cards in the stock until Next round
+    # deals them (they were laid out behind the sheet).
+    assert not table.motion.sprites
+    app.resize((1366, 768))
+    step(app)
+    assert app.top is sheet and not table.motion.sprites
     keeping.save(table)  # as the round's last move saved it: resumed, at this sheet
     loaded = Store(tmp_path).load_game()
     assert loaded is not None and not loaded.dealt_in

@@ -129,13 +129,19 @@ class TableScene(Scene, TableState):
             return
         self.motion.land()
         self.lay_out()
-        self._settle()
+        self._settle(shown_only=True)
 
-    def _settle(self) -> None:
-        """Every card at once where the stage puts it; cards no longer on show go."""
+    def _settle(self, shown_only: bool = False) -> None:
+        """Every card at once where the stage puts it; cards no longer on show
+        go. ``shown_only``: cards not yet dealt in (a round held back behind
+        its sheet) stay in the stock."""
         spots = self.stage.spots
         for card, spot in spots.items():
-            s = self.motion.get(card) or self.motion.place(card, spot)
+            s = self.motion.get(card)
+            if s is None:
+                if shown_only:
+                    continue
+                s = self.motion.place(card, spot)
             s.at = spot
         self.motion.sprites = {c: s for c, s in self.motion.sprites.items() if c in spots}
 
