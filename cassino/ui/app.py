@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 
 FPS = 60
 STILL = 0.3  # seconds after a change of the window in which pointer motion is the window's, not the player's
+# A held key repeats after 350 ms, every 45 ms (``set_repeat``); a KEYDOWN of a
+# key still down within this many seconds of its last is such a repeat.
+HELD_FOR = 1.0
+# The keys that repeat when held: moving along a menu, a hand or a page, and
+# rubbing out. A held Enter, Esc, F11 or a letter acts once.
+REPEATING = frozenset((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+                       pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN))
 MAX_STEP = 10.0  # the most time one frame accounts for (a scene caps its own motion's step)
 WINDOWED = (1280, 720)
 # What a window's frame and the desktop's panels may take, that a window
@@ -39,6 +46,9 @@ class Scene:
     """One screen. ``opaque`` scenes hide the ones below them."""
 
     opaque = True
+    # While true (a name being typed), a held key types again and again; otherwise
+    # only the keys of ``REPEATING`` repeat (see ``App.step``).
+    typing = False
 
     def __init__(self, app: App):
         self.app = app
@@ -75,6 +85,7 @@ class App:
         # drawing thread quickly so that frames keep their pace meanwhile.
         sys.setswitchinterval(0.001)
         pygame.key.set_repeat(350, 45)
+        self.held: dict[int, float] = {}  # keys down (no KEYUP yet): when last pressed or repeated
         self.settings = settings or Settings()
         theme.use_cloth(self.settings.table_colour)  # menus and dialogs in the cloth's colours
         self.store = store  # None: nothing is kept (tests, the benchmark)
@@ -259,6 +270,10 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
+            if event.type == pygame.KEYUP:
+                self.held.pop(event.key, None)
+            elif event.type == pygame.KEYDOWN and self._repeated(event.key):
+                continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
@@ -281,6 +296,20 @@ class App:
             top.update(dt)
         self.draw(self.screen)
         self.show()
+
+    def _repeated(self, key: int) -> bool:
+        """Whether this KEYDOWN is a held key's repeat to be dropped: F11 held
+        flipped full screen on and off, Enter or Esc held chose again and
+        again. A key counts as held only until a short while after its last
+        press or repeat, in case its KEYUP was lost (as when the window was
+        remade for full screen)."""
+        now = time.perf_counter()
+        last = self.held.get(key)
+        self.held[key] = now
+        if last is None or now - last > HELD_FOR:
+            return False
+        top = self.top
+        return key not in REPEATING and not (top is not None and top.typing)
 
     def show(self) -> None:
         """Put the frame drawn on the screen; after the first, open the audio."""

@@ -159,8 +159,8 @@ def play_game(app: App, seed: int, started: float) -> dict[str, Any]:
             _check_round(table, top)
             if game.over:
                 break
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                                 unicode="\r", scancode=0))
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):  # a press, not a held key's repeat
+                pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         if frames >= MAX_FRAMES or time.perf_counter() - started > MAX_SECONDS:
             raise SelfTestFailure(f"the game did not finish: {frames} frames, {len(game.moves)} moves, "
                                   f"round {game.round_number}")

@@ -124,6 +124,7 @@ def play(size: tuple[int, int], players: int, out: Path, seed: int, limit: int, 
             if table.game.over or seen_rounds >= rounds:
                 return
             post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+            post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
             app.step(STEP)
             burst(app, shoot, "deal", every=15, frames=400)
             continue

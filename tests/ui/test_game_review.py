@@ -49,6 +49,7 @@ def after_one_round(players: int = 2, size: tuple[int, int] = (1024, 600)) -> tu
 
 def key(app: App, k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=""))
     app.step(1 / 60)
 
 

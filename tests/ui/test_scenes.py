@@ -120,6 +120,44 @@ def test_f11_switches_between_full_screen_and_a_window_and_the_table_follows() -
     assert table.geo.size == app.size
 
 
+def press(app: App, k: int, held: int = 0, unicode: str = "") -> None:
+    """``k`` pressed and held for ``held`` of the key's repeats, then let go."""
+    for _ in range(1 + held):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+        step(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
+    step(app)
+
+
+def test_a_held_key_acts_once_but_moving_and_typing_repeat() -> None:
+    # F11 held flipped full screen on and off with every repeat; Enter held
+    # on the title went on through the menus it opened.
+    app, table = open_table(table_position(hand="8S 3C", loose="8D 5H"))
+    was = app.settings.fullscreen
+    press(app, pygame.K_F11, held=5)
+    assert app.settings.fullscreen != was
+    press(app, pygame.K_F11)  # a new press after the key was let go
+    assert app.settings.fullscreen == was
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    step(app)
+    press(app, pygame.K_RETURN, held=6)  # Play: the table, and no card played by the repeats
+    table = app.top
+    assert isinstance(table, TableScene) and table.game.position.hands[0].bit_count() == 4
+    press(app, pygame.K_RIGHT, held=2)  # along the hand: the first shows the focus, then two steps
+    assert table.input.focus == ("hand", 2)
+    app.push(setup_scene(app))
+    step(app)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    setup.menu.focus = _focus(setup.menu.items, "Deal number")
+    key(app, pygame.K_RETURN)
+    assert setup.editing == "deal"
+    press(app, pygame.K_BACKSPACE, held=12)
+    press(app, pygame.K_7, held=3, unicode="7")
+    assert setup.deal == "7777"
+
+
 def test_a_window_asked_for_is_called_a_window_and_f11_comes_back_to_its_size() -> None:
     # Full screen in the settings, a window of 1024x650 asked for on the command
     # line: Settings said "full screen", the first F11 only saved "window", and
@@ -219,15 +257,15 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     focus("Deal number")
     key(app, pygame.K_RETURN)
     for ch in "4071":
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch), mod=0, unicode=ch,
-                                             scancode=0))
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.key.key_code(ch), mod=0, unicode=ch, scancode=0))
     key(app, pygame.K_BACKSPACE)
     key(app, pygame.K_RETURN)  # done typing
     assert setup.deal == "407" and not setup.editing
     key(app, pygame.K_RETURN)  # again: never mind, Esc leaves it as it was (the digits typed were kept)
     for ch in "99":
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch), mod=0, unicode=ch,
-                                             scancode=0))
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.key.key_code(ch), mod=0, unicode=ch, scancode=0))
     step(app)
     assert setup.deal == "40799"
     key(app, pygame.K_ESCAPE)
@@ -373,7 +411,8 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
 
     def type_text(text: str) -> None:
         for ch in text:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0))
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=0, mod=0, unicode=ch, scancode=0))
         key(app, pygame.K_RETURN)
 
     for _ in range(4):  # Intermediate -> Expert -> Person

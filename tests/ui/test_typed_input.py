@@ -19,7 +19,8 @@ from .driver import key, step
 
 def type_text(text: str) -> None:
     for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0))
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=0, mod=0, unicode=ch, scancode=0))
 
 
 def test_a_deal_number_takes_only_the_digits_0_to_9(tmp_path: Path) -> None:

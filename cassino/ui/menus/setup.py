@@ -309,6 +309,11 @@ class SetupScene(Scene):
         same = next((i for i, it in enumerate(items) if it.label.split(":")[0] == old), None)
         self.menu.focus = same if same is not None else min(focus, len(items) - 1)
 
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        """A name or the deal number being edited: a held key types again."""
+        return self.editing is not None
+
     def handle(self, event: pygame.event.Event) -> None:
         """Typing into a name or the deal number while one is edited; otherwise the menu."""
         if self.editing is not None and event.type == pygame.KEYDOWN:
