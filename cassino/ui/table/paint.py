@@ -385,7 +385,7 @@ def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, col
     for line in lines:
         xx = x
         for k, (text, tone) in enumerate(line):
-            piece = theme.text((" · " if k else "") + text, px, tone)
+            piece = theme.fit_text((" · " if k else "") + text, px, x + width - xx, tone)
             surf.blit(piece, (xx, y))
             xx += piece.get_width()
         y += round(px * 1.3)
@@ -397,19 +397,25 @@ BREAK = "\n"  # in a plate's facts: the next ones start a line of their own if t
 
 
 def pack_facts(facts: list[tuple[str, theme.Colour]], size: int, width: int,
-               rows: int) -> tuple[int, list[list[tuple[str, theme.Colour]]]]:
+               rows: int, whole: bool = True) -> tuple[int, list[list[tuple[str, theme.Colour]]]]:
     """Facts of a name plate ("3 cards", "Score 9") packed into at most ``rows``
     lines no wider than ``width``, joined by dots: in the body size if they
     fit, else a little smaller; never cut in the middle of a fact. A level
-    (a fact in the colour ``LEVEL``, first) gives way before anything is cut."""
+    (a fact in the colour ``LEVEL``, first) gives way before anything is cut;
+    then a fact wider than the plate (``whole`` false) is cut at its end
+    rather than a fact left out."""
     least = max(9, round(size * 0.78))
     sizes = [(px, breaks) for px in range(size, least - 1, -1) for breaks in (True, False)]
     for px, breaks in sizes:
         lines = _pack(facts, px, width, breaks)
-        if len(lines) <= rows:
+        # (One fact alone on its line may still be too wide: "with Computer 2" ran off the plate.)
+        if len(lines) <= rows and (not whole or all(theme.font(px).size(text)[0] <= width
+                                                    for line in lines for text, _ in line)):
             return px, lines
     if facts and facts[0][1] == LEVEL:
-        return pack_facts(facts[1:], size, width, rows)
+        return pack_facts(facts[1:], size, width, rows, whole)
+    if whole:
+        return pack_facts(facts, size, width, rows, False)
     return least, _pack(facts, least, width, False)[:rows]
 
 
