@@ -281,6 +281,36 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
 
 
 
+def test_a_setup_left_with_esc_or_back_is_kept_for_next_time(tmp_path: object) -> None:
+    # "The mix is kept for next time", said the custom game, but only Start kept it.
+    from pathlib import Path
+
+    from cassino.rules import Rules
+    from cassino.store import Store
+
+    assert isinstance(tmp_path, Path)
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    show_title(app)
+    for leave in ("Esc", "Back"):
+        setup = setup_scene(app)
+        app.push(setup)
+        step(app)
+        while setup.game != "custom":
+            setup.menu.focus = _focus(setup.menu.items, "Game:")
+            key(app, pygame.K_RETURN)
+        setup.menu.focus = _focus(setup.menu.items, "Game to")
+        key(app, pygame.K_RETURN)  # 21 -> 11, then 11 -> the next
+        chosen = setup.rules()
+        if leave == "Esc":
+            key(app, pygame.K_ESCAPE)
+        else:
+            setup.menu.focus = _focus(setup.menu.items, "Back")
+            key(app, pygame.K_RETURN)
+        assert isinstance(app.top, TitleScene)
+        again = setup_scene(app)
+        assert again.game == "custom" and again.rules() == chosen != Rules()
+
+
 def test_the_people_s_names_are_remembered_with_the_setup(tmp_path: object) -> None:
     # Every New game went back to Player 1, Player 2: the names were typed again each time.
     from pathlib import Path

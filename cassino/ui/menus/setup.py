@@ -78,7 +78,7 @@ class SetupScene(Scene):
         self.unedited = ""  # the deal number or name as it was when typing began
         self.names = [""] * MAX_SEATS          # people's names; empty means "Player N"
         self.notice = ""        # why Start did nothing, until the next change
-        self.menu = Menu([], lambda: app.pop(self))
+        self.menu = Menu([], self.leave)
         self.menu.pinned = 2  # Start and Back, in view however long the list of seats and options
         damaged = self._recall()
         self.refresh()
@@ -149,6 +149,13 @@ class SetupScene(Scene):
                                                 self.game, self.short, dict(self.custom), list(self.names)))
             except OSError:
                 pass  # a setup not remembered is no reason to stop a game
+
+    def leave(self) -> None:
+        """Back or Esc: the setup is kept for next time (a custom mix was lost
+        unless it was played), if it is one the rules allow."""
+        if self.refusal() is None:
+            self._remember()
+        self.app.pop(self)
 
     def start(self) -> None:
         """Start: the game as set up, or a notice saying why it cannot be played."""
@@ -299,7 +306,7 @@ class SetupScene(Scene):
                        "Type a deal number to replay that deal; Enter when done, empty for a random deal"),
                   Item("Start" if refused is None else "Start (not possible: see why)", self.start,
                        "Deal the cards and play" if refused is None else "These options cannot be played together"),
-                  Item("Back", lambda: self.app.pop(self), "Back to the title")]
+                  Item("Back", self.leave, "Back to the title")]
         # The focus stays on the same line, found by its name before the colon,
         # though lines come and go above it ("Name at South" appears when North
         # becomes a person): Enter again steps the same choice on.
