@@ -311,6 +311,26 @@ def test_a_setup_left_with_esc_or_back_is_kept_for_next_time(tmp_path: object) -
         assert again.game == "custom" and again.rules() == chosen != Rules()
 
 
+def test_the_setup_says_when_the_seats_change_the_game() -> None:
+    # Six players made Standard into California, with its own rules, unsaid.
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    app.push(setup)
+    step(app)
+    setup.menu.focus = _focus(setup.menu.items, "Players")
+    for _ in range(4):  # 2 -> 6 players
+        key(app, pygame.K_RIGHT)
+    said = [text for style, text in setup.description() if style == "warn"]
+    assert setup.game == "california" and said == ["Standard is not played by 6 players: California instead."]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # another change: the note has been read
+    assert not [text for style, text in setup.description() if style == "warn"]
+    setup.menu.focus = _focus(setup.menu.items, "Players")
+    key(app, pygame.K_RIGHT)  # 6 -> 2: the game chosen comes back, nothing to explain
+    assert setup.game == "standard" and not [t for s, t in setup.description() if s == "warn"]
+
+
 def test_the_people_s_names_are_remembered_with_the_setup(tmp_path: object) -> None:
     # Every New game went back to Player 1, Player 2: the names were typed again each time.
     from pathlib import Path

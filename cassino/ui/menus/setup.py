@@ -78,6 +78,8 @@ class SetupScene(Scene):
         self.unedited = ""  # the deal number or name as it was when typing began
         self.names = [""] * MAX_SEATS          # people's names; empty means "Player N"
         self.notice = ""        # why Start did nothing, until the next change
+        self.swapped = ""       # how a change of the seats just changed the game
+        self.swap_note = ""     # the same, shown until the next change
         self.menu = Menu([], self.leave)
         self.menu.pinned = 2  # Start and Back, in view however long the list of seats and options
         damaged = self._recall()
@@ -174,14 +176,29 @@ class SetupScene(Scene):
         """A preset this seating does not allow gives way to the first that it
         does; the game chosen by hand comes back once the seating allows it."""
         allowed = self.presets()
+        was = self.game
         if self.chosen in allowed:
             self.game = self.chosen
         elif self.game not in allowed:
             self.game = allowed[0]
+        if self.game != was:
+            self.swapped = self._swap_words()
+
+    def _swap_words(self) -> str:
+        """Why the game changed with the seats: six players made it California unsaid."""
+        if self.game == self.chosen:
+            return ""  # the game chosen by hand is back
+        chosen = PRESETS[self.chosen]
+        seats = ("four in partnerships" if self.partnerships
+                 else "four without partnerships" if self.players == 4 and chosen.allows(4, True)
+                 else f"{self.players} players")
+        new = "Custom" if self.game == CUSTOM else PRESETS[self.game].name
+        return f"{chosen.name} is not played by {seats}: {new} instead."
 
     def refresh(self) -> None:
         """The menu's lines for the setup as it now stands (seats, levels, names, rules)."""
         self.notice = ""
+        self.swap_note, self.swapped = self.swapped, ""
 
         def step_players(by: int) -> None:
             self.players = 2 + (self.players - 2 + by) % (MAX_SEATS - 1)
@@ -389,7 +406,7 @@ class SetupScene(Scene):
         it is, the seating, the options it sets (each with its line), the
         focused custom line's explanation, and a refusal."""
         name, about = self.about()
-        out = [("title", name), ("text", about)]
+        out = [("title", name), *([("warn", self.swap_note)] if self.swap_note else []), ("text", about)]
         seats = f"{self.players} players" + (", two partnerships" if self.partnerships and self.players == 4 else "")
         refused = self.refusal()
         focused = self.menu.items[self.menu.focus]
