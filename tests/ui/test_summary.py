@@ -109,6 +109,7 @@ def test_the_values_legend_follows_the_rules() -> None:
     assert value_legend(PRESETS["royal-aces-14"].rules()) == ["J 11 · Q 12 · K 13", "A 1, or 14 from your hand"]
     # Spade Cassino's points, which the table showed nowhere (§9.9).
     assert value_legend(PRESETS["spade"].rules()) == ["Each ♠ scores 1, the J♠ 2"]
+    assert value_legend(PRESETS["california"].rules()) == ["J Q K take all of their rank"]
 
 
 @pytest.fixture

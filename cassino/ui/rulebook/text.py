@@ -358,8 +358,8 @@ SECTIONS: tuple[Section, ...] = (
         "number*: a queen takes one or more loose queens, and queen builds, together.",
         "A court card played on loose cards of its rank, or added to a build of its rank, *builds* "
         "a build of queens (its badge *Qs*), for another card of that rank to take. A court card nobody can "
-        "match stays on the table to the end of the round, "
-        "so sweeps score nothing. In a Custom game: *Trailing royals: yes* (not with Royal values).",
+        "match stays on the table to the end of the round, and the preset scores nothing for sweeps. "
+        "In a Custom game: *Trailing royals: yes* (not with Royal values).",
     ), (
         Example("Your Q♦ may take either queen or both, build queens on one or both, or trail.",
                 table="QS QH 5C", hand="QD QC",
@@ -377,7 +377,7 @@ SECTIONS: tuple[Section, ...] = (
 
     Section("Sweep points", OPTIONS, (
         "Each sweep scores 1 point in the standard game. In a Custom game, *Sweeps: 2 points* makes it 2, "
-        "and *Sweeps: score nothing* makes it nothing (Royal, California and Trailing royals play so).",
+        "and *Sweeps: score nothing* makes it nothing (Royal, Royal aces 14, Buckeye, California and Trailing royals play so).",
         "With nothing, sweeps still happen and are counted in your statistics, but score no points; "
         "a round is then worth 11 points in all, unless cards or spades are tied.",
     ), (

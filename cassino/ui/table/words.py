@@ -168,6 +168,8 @@ def value_legend(rules: Rules) -> list[str]:
         out.append("10\u2666 10 or 11")
     if rules.trailing_royals:
         out.append("J Q K pair and build by rank")
+    if rules.court_capture == "all":  # California
+        out.append("J Q K take all of their rank")
     if rules.spade_scoring:
         out.append("Each \u2660 scores 1, the J\u2660 2")
     return out
