@@ -50,6 +50,9 @@ POINTS_LOST = 0.5
 COSTLIEST = 8
 WIN_LOST = 0.02
 CONFIDENT = 2.0
+# A loss worth telling but not clear on the first deals is weighed again on
+# this many times as many.
+AGAIN = 3
 # A point of the round's margin as a share of the chance to win the game,
 # for ranking mistakes: early in a game a point is worth some 3% (``expert.outcome``),
 # and in a game already decided the points are all there is to learn from.
@@ -402,6 +405,15 @@ def _value(a: Appraisal) -> tuple[float, float]:
     return a.win, a.points
 
 
+def _pooled(a: Appraisal, b: Appraisal) -> Appraisal:
+    """One move's two appraisals as one, over all their deals (the first
+    alone where either lacks its figures deal by deal)."""
+    if not (a.wins and b.wins and a.margins and b.margins):
+        return a
+    wins, margins = a.wins + b.wins, a.margins + b.margins
+    return a._replace(win=sum(wins) / len(wins), points=sum(margins) / len(margins), wins=wins, margins=margins)
+
+
 def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
                judge: Analyst) -> tuple[Move, float, float, bool, str, float | None]:
     """The best move from ``view``, and what ``played`` lost against it: win
@@ -430,6 +442,16 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
             best = plays
     if best.move == played:
         return played, 0.0, 0.0, False, "", mine.win
+    if not clear(best, mine) and (best.points - mine.points >= POINTS_LOST or best.win - mine.win >= WIN_LOST):
+        # A loss worth telling that the deals left in doubt: weighed again on more
+        # deals, the two moves alone. (A move that cost two points was left out
+        # on the noise of one set of deals, while a smaller loss was listed.)
+        again = judge.appraise(view, [best.move, played], rng, Budget(
+            work=None if budget.work is None else budget.work * AGAIN, cancel=budget.cancel,
+            ms=None if budget.ms is None else budget.ms * AGAIN, clock=budget.clock))
+        best, mine = _pooled(best, again[0]), _pooled(mine, again[1])
+        if _value(best) <= _value(mine):
+            return played, 0.0, 0.0, False, "", mine.win
     rivals = against(view.players, view.teams)
     why = reason(best, mine, builds=view.builds, rivals=rivals, target=view.rules.target)
     if played.kind == CALL:
