@@ -20,9 +20,11 @@ from ..app import App, Scene
 from ..art import theme
 from ..art.cards import RATIO, card_face
 from ..art.cloth import felt, outline
+from .paint import value_chip
 from .stage import hand_order, table_piles
 from .state import TableState
 
+FRAMES = 8  # pixels a marked pile's frames stand out beyond its cards
 
 
 class Reviewer:
@@ -333,20 +335,22 @@ class GameReviewScene(Scene):
         tag_px = max(10, round(cw * 0.16))
         tags = round(tag_px * 1.3) + 3 if pos.builds or PLUCK in (best.kind, played.kind) else 0
         # A build's badge stands above its pile: room for it under the label (it covered "On the table").
-        badge_room = round(max(10, round(cw * 0.22)) * 0.7) if pos.builds else 0
+        # The frames round a pile marked stand out a few pixels (they touched the label).
+        badge_room = max(round(max(11, round(cw * 0.24)) * 0.7) if pos.builds else 0, FRAMES)
         block = 2 * label_h + badge_room + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
         y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
         self._label(surface, fs, "On the table", (area.centerx, y))
         y += label_h + badge_room
         widths = [cw + round(cw * 0.25) * (len(cs) - 1) for cs, _ in items]
         x = area.centerx - (sum(widths) + gap * (len(items) - 1)) // 2
+        badges: list[tuple[Build, pygame.Rect, pygame.Rect]] = []
         for (cards, build), width in zip(items, widths):
             mask = sum(1 << c for c in cards)
             for k, c in enumerate(cards):
                 surface.blit(card_face(c, cw, four), (x + k * round(cw * 0.25), y))
             rect = pygame.Rect(x, y, width, ch)
             if build is not None:
-                self._badge(surface, build, rect, cw)
+                badges.append((build, rect, pygame.Rect(x + (len(cards) - 1) * round(cw * 0.25), y, cw, ch)))
             # A pile both moves take carries both frames, the played one outside,
             # as a hand card both moves play does.
             frames = [(move, word, colour) for move, word, colour in
@@ -357,6 +361,8 @@ class GameReviewScene(Scene):
                     t = theme.text(f"{word}: pluck", tag_px, colour, bold=True)
                     surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
             x += width + gap
+        for build, rect, top in badges:  # over every frame: the next pile's frame cut "10" to "1("
+            self._badge(surface, build, rect, top)
         if not items:
             t = theme.text("(nothing)", fs, theme.DIM)
             surface.blit(t, t.get_rect(midtop=(area.centerx, y + ch // 3)))
@@ -385,16 +391,12 @@ class GameReviewScene(Scene):
         t = theme.text(words, round(fs * 0.85), theme.DIM, bold=True)
         surface.blit(t, t.get_rect(midtop=at))
 
-    def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, cw: int) -> None:
-        """The build's value in its controller's colour, and whose it is."""
+    def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, top: pygame.Rect) -> None:
+        """The build's value in its controller's colour (as the table shows it, on
+        the top card ``top``), and whose it is under the pile ``rect``."""
         colour = theme.seat_colour(b.controller)
-        r = max(10, round(cw * 0.22))
-        centre = (rect.right - r // 3, rect.y + r // 3)
-        pygame.draw.circle(surface, colour, centre, r)
-        pygame.draw.circle(surface, (30, 30, 30), centre, r, 2)
-        label = theme.text(b.label(self.table.game.rules.trailing_royals), max(10, round(r * 1.05)), (20, 20, 24),
-                           bold=True)
-        surface.blit(label, label.get_rect(center=centre))
+        cw = top.width
+        value_chip(surface, b, top, self.table.game.rules.trailing_royals)
         who = self.who(b.controller)
         words = "Your build" if who == "You" else f"{who}'s build"
         t = theme.fit_text(words, max(10, round(cw * 0.16)), rect.width + cw // 2, colour, bold=True)
