@@ -14,6 +14,7 @@ and nothing to stdout.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import os
@@ -39,6 +40,7 @@ BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
 BUG = 70          # the program itself went wrong (EX_SOFTWARE): a bug to report
 MAX_WINDOW = 16384
+NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # (Windows has none, nor named pipes in folders)
 MAX_MESSAGE = 300  # characters of a refusal's one line
 # Moves ``legal`` lists at the most: some 20 small loose cards have that many
 # (seconds, a few hundred megabytes); a crowded table has millions.
@@ -61,7 +63,12 @@ def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes:
         if path == "-":
             data = sys.stdin.buffer.read(limit + 1)
         else:
-            with open(path, "rb") as f:
+            # Opened without waiting: a named pipe nobody writes to kept the open (and
+            # the command) waiting for ever; now it reads as empty.
+            fd = os.open(path, os.O_RDONLY | NO_WAIT)
+            if NO_WAIT:
+                os.set_blocking(fd, True)  # a writer there is waited for, as ever
+            with os.fdopen(fd, "rb") as f:
                 size = os.fstat(f.fileno()).st_size
                 refusal = size_refusal(size, limit)
                 if refusal:
@@ -139,8 +146,15 @@ def rules_arg(text: str | None, players: int, teams: bool | None = None) -> Rule
     try:
         data = loads(text)
     except InvalidJSONError as e:
-        raise Refused(f"--rules takes a preset ({', '.join(p.key for p in PRESET_LIST)}) or rule "
-                      f"options as JSON, e.g. '{{\"royal\": true}}', not {short(text, 40)}: {e}") from None
+        presets = ", ".join(p.key for p in PRESET_LIST)
+        if re.fullmatch(r"[\w ,-]+", text):  # a name, not JSON: which preset it may have meant
+            near = difflib.get_close_matches(_preset_key(text), [p.key for p in PRESET_LIST], 1, 0.6)
+            guess = f"; did you mean {near[0]}?" if near else ""
+            raise Refused(f"--rules {short(text, 40)}: no preset has that name{guess} "
+                          f"(presets: {presets}; or rule options as JSON, e.g. '{{\"royal\": true}}')") from None
+        # The JSON's own complaint first: at the end of the line it was cut off.
+        raise Refused(f"--rules {short(text, 40)}: {e}; --rules takes a preset ({presets}) or rule "
+                      f"options as JSON, e.g. '{{\"royal\": true}}'") from None
     try:
         return Rules.from_json(data)
     except CassinoError as e:

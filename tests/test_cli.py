@@ -260,6 +260,13 @@ def test_unreadable_position_files_are_refused(tmp_path: Path) -> None:
     assert "object" in refused(run("apply", write_json(tmp_path / "list.json", [1, 2]), "7H-"))
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes in folders are POSIX's")
+def test_a_named_pipe_nobody_writes_to_is_refused_not_waited_on(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert "empty" in refused(run("legal", str(pipe)))  # (it waited for ever: the run's timeout)
+
+
 # -- replay --------------------------------------------------------------------------
 
 

@@ -417,6 +417,11 @@ def test_presets_are_named_by_key_or_name_and_options_by_json() -> None:
     (["--rules", '{"sweeps": 3}'], ["'sweeps'", "0, 1 or 2"]),
     (["--rules", '{"jokers": true}'], ["jokers"]),
     (["--rules", "royale"], ["preset", "royal"]),
+    # A near name is guessed; a JSON typo's reason and place come before the list of presets
+    # (the line's length cut them off).
+    (["--rules", "royal aces"], ["no preset has that name", "did you mean royal-aces-14?"]),
+    (["--rules", '{"royal": true, "sweeps": 0, "target": 31,}'],
+     ["not valid JSON: Expecting property name enclosed in double quotes (line 1, column 43)"]),
 ])
 @pytest.mark.parametrize("command", ["selfplay", "arena"])
 def test_refused_rules_exit_2_with_one_line(command: str, args: list[str], words: list[str]) -> None:
