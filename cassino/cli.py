@@ -251,7 +251,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         assert game.winner is not None
         score = "-".join(str(t) for t in game.totals)
         winners = game.teams[game.winner]
-        print(f"Result: {labels[game.winner]} {'wins' if len(winners) == 1 else 'win'}, {score}")
+        print(f"Result: {labels[game.winner]} {'wins' if len(winners) == 1 else 'win'}, {score}"
+              f"{_decided(game, labels)}")
     else:
         print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "
               f"totals {', '.join(f'{l} {t}' for l, t in zip(labels, game.totals))}")
@@ -348,6 +349,27 @@ def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
             name = "aces" if i.item in ("AS", "AH", "AD", "AC") else ITEM_WORDS.get(i.item, i.item)
             out[name] = out.get(name, 0) + i.points
     return list(out.items())
+
+
+def _decided(game: Game, labels: list[str]) -> str:
+    """Why the winner won where the totals do not say: all eleven under 'win'
+    (§9.13), or the count-out's deciding item (§9.20)."""
+    from cassino.rules.scoring import counted_out
+
+    rules, winner = game.rules, game.winner
+    end = game.rounds[-1] if game.rounds and game.rounds[-1].round == game.round_number else None
+    if end is None or winner is None:
+        return ""
+    if rules.all_eleven == "win" and any(i.item == "all_eleven" and i.team == winner for i in end.items):
+        return f" ({labels[winner]} took all eleven base points, which wins the game)"
+    if rules.count_out:
+        decided = counted_out(rules, [s - p for s, p in zip(end.scores, end.points)], end.items)
+        if decided is not None:
+            item, running = decided
+            what = ITEM_WORDS.get(item.item, f"the {item.item}")
+            return (f" (counted out item by item, {labels[item.team]} reached {rules.target} first, with {what}: "
+                    f"{'-'.join(str(r) for r in running)})")
+    return ""
 
 
 def _ending(game: Game, labels: list[str], names: list[str]) -> str:

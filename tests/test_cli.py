@@ -270,6 +270,19 @@ def test_a_named_pipe_nobody_writes_to_is_refused_not_waited_on(tmp_path: Path) 
 # -- replay --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("rules, why", [
+    (Rules(count_out=True, target=11), "(counted out item by item, Bot reached 11 first, with "),
+    (Rules(all_eleven="win", target=61), "(Bot took all eleven base points, which wins the game)"),
+])
+def test_replay_says_why_a_game_was_won_where_the_totals_do_not(tmp_path: Path, rules: Rules, why: str) -> None:
+    # "Result: Player 1 wins, 11-12" and "Player 2 wins, 40-48" (short of 61) said no more.
+    game = next(g for n in range(400) for g in [random_game(rules, 2, None, f"won/{n}")]
+                if g.winner == 1 and (g.totals[1] < g.totals[0] or g.totals[1] < rules.target))
+    result = run("replay", write_json(tmp_path / "record.json", _record(game, ["Ann", "Bot"])))
+    last = result.stdout.splitlines()[-1]
+    assert last.startswith(f"Result: Bot wins, {game.totals[0]}-{game.totals[1]} {why}"), last
+
+
 def _record(game: Game, names: list[str]) -> dict[str, Any]:
     return record_to_json(game, [{"name": n, "seat": s, "kind": "human"} for s, n in enumerate(names)])
 
