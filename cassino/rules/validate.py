@@ -132,6 +132,12 @@ def _build_problems(pos: Position) -> list[str]:
             out.append(f"{label} has controller {b.controller}, not a seat")
     if out:
         return out
+    if pos.rules.controller == "strict":
+        for seat in range(n):
+            mine = sorted(b.value for b in pos.builds if b.controller == seat)
+            for v in sorted({v for v in mine if mine.count(v) > 1}):
+                out.append(f"seat {seat} controls two builds of {v}: under strict build control (§9.5) "
+                           f"a player controls one build of a value at most")
     for seat in range(n):
         values = {b.value for b in pos.builds if b.controller == seat}
         if values and not gen.holds(pos.hands[seat], values):
@@ -162,8 +168,12 @@ def _build_shape_problem(pos: Position, b: Build) -> str | None:
     values = generator(pos).values
     if not b.multiple:
         if b.cards not in _single_groups(values, b.cards, b.value):
-            total = sum(rules.values[c] for c in cards_of(b.cards))
-            return f"adds up to {total}, not its value {b.value}"
+            # (An ace under aces 14 or the ten of diamonds under buckeye counts either way.)
+            totals = {0}
+            for c in cards_of(b.cards):
+                totals = {t + v for t in totals for v in rules.part_values[c]}
+            said = " or ".join(str(t) for t in sorted(totals))
+            return f"adds up to {said}, not its value {b.value}"
         return None
     if not values.splits(b.cards, b.value, groups=2):
         return f"cannot be split into two or more groups of {b.value}"
