@@ -280,7 +280,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     def progress(done: int, total: int) -> bool:
         if args.progress:
-            print(f"{done}/{total} decisions", file=sys.stderr, flush=True)
+            print(f"{done}/{total} moves", file=sys.stderr, flush=True)
         return True
 
     moments = review(game, wanted, work=args.work or REVIEW_WORK, progress=progress)
@@ -309,7 +309,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     only = (f"; {forced} move{' that' if forced == 1 else 's that'} had only one sensible choice "
             f"{'was' if forced == 1 else 'were'} left out") if forced else ""
     print(f"{names}: {chose} decision{'' if chose == 1 else 's'} reviewed, {len(mistakes)} clear "
-          f"mistake{'' if len(mistakes) == 1 else 's'}{lost}{only}.")
+          f"mistake{'' if len(mistakes) == 1 else 's'}{lost}{only}."
+          + (" The costliest first:" if len(shown) > 1 else ""))
     if any(seats.get(s, (None, None))[1] != "human" for s in wanted):
         print(f"(The reasons speak to {names} as \"you\".)")
     if not shown:
@@ -319,7 +320,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         # Its place in its round, as the review screen gives it, and in the record's moves.
         into = m.number - starts.get(m.round, 0) + 1
         print(f"\nRound {m.round}, move {into} ({who[m.seat]}; move {m.number + 1} of the record): "
-              f"played {say(m.played, m.builds, game.rules.target)}; "
+              f"played: {say(m.played, m.builds, game.rules.target)}; "
               f"better: {say(m.best, m.builds, game.rules.target)}.")
         print(f"  {m.reason}" + (f" {m.lesson}" if m.lesson else ""))
     return 0

@@ -39,7 +39,7 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
     lines = out.splitlines()
     # Ann's 72 moves: those with a choice to weigh are the decisions, the rest said left out.
     head = re.fullmatch(r"Ann: (\d+) decisions reviewed, (\d+) clear mistakes?.*?(?:; (\d+) moves? that had only "
-                        r"one sensible choice (?:was|were) left out)?\.", lines[0])
+                        r"one sensible choice (?:was|were) left out)?\. The costliest first:", lines[0])
     assert head is not None, lines[0]
     assert int(head[1]) + int(head[3] or 0) == 72
     shown = [ln for ln in lines if ln.startswith("Round ")]
@@ -50,7 +50,7 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
         movers.append(again.position.to_move)
         again.play(m)
     for ln in shown:
-        place = re.match(r"Round (\d+), move (\d+) \(Ann; move (\d+) of the record\): played .*; better: ", ln)
+        place = re.match(r"Round (\d+), move (\d+) \(Ann; move (\d+) of the record\): played: .*; better: ", ln)
         assert place is not None, ln
         round_, into, number = map(int, place.groups())
         assert movers[number - 1] == 0  # one of Ann's moves
