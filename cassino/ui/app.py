@@ -23,6 +23,7 @@ from . import MIN_SIZE
 from .art import theme
 
 if TYPE_CHECKING:
+    from cassino.rules import Rules
     from cassino.store import Store
 
 FPS = 60
@@ -64,6 +65,11 @@ class Scene:
 
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def rules_in_force(self) -> tuple[Rules, int] | None:
+        """The rules of the game this screen shows, and its number of players
+        (None: no game), for the rules' pages F1 opens over it."""
+        return None
 
     def wake_in(self) -> float | None:
         """Seconds until this scene's picture changes by itself: 0 while
@@ -378,7 +384,11 @@ class App:
         from .rulebook.text import KEYS_SECTION, SECTIONS
 
         if not isinstance(self.top, RulesScene):
-            self.push(RulesScene(self, next(i for i, s in enumerate(SECTIONS) if s.title == KEYS_SECTION)))
+            # Over a game, its rules named and its page a click away (the variant's
+            # rules were only under Esc, Rules).
+            game = next((g for g in (s.rules_in_force() for s in reversed(self.scenes)) if g is not None), None)
+            keys = next(i for i, s in enumerate(SECTIONS) if s.title == KEYS_SECTION)
+            self.push(RulesScene(self, keys) if game is None else RulesScene(self, keys, *game))
 
     def keep_window(self) -> None:
         """On closing: keep the size of the player's window, to open at next

@@ -802,6 +802,8 @@ def test_the_turn_s_first_line_names_the_keys_and_f1_shows_them_all() -> None:
     key(app, pygame.K_F1)
     shown = app.top
     assert isinstance(shown, RulesScene) and SECTIONS[shown.section].title == "Mouse and keys"
+    # The game's rules are named over it, as Esc, Rules names them (its page was only there).
+    assert shown.game_rules == table.game.rules and shown.players == table.game.players
     key(app, pygame.K_F1)
     assert app.top is shown, "F1 again does not stack another"
     key(app, pygame.K_ESCAPE)

@@ -21,7 +21,7 @@ import pygame
 from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.worker import Errand, Thinker
-from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, card_symbol, cards_of
+from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Rules, card_symbol, cards_of
 
 from ..app import App, Scene
 from . import choreography, keeping
@@ -120,6 +120,10 @@ class TableScene(Scene, TableState):
             s = self.motion.get(card)
             if s is not None and s.dest != spot:
                 s.go(spot, flight)
+
+    def rules_in_force(self) -> tuple[Rules, int]:
+        """This game's rules and players, for the rules' pages F1 opens."""
+        return self.game.rules, self.game.players
 
     def resized(self, size: tuple[int, int]) -> None:
         """A new window size: everything goes straight to its new place. (A
