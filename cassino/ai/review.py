@@ -487,7 +487,20 @@ def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
         extra = ours.bit_count() - theirs.bit_count()
         if extra > 0:
             return f"It takes {extra} more card{'s' if extra > 1 else ''}."
+    if played is not None and best.kind == CAPTURE and played.kind == BUILD and best.takes \
+            and best.takes & played.takes == best.takes:
+        # The same cards taken now or built on for later: the lesson is the risk the
+        # build ran ("It takes a spade" was true of the build as well).
+        cards = _and([card_symbol(c) for c in cards_of(best.takes)])
+        return (f"It takes {cards} at once: your build left {'it' if best.takes.bit_count() == 1 else 'them'} "
+                f"on the table until your next turn, for {_others(view)} to take or raise first.")
     return what_it_does(view, best)
+
+
+def _others(view: SeatView) -> str:
+    """Who plays before the seat's next turn and could take its build: 'your
+    opponent', 'the other side' (partners), 'the others'."""
+    return rival_words(view.players, view.teams).replace("another player", "the others")
 
 
 def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:

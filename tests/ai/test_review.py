@@ -576,6 +576,22 @@ def test_beside_a_capture_played_the_better_capture_says_what_it_takes_that_one_
     assert merit(view, best) == "It takes little casino and an ace."
 
 
+def test_beside_a_build_on_the_same_cards_the_better_capture_speaks_of_the_build_s_risk() -> None:
+    # "Build 9 on 3♠ and 2♣ with the 4♥" against "Capture 3♠ and 2♣ with the 5♦" was
+    # explained as "It takes a spade": so would the build have, had it lasted.
+    from cassino.ai.review import merit
+    from tests.ai.spots import spot
+    from cassino.rules import parse_move
+
+    pos = spot("4H 5D 9C", "3S 2C KH")
+    view = SeatView(pos, 0)
+    best, played = parse_move("5Dx5:3S,2C"), parse_move("4Hb9:3S,2C")
+    assert pos.is_legal(best) and pos.is_legal(played)
+    assert merit(view, best, played) == ("It takes 3♠ and 2♣ at once: your build left them on the table until "
+                                         "your next turn, for your opponent to take or raise first.")
+    assert merit(view, best) == "It takes a spade, toward most spades."
+
+
 def test_why_of_a_card_play_never_weighs_a_pluck_as_its_alternative() -> None:
     """A pluck keeps the turn: the card play can follow it. "Trailing the K♠
     and plucking the 10♠ are about equally good" set the two against each other."""
