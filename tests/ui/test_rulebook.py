@@ -239,7 +239,7 @@ def test_up_down_tab_and_clicks_show_every_section() -> None:
     assert scene.group == GROUPS[0] and scene.section == 0, "right goes to the next group, round to the first"
 
 
-@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080), (3840, 2160)])
 def test_every_section_fits_the_screen(size: tuple[int, int]) -> None:
     app, scene = rules_app(size)
     screen = pygame.Rect((0, 0), size)

@@ -497,7 +497,7 @@ SECTIONS: tuple[Section, ...] = (
         "the score sheet, and what each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
         "back when Undo for practice is on in Settings (alone against the computer). *M* turns the sound "
-        "off and on. *F11* switches full screen. *F1*, anywhere, opens this page.",
+        "off and on. *F11* switches full screen. *F1* opens this page.",
         "A build shows its value on a badge in the colour of the player who controls it.",
     ), (
         Example("Your build of 8, and their multiple build of sixes.", table="5D+3C=8 4S+2H+6C=6s/them"),
