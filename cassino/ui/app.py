@@ -47,7 +47,7 @@ class Scene:
     """One screen. ``opaque`` scenes hide the ones below them."""
 
     opaque = True
-    # While true (a name being typed), a held key types again and again; otherwise
+    # While true (a name being typed), a held letter types again and again; otherwise
     # only the keys of ``REPEATING`` repeat (see ``App.step``).
     typing = False
 
@@ -278,7 +278,7 @@ class App:
                 return
             if event.type == pygame.KEYUP:
                 self.held.pop(event.key, None)
-            elif event.type == pygame.KEYDOWN and self._repeated(event.key):
+            elif event.type == pygame.KEYDOWN and self._repeated(event.key, getattr(event, "unicode", "")):
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
@@ -303,7 +303,7 @@ class App:
         self.draw(self.screen)
         self.show()
 
-    def _repeated(self, key: int) -> bool:
+    def _repeated(self, key: int, typed: str) -> bool:
         """Whether this KEYDOWN is a held key's repeat to be dropped: F11 held
         flipped full screen on and off, Enter or Esc held chose again and
         again. A key counts as held only until a short while after its last
@@ -314,8 +314,10 @@ class App:
         self.held[key] = now
         if last is None or now - last > HELD_FOR:
             return False
-        top = self.top
-        return key not in REPEATING and not (top is not None and top.typing)
+        # While a name is typed, a held letter types again; not a held Enter (its
+        # first press opened the typing, its repeat closed it at once).
+        types = bool(typed) and typed.isprintable() and self.top is not None and self.top.typing
+        return key not in REPEATING and not types
 
     def show(self) -> None:
         """Put the frame drawn on the screen; after the first, open the audio."""

@@ -151,7 +151,7 @@ def test_a_held_key_acts_once_but_moving_and_typing_repeat() -> None:
     setup = app.top
     assert isinstance(setup, SetupScene)
     setup.menu.focus = _focus(setup.menu.items, "Deal number")
-    key(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN, held=3)  # (its repeats closed the typing its press opened)
     assert setup.editing == "deal"
     press(app, pygame.K_BACKSPACE, held=12)
     press(app, pygame.K_7, held=3, unicode="7")
