@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, NoReturn
 
 from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Position, Preset,
-                           Rules, parse_any_move, parse_move, position_from_json, position_to_json,
+                           Rules, card_symbol, parse_any_move, parse_card, parse_move, position_from_json, position_to_json,
                            TooManyMovesError, replay, seating_refusal, standard_teams)
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
@@ -40,7 +40,6 @@ BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
 BUG = 70          # the program itself went wrong (EX_SOFTWARE): a bug to report
 MAX_WINDOW = 16384
-NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # (Windows has none, nor named pipes in folders)
 MAX_MESSAGE = 300  # characters of a refusal's one line
 # Moves ``legal`` lists at the most: some 20 small loose cards have that many
 # (seconds, a few hundred megabytes); a crowded table has millions.
@@ -63,12 +62,8 @@ def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes:
         if path == "-":
             data = sys.stdin.buffer.read(limit + 1)
         else:
-            # Opened without waiting: a named pipe nobody writes to kept the open (and
-            # the command) waiting for ever; now it reads as empty.
-            fd = os.open(path, os.O_RDONLY | NO_WAIT)
-            if NO_WAIT:
-                os.set_blocking(fd, True)  # a writer there is waited for, as ever
-            with os.fdopen(fd, "rb") as f:
+            # (A named pipe waits for its writer, as any reader of one does.)
+            with open(path, "rb") as f:
                 size = os.fstat(f.fileno()).st_size
                 refusal = size_refusal(size, limit)
                 if refusal:
@@ -367,7 +362,8 @@ def _decided(game: Game, labels: list[str]) -> str:
         decided = counted_out(rules, [s - p for s, p in zip(end.scores, end.points)], end.items)
         if decided is not None:
             item, running = decided
-            what = ITEM_WORDS.get(item.item, f"the {item.item}")
+            # An ace's key is its card ("AC"): said as the review says cards, "the A♣".
+            what = ITEM_WORDS.get(item.item) or f"the {card_symbol(parse_card(item.item))}"
             return (f" (counted out item by item, {labels[item.team]} reached {rules.target} first, with {what}: "
                     f"{'-'.join(str(r) for r in running)})")
     return ""
