@@ -377,7 +377,7 @@ SECTIONS: tuple[Section, ...] = (
 
     Section("Sweep points", OPTIONS, (
         "Each sweep scores 1 point in the standard game. In a Custom game, *Sweeps: 2 points* makes it 2, "
-        "and *Sweeps: score nothing* makes it nothing (Royal, Royal aces 14, Buckeye, California and Trailing royals play so).",
+        "and *Sweeps: score nothing* makes it nothing (so play Royal; Royal, aces 14; Buckeye; California; and Trailing royals).",
         "With nothing, sweeps still happen and are counted in your statistics, but score no points; "
         "a round is then worth 11 points in all, unless cards or spades are tied.",
     ), (
