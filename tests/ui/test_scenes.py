@@ -526,6 +526,19 @@ def test_every_menu_line_of_the_setup_and_settings_says_what_it_does() -> None:
     step(app)  # the hint under the buttons fits the box
 
 
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_every_custom_option_s_line_fits_under_the_setup_whole(size: tuple[int, int]) -> None:
+    # Strict build control's longer line lost its last words to an ellipsis.
+    from cassino.ui.art import theme
+    from cassino.ui.options import OPTION_ROWS
+
+    app = App(size, Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    small = theme.px(size, 22, 12)
+    for key, label, _, line in OPTION_ROWS:
+        assert theme.font(small).size(line)[0] <= size[0] - 20, f"{label}: {line!r} is cut at {size}"
+
+
 def test_the_setup_asks_a_level_for_all_computer_players_only_where_there_are_several() -> None:
     app = App((1280, 720), Settings(speed="instant", fullscreen=False))
     show_title(app)
