@@ -290,3 +290,22 @@ def test_the_sheet_says_what_its_arrows_and_stars_mean(monkeypatch: pytest.Monke
     sheet.draw(app.screen)
     monkeypatch.undo()
     assert "Taken \u2192 points; \u2605 scored the item." in said, said
+
+
+def test_a_review_without_a_clear_mistake_says_so_where_the_table_would_stand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A grey line under the title over an empty cloth was all it showed.
+    from .test_variants_table import drawn_text
+
+    def calm(*args: object, **kwargs: object) -> list[object]:
+        return [m._replace(confident=False) for m in review(*args, **{**kwargs, "work": 6})]  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gamereview, "review", calm)
+    app, table = after_one_round()
+    scene = GameReviewScene(app, table, [1])
+    app.push(scene)
+    worked_out(app, scene)
+    assert not scene.moments
+    shown = drawn_text(app)
+    assert "No clear mistake" in shown, shown
+    assert "no clear mistake: every move was as good as the best found" in " ".join(shown), shown

@@ -231,7 +231,9 @@ class GameReviewScene(Scene):
             return
         summary = [(self.summary(), theme.DIM, False)]
         if not self.moments:
-            self._say(surface, fs, top, summary)
+            # The verdict where the table would stand, not a grey line over an empty cloth.
+            self._say(surface, round(fs * 1.3), max(top, h // 3), [("No clear mistake", theme.GOLD, True)])
+            self._say(surface, fs, max(top, h // 3) + round(fs * 2.6), [(self.summary(), theme.INK, False)])
             self._buttons(surface, fs, [("close", "Close (Esc)")])
             return
         moment = self.moments[self.at]
