@@ -493,8 +493,21 @@ def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
         # build ran ("It takes a spade" was true of the build as well).
         cards = _and([card_symbol(c) for c in cards_of(best.takes)])
         return (f"It takes {cards} at once: your build left {'it' if best.takes.bit_count() == 1 else 'them'} "
-                f"on the table until your next turn, for {_others(view)} to take or raise first.")
+                f"on the table until your next turn, for {_others(view)} to take {_or_raise(played)}first.")
+    if played is not None and best.kind == CAPTURE and played.kind == BUILD:
+        # What the build put at risk, beside what the capture takes ("It takes a
+        # spade" alone missed that the build left an ace out).
+        risked = point_words(played.takes | 1 << played.card, view.rules.spade_scoring)
+        if risked:
+            does = what_it_does(view, best)
+            return ((does + " " if does else "") + f"Your build left {_and(risked)} on the table until your "
+                    f"next turn, for {_others(view)} to take {_or_raise(played)}first.")
     return what_it_does(view, best)
+
+
+def _or_raise(build: Move) -> str:
+    """'or raise ' where the build made could be raised (a multiple one cannot)."""
+    return "" if build.multiple else "or raise "
 
 
 def _others(view: SeatView) -> str:

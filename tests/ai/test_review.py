@@ -590,6 +590,15 @@ def test_beside_a_build_on_the_same_cards_the_better_capture_speaks_of_the_build
     assert merit(view, best, played) == ("It takes 3♠ and 2♣ at once: your build left them on the table until "
                                          "your next turn, for your opponent to take or raise first.")
     assert merit(view, best) == "It takes a spade, toward most spades."
+    # Other cards taken: what the build left out as well ("Build 10 on 9♦ with the A♦" against
+    # "Capture 8♣ with the 8♠" was "It takes a spade", though the ace was the risk).
+    pos = spot("AD 8S TC", "9D 8C 3H")
+    view = SeatView(pos, 0)
+    best, played = parse_move("8Sx8:8C"), parse_move("ADb10:9D")
+    assert pos.is_legal(best) and pos.is_legal(played)
+    said = merit(view, best, played)
+    assert said.endswith("Your build left an ace on the table until your next turn, for your opponent to take "
+                         "or raise first."), said
 
 
 def test_why_of_a_card_play_never_weighs_a_pluck_as_its_alternative() -> None:
