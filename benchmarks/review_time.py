@@ -113,7 +113,8 @@ def main() -> None:
         else:
             lines += [f"This machine made {rate:.0f} random rounds a second with the engine of "
                       f"{REFERENCE_COMMIT}, against about {REFERENCE_RATE:.0f} where the target was set: "
-                      f"{factor:.2f} times slower. The last column scales the CPU seconds by that.", "",
+                      + (f"{factor:.2f} times slower" if factor >= 1 else f"{1 / factor:.2f} times faster")
+                      + ". The last column scales the CPU seconds by that.", "",
                       "| seed | rounds | decisions | CPU s | wall s | CPU s on the reference machine |",
                       "|---|---|---|---|---|---|"]
             lines += [f"| {r['seed']} | {r['rounds']} | {r['decisions']} | {r['cpu_s']} | {r['wall_s']} "
