@@ -321,14 +321,14 @@ def test_the_setup_says_when_the_seats_change_the_game() -> None:
     setup.menu.focus = _focus(setup.menu.items, "Players")
     for _ in range(4):  # 2 -> 6 players
         key(app, pygame.K_RIGHT)
-    said = [text for style, text in setup.description() if style == "warn"]
+    said = [text for style, text in setup.description() if style == "gold"]
     assert setup.game == "california" and said == ["Standard is not played by 6 players: California instead."]
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)  # another change: the note has been read
-    assert not [text for style, text in setup.description() if style == "warn"]
+    assert not [text for style, text in setup.description() if style == "gold"]
     setup.menu.focus = _focus(setup.menu.items, "Players")
     key(app, pygame.K_RIGHT)  # 6 -> 2: the game chosen comes back, nothing to explain
-    assert setup.game == "standard" and not [t for s, t in setup.description() if s == "warn"]
+    assert setup.game == "standard" and not [t for s, t in setup.description() if s == "gold"]
 
 
 def test_the_people_s_names_are_remembered_with_the_setup(tmp_path: object) -> None:

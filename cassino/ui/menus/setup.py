@@ -406,7 +406,7 @@ class SetupScene(Scene):
         it is, the seating, the options it sets (each with its line), the
         focused custom line's explanation, and a refusal."""
         name, about = self.about()
-        out = [("title", name), *([("warn", self.swap_note)] if self.swap_note else []), ("text", about)]
+        out = [("title", name), *([("gold", self.swap_note)] if self.swap_note else []), ("text", about)]
         seats = f"{self.players} players" + (", two partnerships" if self.partnerships and self.players == 4 else "")
         refused = self.refusal()
         focused = self.menu.items[self.menu.focus]
