@@ -50,6 +50,8 @@ class Scene:
     # While true (a name being typed), a held letter types again and again; otherwise
     # only the keys of ``REPEATING`` repeat (see ``App.step``).
     typing = False
+    # The rules' page F1 opens over this screen (by its title; None: the keys').
+    help_page: str | None = None
 
     def __init__(self, app: App):
         self.app = app
@@ -380,8 +382,9 @@ class App:
         pygame.quit()
 
     def show_keys(self) -> None:
-        """F1, anywhere: the rules' page of the mouse and the keys (unless the
-        rules are on show already: Esc closes them)."""
+        """F1, anywhere: the rules' page of the mouse and the keys, or the page
+        the screen on show names (unless the rules are on show already: Esc
+        closes them)."""
         from .rulebook.screen import RulesScene
         from .rulebook.text import KEYS_SECTION, SECTIONS
 
@@ -389,8 +392,9 @@ class App:
             # Over a game, its rules named and its page a click away (the variant's
             # rules were only under Esc, Rules).
             game = next((g for g in (s.rules_in_force() for s in reversed(self.scenes)) if g is not None), None)
-            keys = next(i for i, s in enumerate(SECTIONS) if s.title == KEYS_SECTION)
-            self.push(RulesScene(self, keys) if game is None else RulesScene(self, keys, *game))
+            wanted = (self.top.help_page if self.top is not None else None) or KEYS_SECTION
+            page = next(i for i, s in enumerate(SECTIONS) if s.title == wanted)
+            self.push(RulesScene(self, page) if game is None else RulesScene(self, page, *game))
 
     def keep_window(self) -> None:
         """On closing: keep the size of the player's window, to open at next

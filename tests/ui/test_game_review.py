@@ -309,3 +309,19 @@ def test_a_review_without_a_clear_mistake_says_so_where_the_table_would_stand(
     shown = drawn_text(app)
     assert "No clear mistake" in shown, shown
     assert "no clear mistake: every move was as good as the best found" in " ".join(shown), shown
+
+
+def test_f1_over_the_review_opens_how_to_read_it() -> None:
+    # It opened the table's keys, with the review's own page two clicks away.
+    from cassino.ui.rulebook.screen import RulesScene
+    from cassino.ui.rulebook.text import SECTIONS
+
+    app, table = after_one_round()
+    scene = GameReviewScene(app, table, [1])
+    app.push(scene)
+    key(app, pygame.K_F1)
+    shown = app.top
+    assert isinstance(shown, RulesScene) and SECTIONS[shown.section].title == "Hints and the review"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    scene.reviewer.stop()  # (not waited for: the screen is under test, not the weighing)

@@ -69,6 +69,8 @@ class GameReviewScene(Scene):
     """The review screen: progress while the moves are weighed, then the
     costliest moments one at a time (← → to step, Esc to close)."""
 
+    help_page = "Hints and the review"  # F1 here: how to read it, not the table's keys
+
     def __init__(self, app: App, table: TableState, rounds: Sequence[int] | None):
         super().__init__(app)
         self.table = table
