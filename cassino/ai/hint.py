@@ -8,7 +8,7 @@ from cassino.rules import Move, card_symbol
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, CardSet, cards_of,
                                  rank_of)
 
-from cassino.rules.scoring import call_counts
+from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
 from .intermediate import count_after, winning_pluck
 from .knowledge import after, candidate_moves
@@ -42,7 +42,13 @@ def point_words(cards: CardSet, spade_points: bool = False) -> list[str]:
     if aces:
         out.append("an ace" if aces == 1 else f"{aces} aces")
     spades = sum(1 for c in taken if c < 13)
-    if spades >= (1 if spade_points else 2):
+    if spade_points and JACK_OF_SPADES in taken:
+        # Spade Cassino: the J♠ scores 2 (§9.9), the others 1 each.
+        out.append("the J\u2660 (2 points)")
+        spades -= 1
+        if spades:
+            out.append("another spade" if spades == 1 else f"{spades} more spades")
+    elif spades >= (1 if spade_points else 2):
         out.append("a spade" if spades == 1 else f"{spades} spades")
     return out
 

@@ -33,7 +33,7 @@ from .expert import outcome
 from . import hint
 from .hint import point_words
 from .hint import why as what_it_does
-from .intermediate import Evaluator
+from .intermediate import Evaluator, call_wins
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
 from .player import Budget
 from .view import SeatView
@@ -173,7 +173,9 @@ def candidates(view: SeatView, played: Move | None = None) -> list[Move]:
             break
         if not any(twins(m, c, ev.worth) for c in chosen):
             chosen.append(m)
-    chosen += [m for m in moves if m.kind in (PLUCK, CALL)]
+    # A call short of the target loses the game at once (§9.18): no alternative
+    # worth weighing (the last card's forced trail was "3.7 points less than calling").
+    chosen += [m for m in moves if m.kind == PLUCK or (m.kind == CALL and call_wins(view))]
     if played is not None and played not in chosen:
         # The move played stands in for its twin, if one was chosen.
         chosen = [m for m in chosen if not twins(m, played, ev.worth)] + [played]
@@ -481,7 +483,7 @@ def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
     if played is not None and best.kind == CAPTURE and played.kind == CAPTURE \
             and not view.bare_position().apply(best).sweep:
         ours, theirs = best.takes | 1 << best.card, played.takes | 1 << played.card
-        more = point_words(ours & ~theirs)
+        more = point_words(ours & ~theirs, view.rules.spade_scoring)
         if more:
             return f"It takes {_and(more)} that your move left."
         extra = ours.bit_count() - theirs.bit_count()

@@ -749,3 +749,38 @@ def test_a_big_loss_the_first_deals_left_in_doubt_is_weighed_again() -> None:
     steady.calls = 1
     judge_move(view, played, random.Random(1), Budget(work=4), steady)
     assert steady.calls == 2
+
+
+def test_a_call_short_of_the_target_is_no_alternative_to_weigh() -> None:
+    # Call for 21, your last card, nothing to take: "Trailing the 3♦ is worth about 3.7
+    # points less against your opponent than calling for 21 this round" (a call short
+    # of 21 loses the game at once, and its round has no points).
+    from cassino.ai.review import candidates, explain
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("5H", "9S KD", others=["2C"], rules=Rules(call_for_21=True), stock_size=0,
+                         scores=[15, 12]), 0)
+    assert Move.call() in view.bare_position().legal_moves()
+    trail = parse_move("5H-")
+    assert candidates(view) == [trail]
+    why, better = explain(view, trail, random.Random(1), Budget(work=4))
+    assert why == "It is the only sensible move." and better is None
+
+
+def test_spade_cassino_s_points_are_said_in_the_lessons() -> None:
+    # "It takes 1 more card" for the capture that also took the 7♠, a point under
+    # Spade Cassino; and the J♠, worth 2 there, said as any spade.
+    from cassino.ai.hint import point_words
+    from cassino.ai.review import merit
+    from cassino.rules import parse_move
+    from tests.rules.helpers import cards
+
+    from .spots import spot
+
+    rules = Rules(spade_scoring=True)
+    view = SeatView(spot("7H 2D", "7S 7C 9D", rules=rules), 0)
+    assert merit(view, parse_move("7Hx7:7S,7C"), parse_move("7Hx7:7C")) == "It takes a spade that your move left."
+    assert point_words(cards("JS 5S 2D"), spade_points=True) == ["the J♠ (2 points)", "another spade"]
+    assert point_words(cards("JS 5S"), spade_points=False) == ["2 spades"]
