@@ -14,7 +14,7 @@ import pytest
 
 from cassino.ai import Budget, SeatView, make_player
 from cassino.ai.review import review
-from cassino.rules import Game, Move, standard_teams
+from cassino.rules import Game, Move, Rules, standard_teams
 from cassino.settings import Settings
 from cassino.ui.app import App
 from cassino.ui.screens import sit_down
@@ -34,9 +34,10 @@ def _lighter_review(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 
-def after_one_round(players: int = 2, size: tuple[int, int] = (1024, 600)) -> tuple[App, TableScene]:
+def after_one_round(players: int = 2, size: tuple[int, int] = (1024, 600),
+                    rules: Rules | None = None) -> tuple[App, TableScene]:
     """A table whose first round a beginner (you) played against the intermediate."""
-    game = Game(players=players, teams=standard_teams(players, players == 4), seed=77)
+    game = Game(rules or Rules(), players=players, teams=standard_teams(players, players == 4), seed=77)
     bots = [make_player("beginner")] + [make_player("intermediate")] * (players - 1)
     rng = random.Random(1)
     while not game.rounds:
@@ -325,3 +326,19 @@ def test_f1_over_the_review_opens_how_to_read_it() -> None:
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
     scene.reviewer.stop()  # (not waited for: the screen is under test, not the weighing)
+
+
+def test_a_moment_of_draw_cassino_is_placed_by_the_cards_left_to_draw() -> None:
+    # Draw Cassino has one deal: every moment read "deal 1" until the stock ran out.
+    import re
+
+    from .test_variants_table import drawn_text
+
+    app, table = after_one_round(rules=Rules(draw=True))
+    scene = GameReviewScene(app, table, [1])
+    app.push(scene)
+    worked_out(app, scene)
+    assert scene.moments
+    header = next(t for t in drawn_text(app) if t.startswith("1 of "))
+    assert re.fullmatch(r"1 of \d+ · round 1, move \d+, (\d+ to draw|nothing left to draw) · You · score 0\u20130",
+                        header), header

@@ -243,7 +243,10 @@ class GameReviewScene(Scene):
         into = moment.number - self.reviewer.round_starts.get(moment.round, 0) + 1
         # And in its deal, with the score then (the moment said only "round 2, move 42").
         pos = self.position_before(moment)
-        deal = "the last deal" if pos.last_deal else f"deal {pos.deal_number}"
+        if pos.rules.draw:  # Draw Cassino has one deal: where the stock stood, as the table says it
+            deal = f"{len(pos.stock)} to draw" if pos.stock else "nothing left to draw"
+        else:
+            deal = "the last deal" if pos.last_deal else f"deal {pos.deal_number}"
         score = "\u2013".join(str(s) for s in pos.scores)
         where = (f"{self.at + 1} of {len(self.moments)} · round {moment.round}, move {into}, {deal} · "
                  f"{self.who(moment.seat)} · score {score}")
