@@ -5,8 +5,8 @@ background thinker)."""
 from __future__ import annotations
 
 from cassino.rules import Move, card_symbol
-from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, CardSet, cards_of,
-                                 rank_of)
+from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, SPADE_SET, CardSet,
+                                 cards_of, rank_of)
 
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
@@ -79,7 +79,10 @@ def why(view: SeatView, move: Move) -> str:
         for m in candidate_moves(pos):
             if m.kind == "capture" and pos.copy().apply(m).sweep:
                 return f"Then the {card_symbol(m.card)} can sweep the table."
-        return "It goes into your pile before you play, and counts toward most cards."
+        gain = point_words(move.takes, view.rules.spade_scoring)
+        # (A spade plucked counts toward most spades too: "most cards" alone left it out.)
+        return ("It goes into your pile before you play, " + (f"taking {_join(gain)}, " if gain else "")
+                + "and counts toward most cards" + (" and most spades." if move.takes & SPADE_SET else "."))
     points = _items(move, view.rules.spade_scoring)
     team = view.team_of[view.seat]
     if move.kind == "capture":

@@ -113,6 +113,12 @@ def test_a_pluck_s_reason_says_what_it_opens_up() -> None:
     assert why(SeatView(pos, 0), parse_move("pluck:9C")) == "Then the 5♥ can sweep the table."
     assert why(SeatView(pos, 0), parse_move("pluck:5D")) == \
         "It goes into your pile before you play, and counts toward most cards."
+    # A spade plucked counts toward most spades as well (and under Spade Cassino scores).
+    pos = table_position("5H", "5D 9S 3C", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("pluck:9S")).endswith("and counts toward most cards and most spades.")
+    pos = table_position("5H", "5D 9S 3C", rules=Rules(pluck=True, spade_scoring=True), stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("pluck:9S")) == \
+        "It goes into your pile before you play, taking a spade, and counts toward most cards and most spades."
     # A pluck that makes the count for a call for 21 (§9.18): 18 with half the pack, 21 with one card more.
     plain = "3H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C TC JC QC KC 3D 4D 5D 6D 2H 2C"
     pos = table_position("9C 7D", "5S 4H", rules=Rules(pluck=True, call_for_21=True), stock="2S", stock_size=8,
