@@ -11,7 +11,7 @@ from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SET
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
 from .intermediate import count_after, winning_pluck
-from .knowledge import after, candidate_moves
+from .knowledge import after, candidate_moves, unseen_by_value
 from .view import SeatView
 
 
@@ -143,5 +143,18 @@ def why(view: SeatView, move: Move) -> str:
     if others & view.hand:
         return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
     if not others & view.unseen:  # the others are on the table or in the piles: seen by all
+        if _summed(view, move.card):
+            # ("No other seven is left" read as safe beside a 3 that any ten takes with it.)
+            return (f"Nothing can be taken or built, and no other {name} is left to pair this card, "
+                    f"though a card still out could take it in a sum.")
         return f"Nothing can be taken or built, and no other {name} is left to pair this card."
     return SAFEST
+
+
+def _summed(view: SeatView, card: int) -> bool:
+    """Whether ``card``, trailed, adds up with one loose card to a value some
+    unseen card captures as."""
+    rules = view.rules
+    by_value = unseen_by_value(view)
+    return any(a + b <= rules.max_build and by_value[a + b]
+               for c in cards_of(view.loose) for a in rules.part_values[card] for b in rules.part_values[c])

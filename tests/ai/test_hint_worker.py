@@ -96,6 +96,11 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     pos = table_position("7H 4C", "KH QH", captured=["7S 7D", "7C"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
         "Nothing can be taken or built, and no other seven is left to pair this card."
+    # Beside a loose 2, a nine still out could take it in a sum: not said as safe.
+    pos = table_position("7H 4C", "KH 2H", captured=["7S 7D", "7C"], others=["9S 3D"])
+    assert why(SeatView(pos, 0), parse_move("7H-")) == \
+        ("Nothing can be taken or built, and no other seven is left to pair this card, though a card "
+         "still out could take it in a sum.")
     pos = table_position("7H 4C", "KH QH", others=["7S 2D"])  # a seven you cannot see
     # The search's judgement, said as one: "gives the least away" was said of a 5 beside a king.
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
