@@ -96,6 +96,11 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     pos = table_position("7H 4C", "KH QH", captured=["7S 7D", "7C"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
         "Nothing can be taken or built, and no other seven is left to pair this card."
+    # Buckeye: your 10♦ takes a jack back as 11 ("no other jack is left to pair this card").
+    pos = table_position("JH TD", "2C 3H", captured=["JS JD JC TS TH TC"],
+                         rules=Rules(royal=True, buckeye=True, sweeps=0))
+    assert why(SeatView(pos, 0), parse_move("JH-")) == \
+        "Nothing can be taken or built, and your 10♦ can take this card back next turn."
     # Beside a loose 2, a nine still out could take it in a sum: not said as safe.
     pos = table_position("7H 4C", "KH 2H", captured=["7S 7D", "7C"], others=["9S 3D"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
