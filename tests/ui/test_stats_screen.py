@@ -239,3 +239,16 @@ def test_a_bar_never_says_a_game_won_was_won_by_less_than_nothing() -> None:
     # A count-out won at 22-23 read "−1" on a won bar; a call lost at 24-18, "+6" on a lost one.
     assert [margin_words(r) for r in (Result(True, 22, 17), Result(False, 15, 21), Result(True, 22, 23),
                                       Result(False, 24, 18), Result(False, 20, 20))] == ["+5", "−6", "", "", "0"]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_a_long_custom_game_s_name_gives_way_to_the_counts(tmp_path: Path, size: tuple[int, int]) -> None:
+    # Eight options pushed Played, Won, Lost and Won % out of the window, even at 1920x1080.
+    from .test_variants_table import drawn_text
+
+    long = Rules(call_for_21=True, sweeps=2, court_capture="all", controller="strict", target=11,
+                 deal_singly=True, initial_pairs=True, card_tie_to_spades=True)
+    app, _ = screen(tmp_path, games(True, rules=long, against="expert"), size)
+    shown = drawn_text(app)
+    assert {"Played", "Won", "Lost", "Won %", "100%"} <= set(shown), shown
+    assert any(t.startswith("Sweeps 2 points") and t.endswith("…") for t in shown), shown

@@ -248,7 +248,13 @@ class StatsScene(Overlay):
         line = round(fs * 1.4)
         self.first_row = max(0, min(self.first_row, len(records) - fit))
         shown = records[self.first_row:self.first_row + fit]
-        widths = self._columns(fs)
+        widths = list(self._columns(fs))
+        # A long custom game's name gives way, then the opponents', never the counts
+        # (eight options pushed Played, Won, Lost and Won % out of the window).
+        for i in (1, 0):
+            over = sum(widths) + fs * (len(widths) - 1) - box.width
+            if over > 0:
+                widths[i] = max(fs * 4, widths[i] - over)
         gap = max(fs, (box.width - sum(widths)) // (len(widths) - 1))
         gap = min(gap, fs * 3)
         table_w = sum(widths) + gap * (len(widths) - 1)
@@ -257,7 +263,7 @@ class StatsScene(Overlay):
             x = x0
             for i, (cell, w) in enumerate(zip(row, widths)):
                 colour = theme.GOLD if n == 0 else theme.DIM if cell in (ALL_GAMES, ALL_OPPONENTS) else theme.INK
-                t = theme.fit_text(cell, fs, max(20, box.right - x), colour, bold=n == 0)
+                t = theme.fit_text(cell, fs, w if i < 2 else max(20, box.right - x), colour, bold=n == 0)
                 surface.blit(t, (x + (w - t.get_width() if i >= 2 else 0), y))
                 x += w + gap
             y += line
