@@ -17,7 +17,7 @@ from cassino.ui.screens import resume, show_title
 from cassino.ui.table import Seat, TableScene, keeping
 from cassino.ui.menus.title import TitleScene
 
-from .driver import bare_cloth, drag, hand_card_centre, key, settle, step
+from .driver import bare_cloth, drag, hand_card_centre, key, post, settle, step
 
 
 
@@ -81,6 +81,15 @@ def test_a_game_left_at_a_round_s_sheet_comes_back_to_that_sheet(tmp_path: Path)
     sheet = app.top
     assert isinstance(sheet, RoundOverScene) and sheet.result == game.rounds[0]
     assert "Round 1" in sheet.heading()
+    # Over round 1's end as play left it: round 2 showed behind the sheet, its
+    # panel, its empty log and piles (round 1's log was lost).
+    assert table.pos is not game.position and table.pos.round == 1 and table.pos.round_over
+    log = [text for _, text in table.log]
+    assert log[0].startswith("Round 1") and not any(text.startswith("Round 2") for text in log)
+    assert len(log) > 40 and sum(table.piles) == 52
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    step(app, 2)  # the whole sheet at once: then the panel has the totals
     assert table.shown_scores() == tuple(game.totals)
     # A new window size keeps round 2's cards in the stock until Next round
     # deals them (they were laid out behind the sheet).

@@ -21,7 +21,8 @@ import pygame
 from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.worker import Errand, Thinker
-from cassino.rules import CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Rules, card_symbol, cards_of
+from cassino.rules import (CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Position, Rules, Turn, card_symbol,
+                           cards_of)
 
 from ..app import App, Scene
 from . import choreography, keeping
@@ -74,22 +75,48 @@ class TableScene(Scene, TableState):
         self.explainer: Errand[Why] | None = None  # the hint's reason, being weighed
         self.explained: tuple[object, Move] | None = None  # the view (its key) and move it is weighed for
         self.why_said: tuple[object, Move, str] | None = None  # the last why told, for H again
+        if self.game.rounds and not self.game.turns and not dealt_in and not self.game.over:
+            # Resumed between rounds (the game deals the next at once): the
+            # last round's sheet first, over that round's end as it was left
+            # (its log and piles; round 2 showed behind it); its Next round deals.
+            self._show_round(*self._finished_round())
+            self._settle()
+            self.round_result = self.game.rounds[-1]
+            return
         self._show_round()
         if self.game.turns:  # a game resumed mid-round: the table as it was left, not dealt again
             self._settle()
         elif self.game.rounds and not dealt_in:
-            # Resumed between rounds (the game deals the next at once): the
-            # last round's sheet first, as it was left; its Next round deals.
-            self.round_result = self.game.rounds[-1]
+            self.round_result = self.game.rounds[-1]  # the game's last round: its sheet again
         else:
             self._deal_in(0.0)
 
+    def _finished_round(self) -> tuple[Position, DealEvent, list[Turn], list[Event]]:
+        """The round just over, from the game's moves played again: its last
+        position (as play left it on the table), its deal, turns and events."""
+        game = self.game
+        again = Game(game.rules, game.players, game.teams, game.seed)
+        for m in game.moves[:-1]:
+            again.play(m, checked=False)
+        pos, deal = again.position, again.deal_event
+        turns, events = list(again.turns), list(again.round_events)
+        last = game.moves[-1]
+        turns.append(Turn(pos.to_move, last, pos.loose, pos.builds))
+        events.append(again.play(last, checked=False))
+        return pos, deal, turns, events
+
     # -- what is on show ---------------------------------------------------------------------
 
-    def _show_round(self) -> None:
-        """Start showing the game's current round: a fresh table, log and piles,
-        and (for a resumed or undone game) the plays made in it so far."""
-        self.pos = self.game.position
+    def _show_round(self, pos: Position | None = None, deal: DealEvent | None = None,
+                    turns: list[Turn] | None = None, events: list[Event] | None = None) -> None:
+        """Start showing the game's current round (or the round ``pos`` ended,
+        dealt by ``deal``, played as ``turns`` did ``events``): a fresh table,
+        log and piles, and (for a resumed or undone game) the plays made in it
+        so far."""
+        self.pos = self.game.position if pos is None else pos
+        deal = self.game.deal_event if deal is None else deal
+        turns = self.game.turns if turns is None else turns
+        events = self.game.round_events if events is None else events
         if len(self.humans) > 1:
             # Everyone has been looking at the score sheet: whoever plays first
             # gets the cover, even the person whose hand was shown last.
@@ -106,11 +133,12 @@ class TableScene(Scene, TableState):
         self.lay_out()
         dealer = self.names.seat(self.pos.dealer)
         rounds = self.game.rules.rounds
-        of = f" of {rounds}" if rounds is not None and self.game.round_number <= rounds else ""
-        self.note(None, f"Round {self.game.round_number}{of}: {dealer} deal{'' if dealer == 'You' else 's'}.")
-        self._log_deal(self.game.deal_event)
-        if self.game.turns:
-            self._recall_round()
+        number = self.pos.round
+        of = f" of {rounds}" if rounds is not None and number <= rounds else ""
+        self.note(None, f"Round {number}{of}: {dealer} deal{'' if dealer == 'You' else 's'}.")
+        self._log_deal(deal, fresh=not turns)
+        if turns:
+            self._recall_round(turns, events)
 
     def _restage(self, flight: float | None = None) -> None:
         """A new stage for the position on show; cards glide to it."""
@@ -193,7 +221,7 @@ class TableScene(Scene, TableState):
 
     # -- the log and the piles ---------------------------------------------------------------
 
-    def _log_deal(self, deal: DealEvent) -> None:
+    def _log_deal(self, deal: DealEvent, fresh: bool) -> None:
         """Initial pairs (§9.12) taken at the deal, and a game they ended."""
         to = deal.pairs_to
         if deal.pairs and to is not None:
@@ -202,11 +230,11 @@ class TableScene(Scene, TableState):
             cards = ", ".join(card_symbol(c) for c in cards_of(deal.pairs))
             self.note(to, f"{self.names.seat(to)} took the pairs dealt to the table: {cards}"
                           f"{' (a sweep)' if deal.sweep else ''}.")
-            if not self.game.turns:  # as it happens, not when a saved game is resumed
+            if fresh:  # as it happens, not when a saved game is resumed
                 # Across the table only: the log has just said it in full.
                 self.announce(f"Initial pairs to {within(self.names.seat(to))}{': a sweep' if deal.sweep else ''}",
                               log=False)
-        if deal.winner is not None and not self.game.turns:
+        if deal.winner is not None and fresh:
             self.game_ended = True
             self.ending = deal
             keeping.count(self, None)
@@ -220,11 +248,11 @@ class TableScene(Scene, TableState):
             return "lose"
         return "win"
 
-    def _recall_round(self) -> None:
+    def _recall_round(self, turns: list[Turn], events: list[Event]) -> None:
         """A resumed game: the round's log (sweeps and deals too), piles and last
         moves, from what each move did."""
         deal = 1
-        for turn, event in zip(self.game.turns, self.game.round_events):
+        for turn, event in zip(turns, events):
             words = describe_turn(turn, self.game.rules)
             name = self.names.seat(turn.seat)
             self.note(turn.seat, f"{name} {words}{drew(event)}.")
