@@ -24,7 +24,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from cassino.rules import CassinoError, Game, position_to_json, record_to_json, replay
+from cassino.rules import CassinoError, Game, Rules, position_to_json, record_to_json, replay
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.settings import Settings
 from cassino.setups import LEVELS, Setup
@@ -276,6 +276,23 @@ class Store:
         Continue replays the game in full and says what is wrong with it."""
         data, wrong = self._json(SAVED_GAME)
         return saved_game_in_words(data) if wrong is None else None
+
+    def game_in_play(self) -> tuple[Rules, int, int] | None:
+        """The kept game's rules, players and round, for Continue's hint to
+        name it; None if its file does not say them plainly (nothing is
+        checked or set aside here either)."""
+        data, wrong = self._json(SAVED_GAME)
+        pos = data.get("position") if wrong is None and isinstance(data, dict) else None
+        if not isinstance(pos, dict):
+            return None
+        players, number = pos.get("players"), pos.get("round", 1)
+        if not (isinstance(players, int) and _count(players) and 2 <= players <= 6
+                and isinstance(number, int) and _count(number) and number >= 1):
+            return None
+        try:
+            return Rules.from_json(pos.get("rules", {})), players, number
+        except CassinoError:
+            return None
 
 
 def saved_game_in_words(data: Any) -> str | None:

@@ -283,7 +283,7 @@ def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
     store = Store(tmp_path)
     game = Game(seed=2)
     store.save_game(game, seats)
-    assert kept_game_words(store).startswith("Back to your game as you left it")
+    assert kept_game_words(store) == "Back to your game as you left it: You 0, North 0 (Standard, round 1)"
     game.play(game.legal_moves()[0])
 
     def full(name: str, data: Any) -> None:
@@ -294,3 +294,10 @@ def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
         store.save_game(game, seats)
     said = kept_game_words(store)
     assert said.startswith("Back to your game as last saved") and "could not be saved" in said
+    # The game named for a player of several kinds: its rules and round ("your game" named none).
+    from cassino.rules import Rules
+
+    other = Store(tmp_path / "draw")
+    draw = Game(Rules(draw=True), seed=3)
+    other.save_game(draw, seats)
+    assert kept_game_words(other) == "Back to your game as you left it: You 0, North 0 (Draw Cassino, round 1)"

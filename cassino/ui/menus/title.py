@@ -15,6 +15,7 @@ from ..art import theme
 from ..art.cards import card_face
 from ..art.cloth import heading
 from ..rulebook.screen import RulesScene
+from ..options import rules_in_words
 from ..widgets import Item, Menu
 from .settings import ABOUT as SETTINGS_ABOUT
 from .settings import SettingsScene
@@ -37,9 +38,14 @@ class TitleRoutes(Protocol):
 def kept_game_words(store: Store) -> str:
     """What Continue brings back, with the kept game's score when its file says it plainly."""
     kept = store.game_in_words()
+    # Which game, for a player of several kinds ("your game as you left it" named none).
+    facts = store.game_in_play()
+    # (The score first: a long custom game's name is cut at the line's end.)
+    of = f" ({rules_in_words(facts[0], facts[1])}, round {facts[2]})" if facts is not None else ""
     if store.behind:  # the later moves could not be written (a full disk, a read-only folder)
-        return f"Back to your game as last saved{': ' + kept if kept else ''} (its later moves could not be saved)"
-    return f"Back to your game as you left it: {kept}" if kept else "Back to the game you left, where you left it"
+        return (f"Back to your game as last saved{': ' + kept if kept else ''}{of} "
+                "(its later moves could not be saved)")
+    return f"Back to your game as you left it: {kept}{of}" if kept else f"Back to the game you left{of}, where you left it"
 
 
 class TitleScene(Scene):
