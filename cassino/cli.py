@@ -33,7 +33,7 @@ from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Po
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.rules.moves import counted
-from cassino.rules.scoring import ITEM_WORDS
+from cassino.rules.scoring import ITEM_WORDS, counted_out
 from cassino.ui import MIN_SIZE
 
 BAD_INPUT = 2     # input the command cannot use
@@ -350,8 +350,6 @@ def _items_of(items: Any, team: int) -> list[tuple[str, int]]:
 def _decided(game: Game, labels: list[str]) -> str:
     """Why the winner won where the totals do not say: all eleven under 'win'
     (§9.13), or the count-out's deciding item (§9.20)."""
-    from cassino.rules.scoring import counted_out
-
     rules, winner = game.rules, game.winner
     end = game.rounds[-1] if game.rounds and game.rounds[-1].round == game.round_number else None
     if end is None or winner is None:

@@ -274,25 +274,32 @@ class Store:
         """The kept game's score in words, for Continue's hint; None if the file
         does not say it plainly. Nothing is checked or set aside here:
         Continue replays the game in full and says what is wrong with it."""
-        data, wrong = self._json(SAVED_GAME)
-        return saved_game_in_words(data) if wrong is None else None
+        return self.kept_game()[0]
 
-    def game_in_play(self) -> tuple[Rules, int, int] | None:
-        """The kept game's rules, players and round, for Continue's hint to
-        name it; None if its file does not say them plainly (nothing is
-        checked or set aside here either)."""
+    def kept_game(self) -> tuple[str | None, tuple[Rules, int, int] | None]:
+        """The kept game's score in words (``game_in_words``), and its rules,
+        players and round, for Continue's hint to name it (None where the
+        file does not say them plainly), from one reading of its file."""
         data, wrong = self._json(SAVED_GAME)
-        pos = data.get("position") if wrong is None and isinstance(data, dict) else None
-        if not isinstance(pos, dict):
-            return None
-        players, number = pos.get("players"), pos.get("round", 1)
-        if not (isinstance(players, int) and _count(players) and 2 <= players <= 6
-                and isinstance(number, int) and _count(number) and number >= 1):
-            return None
-        try:
-            return Rules.from_json(pos.get("rules", {})), players, number
-        except CassinoError:
-            return None
+        if wrong is not None:
+            return None, None
+        return saved_game_in_words(data), saved_game_facts(data)
+
+
+def saved_game_facts(data: Any) -> tuple[Rules, int, int] | None:
+    """A saved game's rules, players and round, from its JSON; None unless
+    its position says them plainly."""
+    pos = data.get("position") if isinstance(data, dict) else None
+    if not isinstance(pos, dict):
+        return None
+    players, number = pos.get("players"), pos.get("round", 1)
+    if not (isinstance(players, int) and _count(players) and 2 <= players <= 6
+            and isinstance(number, int) and _count(number) and number >= 1):
+        return None
+    try:
+        return Rules.from_json(pos.get("rules", {})), players, number
+    except CassinoError:
+        return None
 
 
 def saved_game_in_words(data: Any) -> str | None:

@@ -142,10 +142,10 @@ def why(view: SeatView, move: Move) -> str:
     others = RANK_SETS[rank] & ~(1 << move.card)
     if others & view.hand:
         return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
-    # Cards of another rank that capture it too: under buckeye the 10♦ takes a jack as 11.
-    rules = view.rules
-    takers = others | sum(1 << c for c in range(52) if c != move.card and rank_of(c) != rank
-                          and set(rules.capture_values_of[c]) & set(rules.part_values[move.card]))
+    # Every card that captures it, of its rank or not: under buckeye the 10♦ takes a jack as 11.
+    takers = others
+    for v in view.rules.part_values[move.card]:
+        takers |= view.rules.answer_masks[v] & ~(1 << move.card)
     if takers & view.hand:
         mine = card_symbol(cards_of(takers & view.hand)[0])
         return f"Nothing can be taken or built, and your {mine} can take this card back next turn."

@@ -515,7 +515,9 @@ def _or_raise(build: Move) -> str:
 def _others(view: SeatView) -> str:
     """Who plays before the seat's next turn and could take its build: 'your
     opponent', 'the other side' (partners), 'the others'."""
-    return rival_words(view.players, view.teams).replace("another player", "the others")
+    if view.players == 2:
+        return "your opponent"
+    return "the other side" if len(view.teams) == 2 else "the others"
 
 
 def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:

@@ -37,9 +37,8 @@ class TitleRoutes(Protocol):
 
 def kept_game_words(store: Store) -> str:
     """What Continue brings back, with the kept game's score when its file says it plainly."""
-    kept = store.game_in_words()
+    kept, facts = store.kept_game()
     # Which game, for a player of several kinds ("your game as you left it" named none).
-    facts = store.game_in_play()
     # (The score first: a long custom game's name is cut at the line's end.)
     of = f" ({rules_in_words(facts[0], facts[1])}, round {facts[2]})" if facts is not None else ""
     if store.behind:  # the later moves could not be written (a full disk, a read-only folder)

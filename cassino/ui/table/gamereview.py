@@ -20,7 +20,7 @@ from ..app import App, Scene
 from ..art import theme
 from ..art.cards import RATIO, card_face
 from ..art.cloth import felt, outline
-from .paint import value_chip
+from .paint import chip_radius, value_chip
 from .stage import hand_order, table_piles
 from .state import TableState
 
@@ -343,7 +343,7 @@ class GameReviewScene(Scene):
         tags = round(tag_px * 1.3) + 3 if pos.builds or PLUCK in (best.kind, played.kind) else 0
         # A build's badge stands above its pile: room for it under the label (it covered "On the table").
         # The frames round a pile marked stand out a few pixels (they touched the label).
-        badge_room = max(round(max(11, round(cw * 0.24)) * 0.7) if pos.builds else 0, FRAMES)
+        badge_room = max(round(chip_radius(cw) * 0.7) if pos.builds else 0, FRAMES)
         block = 2 * label_h + badge_room + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
         y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
         self._label(surface, fs, "On the table", (area.centerx, y))

@@ -241,9 +241,14 @@ def _target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: 
         pygame.draw.line(surface, theme.INK, (x, y), (x, y + dy * k), 3)
 
 
+def chip_radius(card_w: float) -> int:
+    """The radius of a build's value chip on a card ``card_w`` wide."""
+    return max(11, round(card_w * 0.24))
+
+
 def value_chip(surface: pygame.Surface, b: Build, top: pygame.Rect, by_rank: bool) -> None:
     """A build's value ("8", "8s") on its top card's corner, in its controller's colour."""
-    r = max(11, round(top.width * 0.24))
+    r = chip_radius(top.width)
     centre = (top.right - r // 3, top.y + r // 3)
     label = theme.text(b.label(by_rank), max(10, round(r * 1.05)), (20, 20, 24), bold=True)
     # A round badge, drawn out into a pill where the label is wider ("10s").
