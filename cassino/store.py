@@ -276,7 +276,7 @@ class Store:
         Continue replays the game in full and says what is wrong with it."""
         return self.kept_game()[0]
 
-    def kept_game(self) -> tuple[str | None, tuple[Rules, int, int] | None]:
+    def kept_game(self) -> tuple[str | None, tuple[Rules, int, int | None] | None]:
         """The kept game's score in words (``game_in_words``), and its rules,
         players and round, for Continue's hint to name it (None where the
         file does not say them plainly), from one reading of its file."""
@@ -286,15 +286,16 @@ class Store:
         return saved_game_in_words(data), saved_game_facts(data)
 
 
-def saved_game_facts(data: Any) -> tuple[Rules, int, int] | None:
-    """A saved game's rules, players and round, from its JSON; None unless
-    its position says them plainly."""
+def saved_game_facts(data: Any) -> tuple[Rules, int, int | None] | None:
+    """A saved game's rules, players and round (None: a position says its
+    round only in a game of fixed rounds), from its JSON; None unless its
+    position says them plainly."""
     pos = data.get("position") if isinstance(data, dict) else None
     if not isinstance(pos, dict):
         return None
-    players, number = pos.get("players"), pos.get("round", 1)
-    if not (isinstance(players, int) and _count(players) and 2 <= players <= 6
-            and isinstance(number, int) and _count(number) and number >= 1):
+    players, number = pos.get("players"), pos.get("round")
+    if not (isinstance(players, int) and _count(players) and 2 <= players <= 6) or \
+            not (number is None or isinstance(number, int) and _count(number) and number >= 1):
         return None
     try:
         return Rules.from_json(pos.get("rules", {})), players, number

@@ -283,7 +283,7 @@ def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
     store = Store(tmp_path)
     game = Game(seed=2)
     store.save_game(game, seats)
-    assert kept_game_words(store) == "Back to your game as you left it: You 0, North 0 (Standard, round 1)"
+    assert kept_game_words(store) == "Back to your game as you left it: You 0, North 0 (Standard)"
     game.play(game.legal_moves()[0])
 
     def full(name: str, data: Any) -> None:
@@ -300,4 +300,11 @@ def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
     other = Store(tmp_path / "draw")
     draw = Game(Rules(draw=True), seed=3)
     other.save_game(draw, seats)
-    assert kept_game_words(other) == "Back to your game as you left it: You 0, North 0 (Draw Cassino, round 1)"
+    assert kept_game_words(other) == "Back to your game as you left it: You 0, North 0 (Draw Cassino)"
+    # A game of fixed rounds says its round; another's position does not (round 1 was said in round 2).
+    fixed = Store(tmp_path / "fixed")
+    california = Game(Rules(court_capture="all", sweeps=0, deal_singly=True, rounds=4), seed=3)
+    while not california.rounds:
+        california.play(california.legal_moves()[0])
+    fixed.save_game(california, seats)
+    assert kept_game_words(fixed).endswith("(California, round 2)"), kept_game_words(fixed)

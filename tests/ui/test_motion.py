@@ -274,7 +274,7 @@ def test_play_asks_before_a_saved_game_is_lost(tmp_path: Path) -> None:
     assert [it.label for it in question.menu.items] == ["Continue the game in progress",
                                                         "Start anew (the game in progress is lost)"]
     # The same words as the title's Continue: which game that is.
-    assert question.menu.items[0].hint == "Back to your game as you left it: You 0, North 0 (Standard, round 1)"
+    assert question.menu.items[0].hint == "Back to your game as you left it: You 0, North 0 (Standard)"
     question.menu.items[0].action()  # continue: the saved game, not a new one
     assert isinstance(app.top, TableScene) and app.top.game.seed == 3
 

@@ -40,7 +40,9 @@ def kept_game_words(store: Store) -> str:
     kept, facts = store.kept_game()
     # Which game, for a player of several kinds ("your game as you left it" named none).
     # (The score first: a long custom game's name is cut at the line's end.)
-    of = f" ({rules_in_words(facts[0], facts[1])}, round {facts[2]})" if facts is not None else ""
+    # (Its round where the position says it: only games of fixed rounds do.)
+    of = "" if facts is None else \
+        f" ({rules_in_words(facts[0], facts[1])}{'' if facts[2] is None else f', round {facts[2]}'})"
     if store.behind:  # the later moves could not be written (a full disk, a read-only folder)
         return (f"Back to your game as last saved{': ' + kept if kept else ''}{of} "
                 "(its later moves could not be saved)")
