@@ -207,8 +207,21 @@ def test_games_to_5_come_before_games_to_10_and_odd_digits_are_only_text(tmp_pat
     stats.games["expert · x² ٣"] = Record(1, 0, 1)  # kept by a hand-edited file: superscript, Arabic digits
     _, scene = screen(tmp_path, stats)
     assert [(a, g) for a, g, *_ in scene.records()] == [
-        ("Expert", "X² ٣"), ("Intermediate", "Standard"), ("Intermediate", "Standard, game to 5"),
-        ("Intermediate", "Standard, game to 10")]
+        ("Intermediate", "Standard"), ("Intermediate", "Standard, game to 5"),
+        ("Intermediate", "Standard, game to 10"), ("Expert", "X² ٣")]
+
+
+def test_opponents_come_weakest_first_as_the_levels_are_offered(tmp_path: Path) -> None:
+    """Alphabetically the Expert came between the Beginner and the Intermediate."""
+    stats = Stats()
+    for against in ("master", "expert", "beginner+expert", "intermediate", "beginner"):
+        games(True, against=against, rules=Rules(royal=True), stats=stats)
+        games(False, against=against, stats=stats)
+    stats.games["grandmaster · standard"] = Record(1, 0, 1)  # a name no level has: after them
+    _, scene = screen(tmp_path, stats)
+    order = ["Beginner", "Beginner + Expert", "Intermediate", "Expert", "Master", "Grandmaster"]
+    assert [a for a, g, *_ in scene.totals() if g == "All games"] == order
+    assert [a for a, _, *_ in scene.records()] == [a for a in order for _ in range(2 if a != "Grandmaster" else 1)]
 
 
 def test_a_game_given_up_is_marked_with_a_cross_under_its_bar() -> None:

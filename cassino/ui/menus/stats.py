@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from cassino.ai import LEVELS
 from cassino.rules import PRESET_LIST, InvalidRulesError, Rules
 from cassino.rules.moves import counted
 from cassino.stats import Stats
@@ -127,7 +128,7 @@ class StatsScene(Overlay):
     def records(self) -> list[Row]:
         """One row per opponent and rules, in the order they read: against,
         rules, played, won, lost and the win rate (as shown)."""
-        tallies = sorted(self._tallies().items(), key=lambda item: (_reading(item[0][0]), _reading(item[0][1])))
+        tallies = sorted(self._tallies().items(), key=lambda item: (_strength(item[0][0]), _reading(item[0][1])))
         return [_row(against, game, *tally) for (against, game), tally in tallies]
 
     def totals(self) -> list[Row]:
@@ -142,7 +143,7 @@ class StatsScene(Overlay):
                 tally[1] += won
         out = []
         if len(by_game) > 1:
-            out += [_row(name, ALL_GAMES, *by_opponent[name]) for name in sorted(by_opponent, key=_reading)]
+            out += [_row(name, ALL_GAMES, *by_opponent[name]) for name in sorted(by_opponent, key=_strength)]
         if len(by_opponent) > 1:
             out += [_row(ALL_OPPONENTS, name, *by_game[name]) for name in sorted(by_game, key=_reading)]
         return out
@@ -308,6 +309,14 @@ def _reading(words: str) -> list[tuple[int, str]]:
     """A sort key that puts 'game to 5' before 'game to 10', as a reader would."""
     # The split's odd parts are the runs of 0-9 (not isdigit(), which takes '²', that int() refuses).
     return [(int(part), "") if i % 2 else (-1, part) for i, part in enumerate(re.split(r"([0-9]+)", words))]
+
+
+def _strength(against: str) -> list[tuple[int, list[tuple[int, str]]]]:
+    """A sort key that puts opponents weakest first, as the levels are
+    offered ('Beginner', 'Intermediate', 'Expert', 'Master'), not
+    alphabetically; a name no level has (a hand-edited file) comes after."""
+    return [(LEVELS.index(level.lower()) if level.lower() in LEVELS else len(LEVELS), _reading(level))
+            for level in against.split(" + ")]
 
 
 def _opponents(against: str) -> str:
