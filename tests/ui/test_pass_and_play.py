@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pygame
 
-from cassino.rules import Game
+from cassino.rules import Game, cards_of
+from cassino.rules.cards import rank_of
 from cassino.settings import Settings
 from cassino.ui.app import App
 from cassino.ui.table.cover import CoverScene
 from cassino.ui.table import Seat, TableScene
 
-from .driver import bare_cloth, click, drag, hand_card_centre, settle, step
+from .driver import bare_cloth, click, drag, hand_card_centre, open_table, settle, step
 
 
 def ready(app: App) -> None:
@@ -431,3 +432,38 @@ def test_a_round_s_first_cover_tells_the_deal_without_meanwhile() -> None:
     app, table = sit([Seat("Ann"), Seat("Ben")])
     said = drawn_text(app)
     assert any(text.startswith("Round 1:") for text in said) and not any(t.startswith("Meanwhile") for t in said)
+
+
+def by_rank(cards: list[int]) -> bool:
+    return [rank_of(c) for c in cards] == sorted(rank_of(c) for c in cards)
+
+
+def test_a_face_down_hand_lies_in_no_order_of_rank() -> None:
+    """Sorted backs gave cards away: the computer's card flying from the
+    last of its four backs was its highest, and a card drawn in Draw Cassino
+    flew to its rank's place in the hand. Your own hand, face up, is sorted."""
+    sorted_backs = 0
+    seeds = range(12)
+    for seed in seeds:
+        app, table = open_table(levels=(None, "beginner", "beginner"), seed=seed)
+        for seat in (1, 2):
+            backs = table.hand_order(seat)
+            assert sorted(backs) == cards_of(table.pos.hands[seat])
+            sorted_backs += by_rank(backs)
+        assert by_rank(table.hand_order(0))
+    # Four cards fall in rank order by chance one deal in 24 or so (more with pairs).
+    assert sorted_backs < len(seeds) // 2, f"{sorted_backs} of {2 * len(seeds)} face-down hands sorted by rank"
+
+
+def test_a_hand_turned_down_after_its_play_keeps_the_order_it_was_shown_in() -> None:
+    """Its backs do not slide past one another: that would say nothing, and look like a shuffle."""
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    seat = table.pos.to_move
+    shown = list(table.hand_order(seat))
+    assert by_rank(shown)
+    card = shown[1]
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+    assert face_up_hands(table) == set()
+    assert table.hand_order(seat) == [c for c in shown if c != card]

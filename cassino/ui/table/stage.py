@@ -81,9 +81,11 @@ class Stage:
     """The table at rest for one position, one layout and one bottom seat.
     ``face_up`` is the seat whose hand is shown (None: every hand face down)."""
 
-    def __init__(self, geo: TableLayout, pos: Position, face_up: int | None, played: Sequence[int] = ()):
+    def __init__(self, geo: TableLayout, pos: Position, face_up: int | None, played: Sequence[int] = (),
+                 backs: Sequence[int] | None = None):
         """``played``: the cards played this round, in order, so that a build
-        is stacked as it was made, the card played last on top."""
+        is stacked as it was made, the card played last on top. ``backs``:
+        each card's place in a face-down hand (by rank where not given)."""
         self.geo = geo
         self.pos = pos
         self.face_up = face_up
@@ -91,7 +93,9 @@ class Stage:
         placed, self.table_w = geo.table_items(piles)
         self.items = [Item(p.mask, thing, p.rect, p.spots) for p, thing in zip(placed, things)]
         self.item_of = {it.mask: it.thing for it in self.items}
-        self.hands = {seat: hand_order(pos, seat) for seat in range(pos.players)}
+        self.hands = {seat: hand_order(pos, seat) if seat == face_up or backs is None
+                      else sorted(cards_of(pos.hands[seat]), key=backs.__getitem__)
+                      for seat in range(pos.players)}
         self.spots: dict[int, Spot] = {}
         for it in self.items:
             self.spots.update(it.spots)

@@ -7,6 +7,7 @@ the person at the bottom is doing (selection, focus, a drag). The scene
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -87,6 +88,10 @@ class TableState:
         # whether the bottom hand is turned down because its owner has played.
         self.revealed: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.hidden = len(self.humans) > 1
+        # Face-down hands lie in an order of their own, not by rank: a card
+        # played from the third of four backs of a sorted hand told everyone
+        # where it ranked (``hidden_keys``).
+        self.backs: tuple[int, list[int]] = (-1, [])
         self.players: dict[int, Player] = {}
         self.pos: Position = game.position  # the round on show (a finished one until dismissed)
         self.motion = Motion()
@@ -159,7 +164,27 @@ class TableState:
 
     def stage_of(self, pos: Position) -> Stage:
         """The table at rest for ``pos``, builds stacked as this round made them."""
-        return Stage(self.geo, pos, self.face_up, [t.move.card for t in self.game.turns if t.move.card >= 0])
+        face_up = self.face_up
+        return Stage(self.geo, pos, face_up, [t.move.card for t in self.game.turns if t.move.card >= 0],
+                     self.hidden_keys(pos, face_up))
+
+    def hidden_keys(self, pos: Position, face_up: int | None) -> list[int]:
+        """Each card's place in a face-down hand: a shuffle of its own each
+        round (from the game's seed: the deals come from it anyway), so that
+        the slot a card leaves or lands in says nothing of its rank. A hand
+        just turned down keeps the order it was shown in (its cards trade
+        keys): its backs do not slide past one another for nothing."""
+        number, keys = self.backs
+        if number != pos.round:
+            keys = list(range(52))
+            random.Random(f"cassino/{self.game.seed}/backs/{pos.round}").shuffle(keys)
+            self.backs = (pos.round, keys)
+        old = getattr(self, "stage", None)
+        if old is not None and old.face_up is not None and old.face_up != face_up and number == pos.round:
+            shown = [c for c in old.hands[old.face_up] if pos.hands[old.face_up] >> c & 1]
+            for c, k in zip(shown, sorted(keys[c] for c in shown)):
+                keys[c] = k
+        return keys
 
     @property
     def face_up(self) -> int | None:
