@@ -204,6 +204,13 @@ class Store:
             some = SOME_SETTINGS_LOST if len(wrong) < named else None
             more = f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else ""
             self.set_aside(SETTINGS, "; ".join(wrong[:3]) + more, lost=some)
+            if some is not None and not self.path(SETTINGS).exists():
+                # The settings kept are written back at once: read from the
+                # file set aside, they were lost at the next start.
+                try:
+                    self.save_settings(settings)
+                except OSError as e:
+                    log.warning("the settings kept could not be written: %s", e)
         return settings
 
     def save_settings(self, settings: Settings) -> None:

@@ -88,6 +88,7 @@ def check_file(name: str, data: bytes, earlier: bool) -> None:
         (folder / name).write_bytes(data)
         store = Store(folder)
         value = load(store)
+        some = False
         event("set aside" if store.problems else "used")
         if store.problems:
             assert len(store.problems) == 1, store.problems
@@ -99,8 +100,11 @@ def check_file(name: str, data: bytes, earlier: bool) -> None:
             kept = folder / (f"{name}.2.bad" if earlier else f"{name}.bad")
             assert f"It was kept as {kept.name} in {store.folder}." in said
             assert kept.read_bytes() == data
-            assert not (folder / name).exists()
+            # The settings kept are written back (else lost at the next start); nothing else is.
+            assert (folder / name).exists() == some
             if some:
+                again = Store(folder)
+                assert again.load_settings() == value and not again.problems
                 written = loads(data)  # as the store reads it
                 right = {k: v for k, v in value.to_json().items() if k in written and written[k] == v}
                 assert right and all(v == DEFAULTS[name].to_json()[k] for k, v in value.to_json().items()
@@ -113,7 +117,7 @@ def check_file(name: str, data: bytes, earlier: bool) -> None:
         if earlier:
             assert (folder / f"{name}.bad").read_bytes() == b"an earlier damaged copy"
         assert sorted(os.listdir(folder)) == sorted(
-            [name] * (not store.problems) + [f"{name}.bad"] * (earlier or bool(store.problems))
+            [name] * (not store.problems or some) + [f"{name}.bad"] * (earlier or bool(store.problems))
             + [f"{name}.2.bad"] * (earlier and bool(store.problems)))
     finally:
         shutil.rmtree(folder)

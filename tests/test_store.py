@@ -62,6 +62,19 @@ def test_damaged_settings_are_set_aside_and_defaults_used(tmp_path: Path, text: 
     assert not (tmp_path / SETTINGS).exists()
 
 
+def test_settings_kept_from_a_partly_wrong_file_are_kept_at_the_next_start_too(tmp_path: Path) -> None:
+    """Read from the file set aside and never written back, the blue cloth
+    was green again at the next start: "the others kept" held for one run."""
+    text = '{"speed": 3, "card_back": "red", "table_colour": "blue"}'
+    (tmp_path / SETTINGS).write_text(text, encoding="utf-8")
+    store = Store(tmp_path)
+    kept = store.load_settings()
+    assert (kept.card_back, kept.table_colour, kept.speed) == ("red", "blue", Settings().speed)
+    assert len(store.problems) == 1 and (tmp_path / (SETTINGS + ".bad")).read_text(encoding="utf-8") == text
+    again = Store(tmp_path)
+    assert again.load_settings() == kept and again.problems == []
+
+
 @pytest.mark.parametrize("name", [SETTINGS, "game.json"])
 def test_a_file_of_nothing_but_null_is_damaged_not_missing(tmp_path: Path, name: str) -> None:
     # Read as "no file", a null saved game left Continue on the title doing nothing, for good.
