@@ -35,6 +35,7 @@ from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, si
 from cassino.rules.moves import counted
 from cassino.rules.scoring import ITEM_WORDS, counted_out
 from cassino.ui import MIN_SIZE
+from cassino.ui.main import command_name
 
 BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
@@ -582,7 +583,8 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Exit 2 with the complaint on one line."""
-        self.exit(BAD_INPUT, f"cassino: {_one_line(message)} (cassino --help lists the commands "
+        # The command as this copy is started (the download's program is not "cassino").
+        self.exit(BAD_INPUT, f"cassino: {_one_line(message)} ({command_name()} --help lists the commands "
                              f"and options)\n")
 
 
@@ -639,7 +641,7 @@ def milliseconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line's arguments: one subcommand per job."""
-    p = Parser(prog="cassino", description="Cassino, the fishing card game.")
+    p = Parser(prog=command_name(), description="Cassino, the fishing card game.")
     p.add_argument("--selftest", action="store_true",
                    help="play one seeded game between computer players through the real table at full "
                         "speed; exit 0 if all went well; a JSON summary to stdout and a file")

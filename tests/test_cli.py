@@ -496,3 +496,19 @@ def test_bench_ui_prints_frame_times_as_json_last() -> None:
     assert figures["frames"] == 30 and figures["size"] == [1024, 600]
     assert 0 < figures["median_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["table_items"] >= 12
+
+
+def test_the_download_s_refusals_name_its_own_program(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The built program is 'Cassino' (Cassino.exe on Windows): 'cassino --help'
+    was no command a player of the download could run."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", "/opt/Cassino/Cassino")
+    with pytest.raises(SystemExit) as exit_:
+        main(["legal"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "(Cassino --help lists the commands and options)" in err and "cassino --help" not in err
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: Cassino ")
