@@ -240,3 +240,16 @@ def test_the_title_keeps_the_notices_that_lose_most_in_view(tmp_path: Path) -> N
                                                 "Your game in progress could not be restored",
                                                 "2 more notices are in cassino"]
     assert shown_notices(store.problems[:4]) == store.problems[:4]
+
+
+@pytest.mark.parametrize("volume, said", [(0.0, "Sound: off"), (0.004, "Sound: 1%"), (0.5, "Sound: 50%")])
+def test_the_settings_say_sound_off_for_a_volume_of_nothing(tmp_path: Path, volume: float, said: str) -> None:
+    """Sound on at volume 0 (set in the file) plays nothing: it read "Sound: 0%"."""
+    from cassino.ui.menus.settings import SettingsScene
+
+    app = App((1024, 600), Settings(fullscreen=False, sound=True, volume=volume), Store(tmp_path))
+    show_title(app)
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app)
+    assert said in [it.label for it in scene.menu.items]

@@ -140,7 +140,8 @@ class SettingsScene(Overlay):
                   f"Four-colour deck: {'on' if st.four_colour else 'off'}", f"Card back: {st.card_back}",
                   f"Table colour: {st.table_colour}",
                   f"Display: {'full screen' if self.app.fullscreen else 'window'} (F11)",
-                  f"Sound: {f'{round(st.volume * 100)}%' if st.sound else 'off'}"
+                  # (A volume of 0 set in the file plays nothing: it is off, not "0%".)
+                  f"Sound: {f'{max(1, round(st.volume * 100))}%' if st.sound and st.volume > 0 else 'off'}"
                   + (" (no audio device)" if self.app.sounds.problem else ""),
                   f"Undo for practice (Ctrl+Z): {'on' if st.undo else 'off'}",
                   f"Computer thinking time: {st.thinking}"]
