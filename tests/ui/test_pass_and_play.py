@@ -467,3 +467,26 @@ def test_a_hand_turned_down_after_its_play_keeps_the_order_it_was_shown_in() -> 
     drag(app, hand_card_centre(table, card), bare_cloth(table))
     assert face_up_hands(table) == set()
     assert table.hand_order(seat) == [c for c in shown if c != card]
+
+
+def test_a_long_name_kept_by_a_save_fits_the_cover() -> None:
+    """A save keeps names of up to 40 letters (the setup types 16): "Pass to
+    MMMM…" ran off both edges of the cover. (The log's lines break such a
+    name: tests/ui/test_layout.py, the wrap's property.)"""
+    from cassino.ui.art import theme
+
+    long = "M" * 40
+    app, table = sit([Seat(long), Seat("Ben")], seed=2)
+    if isinstance(app.top, CoverScene) and app.top.name != long:
+        ready(app)
+        settle(app)
+        play_a_trail(app, table)
+        settle(app)
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.name == long
+    step(app)
+    w, h = app.size
+    gold = [x for x in (0, 1, 2, w - 3, w - 2, w - 1) for y in range(h)
+            if sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], theme.GOLD)) < 60]
+    assert not gold, "the headline reaches the window's edge"
+    assert cover.button.left > 0 and cover.button.right < w

@@ -177,11 +177,20 @@ def _wrap(s: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
         line = ""
         for word in para.split(" "):
             trial = word if not line else line + " " + word
-            if f.size(trial)[0] <= width or not line:
+            if f.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            # A word wider than a whole line (a name of forty letters) breaks
+            # where it must: kept whole, it ran off the panel's edge.
+            while len(word) > 1 and f.size(word)[0] > width:
+                cut = len(word) - 1
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
         lines.append(line)
     return tuple(lines)
 

@@ -82,16 +82,17 @@ class CoverScene(Scene):
         w, h = self.app.size
         surface.blit(felt((w, h), w, self.app.settings.table_colour), (0, 0))
         big = theme.px(self.app.size, 64, 28)
-        t = theme.text(f"Pass to {self.name}", big, theme.GOLD, bold=True)
-        surface.blit(t, t.get_rect(center=(w // 2, h // 2 - big)))
         small = theme.px(self.app.size, 28, 15)
+        room = w - 2 * small  # a long name (a save allows 40 letters) ran off both edges
+        t = theme.shrink_text(f"Pass to {self.name}", big, room, theme.GOLD, bold=True, least=0.6)
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 - big)))
         lines = [f"Everyone else, please look away: {self.name}'s cards come next."]
         if self.menu is not None:
             lines.append("Esc: the menu, to stop (the game is kept for later)")
         # The one place a click shows the hand (or Enter), lit once the cover takes it.
         armed = self.age >= ARMING
-        label = theme.text(f"{self.name}: show my cards (Enter)", small, theme.INK if armed else theme.DIM,
-                           bold=armed)
+        label = theme.fit_text(f"{self.name}: show my cards (Enter)", small, room - 2 * small,
+                               theme.INK if armed else theme.DIM, bold=armed)
         self.button = label.get_rect().inflate(small * 2, small)
         self.button.center = (w // 2, h // 2 + small)
         look = theme.table_panel(self.app.settings.table_colour)
@@ -101,7 +102,7 @@ class CoverScene(Scene):
                                        2 if armed else 1), self.button.topleft)
         surface.blit(label, label.get_rect(center=self.button.center))
         for i, line in enumerate(lines):
-            t = theme.text(line, small, theme.DIM)
+            t = theme.fit_text(line, small, room, theme.DIM)
             surface.blit(t, t.get_rect(center=(w // 2, self.button.bottom + round(small * 1.6 * (i + 0.7)))))
         if not self.news:
             return
