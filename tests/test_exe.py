@@ -197,6 +197,13 @@ def test_the_one_folder_build_runs_its_selftest(tmp_path: Path) -> None:
     wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
               if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts}
     assert wanted <= inside and not any(name.endswith(".py") for name in inside)
+    # The licences of what it bundles travel with it: LGPL 2.1 for pygame-ce and its
+    # libraries, the interpreter's and platformdirs' (it shipped only the fonts').
+    licences = next(d for d in (dist / "Cassino").rglob("licences") if d.is_dir())
+    assert {"README.md", "LGPL-2.1.txt", "Python-LICENSE.txt", "platformdirs-LICENSE.txt"} <= {
+        p.name for p in licences.iterdir()}
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in (licences / "LGPL-2.1.txt").read_text(encoding="utf-8")
+    assert "pygame-ce" in (licences / "README.md").read_text(encoding="utf-8")
     download = next(dist.glob("Cassino-*.zip"))
     with zipfile.ZipFile(download) as z:
         assert any(name.rstrip("/").endswith(f"Cassino/{exe.name}") for name in z.namelist())
