@@ -33,8 +33,8 @@ SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
                  "Off, or the volume of the card sounds",
                  "Ctrl+Z takes back your last move (alone against the computer); "
                  "such games are practice, not counted in the statistics",
-                 f"How long the Expert and the Master think over a move: {_either(THINKING)}; "
-                 "longer plays a little stronger")
+                 f"How long the Expert and the Master think over a move, and the hint too: "
+                 f"{_either(THINKING)}; longer plays a little stronger")
 
 
 # What Settings holds, in a line under its button (on the title and in the pause menu).
