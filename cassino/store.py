@@ -88,11 +88,34 @@ class Store:
         return self.folder / name
 
     def read(self, name: str) -> Any | None:
-        """The file's JSON, or None if there is none (or it was set aside)."""
+        """The file's JSON, or None if there is none (or it was set aside, or
+        the folder itself cannot be used: said once, not once per file)."""
+        unusable = self._unusable_folder()
+        if unusable is not None:
+            notice = (f"Your folder {self.folder} cannot be used ({unusable}): your settings, statistics "
+                      f"and games are neither read from it nor kept in it this time.")
+            if notice not in self.problems:
+                log.warning("%s", notice)
+                self.problems.append(notice)
+            return None
         data, wrong = self._json(name)
         if wrong is not None:
             self.set_aside(name, wrong)
         return data
+
+    def _unusable_folder(self) -> str | None:
+        """Why the player's folder cannot hold files, if it cannot: a file
+        where it or a folder above it should be. (One missing is made when
+        first written.)"""
+        try:
+            info = os.stat(self.folder)
+        except FileNotFoundError:
+            return None
+        except NotADirectoryError:
+            return "a file stands where one of the folders above it should be"
+        except OSError as e:
+            return e.strerror or str(e)
+        return None if stat.S_ISDIR(info.st_mode) else "it is a file, not a folder"
 
     def _json(self, name: str) -> tuple[Any | None, str | None]:
         """The file's JSON (None if there is none) and, if it cannot be read,

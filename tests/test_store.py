@@ -16,7 +16,8 @@ from cassino.ai import make_player
 from cassino.ai.view import SeatView
 from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
-from cassino.setups import LEVELS
+from cassino.setups import LEVELS, Setup
+from cassino.stats import Stats
 from cassino.store import SAVED_GAME, SETTINGS, Store, saved_game_in_words
 
 SEATS = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
@@ -321,3 +322,19 @@ def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
         california.play(california.legal_moves()[0])
     fixed.save_game(california, seats)
     assert kept_game_words(fixed).endswith("(California, round 2)"), kept_game_words(fixed)
+
+
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_folder_that_cannot_be_used_is_said_once_not_once_per_file(tmp_path: Path, inside: bool) -> None:
+    """The player's folder is a file (or lies under one): each of the four
+    files said "could not be read (Not a directory). Nor could it be moved
+    aside ..., so it is left as it was", of files that were never there."""
+    (tmp_path / "file").write_text("a file", encoding="utf-8")
+    folder = tmp_path / "file" / "home" if inside else tmp_path / "file"
+    store = Store(folder)
+    assert store.load_settings() == Settings() and store.load_stats() == Stats()
+    assert store.load_setup() == Setup() and store.load_game() is None
+    [said] = store.problems
+    assert said.startswith(f"Your folder {folder} cannot be used (")
+    assert ("a file stands where one of the folders above it should be" if inside else "it is a file") in said
+    assert (tmp_path / "file").read_text(encoding="utf-8") == "a file"
