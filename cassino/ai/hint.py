@@ -106,8 +106,10 @@ def why(view: SeatView, move: Move) -> str:
             return f"It takes the build before its owner can{taking}."
         if points:
             return f"It takes {_join(points)}."
-        if (move.takes | 1 << move.card) & ((1 << 13) - 1):
+        if move.takes & SPADE_SET:
             return "It takes a spade, toward most spades."
+        if SPADE_SET >> move.card & 1:  # "it takes a spade" of a table with none
+            return f"It puts your {card_symbol(move.card)} in your pile, toward most spades."
         return "Every card taken counts toward most cards."
     if move.kind == "build":
         _, builds = after(view, move)

@@ -73,7 +73,8 @@ def test_the_last_capture_of_the_round_is_no_sweep_though_the_table_ends_empty()
     # the round's end, which is never a sweep (§8).
     pos = table_position("5S", "5D 9H", others=[""], dealer=0)
     reason = why(SeatView(pos, 0), parse_move("5Sx5:5D"))
-    assert "sweep" not in reason and reason == "It takes a spade, toward most spades."  # the 5♠ itself
+    # The 5♠ itself ("It takes a spade" of a table with none).
+    assert "sweep" not in reason and reason == "It puts your 5♠ in your pile, toward most spades."
 
 
 def test_a_trail_says_nothing_can_be_taken_only_when_nothing_can_be_taken() -> None:
