@@ -11,7 +11,7 @@ from cassino.ui.table.chooser import ChooserScene
 from cassino.rules import cards_of
 from tests.rules.helpers import cards, table_position
 
-from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, open_table, post, step
+from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, post, step
 
 
 def c(text: str) -> int:
@@ -301,12 +301,17 @@ def test_the_list_of_choices_shows_the_value_of_a_build_it_asks_about(monkeypatc
     click(app, hand_card_centre(table, c("TD")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
-    chips: list[str] = []
-    real = chooser_module.value_chip
+    drawn: list[object] = []
+    real, real_outline = chooser_module.value_chip, chooser_module.outline
     monkeypatch.setattr(chooser_module, "value_chip", lambda surface, b, top, by_rank:
-                        chips.append(b.label(by_rank)) or real(surface, b, top, by_rank))
+                        drawn.append(b.label(by_rank)) or real(surface, b, top, by_rank))
+    monkeypatch.setattr(chooser_module, "outline", lambda surface, rect, colour, width=3:
+                        drawn.append(pygame.Rect(rect)) or real_outline(surface, rect, colour, width))
     chooser.draw(app.screen)
-    assert chips == ["10"]
+    assert [d for d in drawn if isinstance(d, str)] == ["10"]
+    # Over the build's outline, as on the table: drawn under it, the line struck through the "10".
+    build = next(it for it in table.items if it.build is not None)
+    assert drawn.index(build.rect) < drawn.index("10")
 
 
 def test_a_line_said_after_a_still_moment_stays_to_be_read() -> None:
@@ -397,3 +402,30 @@ def test_draw_cassino_s_new_card_keeps_its_mark_after_a_move_taken_back() -> Non
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app)
     assert table.drawn.get(0) == drawn
+
+
+def test_a_list_of_choices_too_long_for_the_window_scrolls_and_keeps_its_words_apart() -> None:
+    """Squeezed into the window, its rows' words ran over one another and
+    Cancel fell off the screen. Now its small cards go, then it scrolls,
+    the option in focus always shown."""
+    app, table = open_table(table_position(hand="TD TS 9H", loose="TC 8S 2S 7D 3D 6H 4H AS 9C",
+                                           builds=[("6C 4C", 10, False, 0)], others=["5S 6S 7S"]),
+                            size=(1024, 600))
+    click(app, hand_card_centre(table, c("TD")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and len(chooser.moves) > 100
+    screen = app.screen.get_rect()
+    for focus in (0, 40, len(chooser.moves) - 1, 0):
+        while chooser.focus != focus:
+            key(app, pygame.K_DOWN if chooser.focus < focus else pygame.K_UP)
+        shown = [r for r in chooser.rows if r.width]
+        assert chooser.rows[focus].width, f"option {focus + 1} in focus but not shown"
+        assert all(chooser.box.contains(r) for r in shown) and screen.contains(chooser.box)
+        assert all(a.bottom <= b.top for a, b in zip(shown, shown[1:])), "rows overlap"
+        assert chooser.box.contains(chooser.cancel_rect) and not chooser.cancel_rect.collidelist(shown) >= 0
+    for _ in range(3):  # the wheel scrolls it too, the focus along
+        post(pygame.MOUSEWHEEL, x=0, y=-1)
+        step(app)
+    assert chooser.first == 3 and chooser.focus == 3 and not chooser.rows[2].width
+    click(app, chooser.rows[3].center)
+    assert app.top is table and table.game.turns[0].seat == 0 and table.game.turns[0].move == chooser.moves[3]

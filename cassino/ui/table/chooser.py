@@ -50,7 +50,9 @@ class ChooserScene(Scene):
         self.beside = False  # a press beside the list: its release cancels
         self.age = 0.0  # seconds open
         self.shown = False
-        self.rows: list[pygame.Rect] = []
+        self.rows: list[pygame.Rect] = []  # each option's row as drawn (empty: scrolled out of the box)
+        self.first = 0  # the first option shown, when the list is longer than its box
+        self.scrolls = False
         self.cancel_rect = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)  # where the list stands, once drawn
 
@@ -131,6 +133,15 @@ class ChooserScene(Scene):
                 self.cancel()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.cancel()
+        elif event.type == pygame.MOUSEWHEEL and self.scrolls:
+            # The focus moves with the rows, so that the drawing keeps it (and them) in sight.
+            shown = [i for i, r in enumerate(self.rows) if r.width]
+            if event.y > 0 and self.first > 0:
+                self.first -= 1
+                self.focus = min(self.focus, shown[-1] - 1) if shown else self.focus
+            elif event.y < 0 and shown and shown[-1] < n - 1:
+                self.first += 1
+                self.focus = max(self.focus, self.first) if self.focus < n else self.focus
 
     # -- where it goes -----------------------------------------------------------------------
 
@@ -211,17 +222,22 @@ class ChooserScene(Scene):
         cw = max(18, round(self.stage.table_w * 0.42))
         ch = round(cw * RATIO)
         fan = round(cw * 0.55)
-        text_x = pad + round(fs * 1.6)
+        # The words start clear of the widest number ("10." ran into them).
+        text_x = pad + max(round(fs * 1.6), theme.font(fs, True).size(f"{len(self.moves)}.")[0] + pad // 2 + 2)
         foot = line + pad
 
-        def measure(width: int) -> tuple[list[tuple[list[int], tuple[str, ...], int]], tuple[str, ...], int, int]:
+        room = geo.play.height - 2 * geo.m
+
+        def measure(width: int, pictures: bool) -> tuple[list[tuple[list[int], tuple[str, ...], int]],
+                                                         tuple[str, ...], int, int]:
             """Each option (its cards small, its words wrapped under them), the
             title, the title's height and the whole list's, at ``width``."""
             laid = []
             for m, label in zip(self.moves, self.labels):
                 cards = _in_words_order(cards_of(m.takes) + ([m.card] if m.card >= 0 else []), label)
                 words = theme.wrap(label, fs, width - text_x - pad, bold=True)  # as the line in focus is drawn
-                laid.append((cards, words, max(ch, 0) + pad // 2 + len(words) * line + pad))
+                laid.append((cards if pictures else [], words,
+                             (ch + pad // 2 if pictures else 0) + len(words) * line + pad))
             title = theme.wrap(self.title, geo.fs, width - 2 * pad, bold=True)
             head = len(title) * round(geo.fs * 1.3) + pad // 2
             return laid, title, head, pad + head + sum(r[2] for r in laid) + foot
@@ -231,12 +247,16 @@ class ChooserScene(Scene):
         about = self.about()
         area = geo.play.inflate(-2 * geo.m, -2 * geo.m)
         widest = min(geo.play.width - 4 * geo.m, round(fs * 24))
-        widths = [widest] + sorted((room - geo.m for room in (area.right - about.right, about.left - area.left)
-                                    if round(fs * 15) <= room - geo.m < widest), reverse=True)
+        widths = [widest] + sorted((room_ - geo.m for room_ in (area.right - about.right, about.left - area.left)
+                                    if round(fs * 15) <= room_ - geo.m < widest), reverse=True)
+        # A list too long for the window with its small cards goes without them (its words
+        # name the cards), and scrolls if it is still too long: squeezed, its words ran
+        # over one another and Cancel fell off the screen.
+        pictures = measure(widest, True)[3] <= room
         tried = []
         for width in widths:
-            laid, title, head, height = measure(width)
-            box = self.place((width, min(height, geo.play.height - 2 * geo.m)))
+            laid, title, head, height = measure(width, pictures)
+            box = self.place((width, min(height, room)))
             tried.append((self.hides(box, about), box, laid, title, head, height))
             if tried[-1][0] == (0, 0, 0):
                 break
@@ -253,9 +273,10 @@ class ChooserScene(Scene):
                     surface.blit(card_face(c, round(spot.w), self.app.settings.four_colour),
                                  (round(spot.x), round(spot.y)))
                     top = pygame.Rect(round(spot.x), round(spot.y), round(spot.w), round(spot.w * RATIO))
-                if it.build is not None and top is not None:  # its value, which the cards alone hid
-                    value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
                 outline(surface, it.rect, theme.TARGET, 2)
+                if it.build is not None and top is not None:  # its value, which the cards alone hid
+                    # Over the outline, as the table draws it (drawn under, its line struck the number).
+                    value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
         for ln in title:
@@ -263,30 +284,45 @@ class ChooserScene(Scene):
             surface.blit(t, (box.x + pad, y))
             y += round(geo.fs * 1.3)
         y += pad // 2
-        self.rows = []
-        scale = 1.0 if height <= box.height else max(0.5, (box.height - head - foot) / (height - head - foot))
-        for i, (cards, words, row_h) in enumerate(laid):
-            rh = round(row_h * scale)
-            row = pygame.Rect(box.x + pad // 2, y, box.width - pad, rh - pad // 2)
-            self.rows.append(row)
+        # The rows shown: from ``first``, as many as the box holds, the one in focus among them.
+        space = box.bottom - foot - y
+        heights = [r[2] for r in laid]
+        self.first = min(self.first, self.focus if self.focus < len(laid) else self.first)
+        if self.focus < len(laid):
+            while sum(heights[self.first:self.focus + 1]) > space and self.first < self.focus:
+                self.first += 1
+        while self.first > 0 and sum(heights[self.first - 1:]) <= space:
+            self.first -= 1  # (a bigger window: the rows above come back)
+        self.scrolls = self.first > 0 or sum(heights[self.first:]) > space
+        self.rows = [pygame.Rect(0, 0, 0, 0)] * len(laid)
+        last = self.first - 1
+        for i in range(self.first, len(laid)):
+            cards, words, row_h = laid[i]
+            if y + row_h > box.bottom - foot + 1:
+                break
+            last = i
+            row = pygame.Rect(box.x + pad // 2, y, box.width - pad, row_h - pad // 2)
+            self.rows[i] = row
             hot = i == self.focus
             surface.blit(theme.rounded_box(row.size, (theme.BUTTON_HOT if hot else theme.BUTTON) + (235,),
                                            8, (theme.GLOW if hot else theme.PANEL_LINE) + (255,), 2 if hot else 1),
                          row.topleft)
             n = theme.text(f"{i + 1}.", fs, theme.GOLD, bold=True)
             surface.blit(n, (row.x + pad // 2, row.y + pad // 2))
-            k = max(12, round(cw * scale))
             for j, c in enumerate(cards):
-                surface.blit(card_face(c, k, self.app.settings.four_colour),
-                             (box.x + text_x + j * round(fan * scale), row.y + pad // 2))
-            yy = row.y + pad // 2 + round(k * RATIO) + pad // 4
+                surface.blit(card_face(c, cw, self.app.settings.four_colour),
+                             (box.x + text_x + j * fan, row.y + pad // 2))
+            yy = row.y + pad // 2 + (ch + pad // 4 if cards else 0)
             for ln in words:
                 surface.blit(theme.text(ln, fs, theme.INK, bold=hot), (box.x + text_x, yy))
                 yy += line
-            y += rh
-        self.cancel_rect = pygame.Rect(box.x + pad // 2, y, box.width - pad, line + pad // 2)
+            y += row_h
+        self.cancel_rect = pygame.Rect(box.x + pad // 2, box.bottom - foot, box.width - pad, line + pad // 2)
         hot = self.focus == len(self.moves)
-        t = theme.text("Cancel (Esc)", fs, theme.INK if hot else theme.DIM, bold=hot)
+        more = ([f"{self.first} above"] if self.first > 0 else []) + (
+            [f"{len(laid) - 1 - last} below"] if last < len(laid) - 1 else [])  # (the wheel or arrows scroll)
+        said = " · ".join(["Cancel (Esc)"] + more)
+        t = theme.fit_text(said, fs, self.cancel_rect.width, theme.INK if hot else theme.DIM, bold=hot)
         surface.blit(t, t.get_rect(center=self.cancel_rect.center))
 
 
