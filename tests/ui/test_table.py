@@ -828,3 +828,23 @@ def test_the_table_keeps_each_card_where_it_lay() -> None:
     # Dealt by rank (3♠ 7♦ K♥), the trails after them (2♣, then 5♠), and the build of 7 where the 3♠ lay.
     firsts = [p[0] for p in piles]
     assert firsts == [c("3S"), c("7D"), c("KH"), c("2C"), c("5S")], piles
+
+
+def test_table_cards_no_card_of_yours_fits_say_so_and_a_click_on_the_cloth_lets_them_go() -> None:
+    """Q♠ and 2♦ chosen, a hand of 3♣ 5♠: "Now click a card from your hand to
+    play it on the selected items: no card of yours fits them all" asked for
+    what it refused, and a click on the bare cloth kept them chosen."""
+    from cassino.rules import parse_card
+
+    app, table = open_table(table_position("3C 5S", "QS 2D 5H", others=["4H 7C"]))
+    for card in ("QS", "2D"):
+        click(app, item_centre(table, 1 << parse_card(card)))
+    assert len(table.input.selection) == 2 and not table.fitting_cards()
+    said = status_words(app, table)
+    assert said.startswith("No card of yours fits the selected items all together: click one again"), said
+    assert "Now click" not in said
+    click(app, bare_cloth(table))
+    assert not table.input.selection and table.pos.to_move == 0, "nothing played, nothing chosen"
+    click(app, item_centre(table, 1 << parse_card("2D")))
+    assert table.fitting_cards(), "a card fits the 2♦ alone (the 3♣ builds 5 on it, the 5♠ kept)"
+    assert status_words(app, table).startswith("Now click (or drag) a card from your hand")

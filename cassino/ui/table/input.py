@@ -163,6 +163,8 @@ class TableInput:
                 self.pluck(item.mask)
             else:
                 self.g.selection ^= {item.mask}
+        elif self.g.selection and not self.g.plucking and table.stage.bare_cloth(p):
+            self.g.selection.clear()  # a click on the bare cloth lets every selected item go
 
     def _mouse_move(self, p: tuple[int, int]) -> None:
         table = self.table

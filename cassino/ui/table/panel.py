@@ -196,8 +196,12 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         elif table.input.drag is not None:
             text = _drag_words(table, table.input.drag)
         elif table.input.selection:
-            fits = "the lit cards fit them" if table.fitting_cards() else "no card of yours fits them all"
-            if not keys:
+            fits = "the lit cards fit them"
+            if not table.fitting_cards():
+                # ("Now click a card ...: no card of yours fits them all" asked for what it refused.)
+                how = "Esc clears them" if keys else "click one again to let it go, or the bare cloth to clear them"
+                text = f"No card of yours fits the selected items all together: {how}."
+            elif not keys:
                 text = f"Now click (or drag) a card from your hand to play it on the selected items: {fits}."
             elif table.input.focus[0] == "hand":
                 text = f"Press Enter on the card to play on the selected items: {fits}."
