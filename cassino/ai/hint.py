@@ -143,6 +143,10 @@ def why(view: SeatView, move: Move) -> str:
         return f"Nothing can be taken or built, and only a {name} can pick this card up."
     others = RANK_SETS[rank] & ~(1 << move.card)
     if others & view.hand:
+        if (others & view.hand).bit_count() > 1:  # ("the other five you hold" of two more fives)
+            which = "either" if (others & view.hand).bit_count() == 2 else "any"
+            return (f"Nothing can be taken or built, and {which} of your other "
+                    f"{name}{'es' if name.endswith('x') else 's'} can take this card back next turn.")
         return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
     # Every card that captures it, of its rank or not: under buckeye the 10♦ takes a jack as 11.
     takers = others

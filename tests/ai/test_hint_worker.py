@@ -94,6 +94,13 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     pos = table_position("9D 9C", "KH QH")
     assert why(SeatView(pos, 0), parse_move("9D-")) == \
         "Nothing can be taken or built, and the other nine you hold can take this card back next turn."
+    # Two more ("the other five you hold" of the 5♠ and the 5♣), or three.
+    pos = table_position("5H 5S 5C 7D", "KH QH")
+    assert why(SeatView(pos, 0), parse_move("5H-")) == \
+        "Nothing can be taken or built, and either of your other fives can take this card back next turn."
+    pos = table_position("6H 6S 6C 6D", "KH QH")
+    assert why(SeatView(pos, 0), parse_move("6H-")) == \
+        "Nothing can be taken or built, and any of your other sixes can take this card back next turn."
     pos = table_position("7H 4C", "KH QH", captured=["7S 7D", "7C"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
         "Nothing can be taken or built, and no other seven is left to pair this card."
