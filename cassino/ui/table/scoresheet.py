@@ -279,7 +279,7 @@ class RoundOverScene(Scene):
                 surface.blit(theme.text(str(v), fs, theme.GOLD, bold=True), (x0 + label_w + i * col, y))
             y += line
         if legend and self.built:
-            t = theme.fit_text(legend, round(fs * 0.8), width - 2 * fs, theme.DIM)
+            t = theme.fit_text(legend, max(12, round(fs * 0.85)), width - 2 * fs, theme.DIM)  # (10 px at 1024x600: too small)
             surface.blit(t, (x0, y + (line - t.get_height()) // 2))
             y += line
         menu_h = round(fs * (2.5 * len(self.menu.items)))
