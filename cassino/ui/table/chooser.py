@@ -226,7 +226,7 @@ class ChooserScene(Scene):
         text_x = pad + max(round(fs * 1.6), theme.font(fs, True).size(f"{len(self.moves)}.")[0] + pad // 2 + 2)
         foot = line + pad
 
-        room = geo.play.height - 2 * geo.m
+        tallest = geo.play.height - 2 * geo.m  # the most the list may stand
 
         def measure(width: int, pictures: bool) -> tuple[list[tuple[list[int], tuple[str, ...], int]],
                                                          tuple[str, ...], int, int]:
@@ -247,16 +247,16 @@ class ChooserScene(Scene):
         about = self.about()
         area = geo.play.inflate(-2 * geo.m, -2 * geo.m)
         widest = min(geo.play.width - 4 * geo.m, round(fs * 24))
-        widths = [widest] + sorted((room_ - geo.m for room_ in (area.right - about.right, about.left - area.left)
-                                    if round(fs * 15) <= room_ - geo.m < widest), reverse=True)
+        widths = [widest] + sorted((room - geo.m for room in (area.right - about.right, about.left - area.left)
+                                    if round(fs * 15) <= room - geo.m < widest), reverse=True)
         # A list too long for the window with its small cards goes without them (its words
         # name the cards), and scrolls if it is still too long: squeezed, its words ran
         # over one another and Cancel fell off the screen.
-        pictures = measure(widest, True)[3] <= room
+        pictures = measure(widest, True)[3] <= tallest
         tried = []
         for width in widths:
             laid, title, head, height = measure(width, pictures)
-            box = self.place((width, min(height, room)))
+            box = self.place((width, min(height, tallest)))
             tried.append((self.hides(box, about), box, laid, title, head, height))
             if tried[-1][0] == (0, 0, 0):
                 break
