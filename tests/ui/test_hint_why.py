@@ -125,7 +125,9 @@ def test_a_hint_kept_for_the_turn_gives_way_to_what_to_do_while_choosing(monkeyp
     start = time.monotonic()
     while table.hinter is not None and time.monotonic() < start + 20:
         step(app)
-    table.input.selection.add(table.items[0].mask)  # a table item chosen
+    from cassino.rules import parse_card
+
+    table.input.selection.add(1 << parse_card("TD"))  # a table item chosen, that the 10♠ takes
     said: list[str] = []
     real = theme.wrap_even
     mp = pytest.MonkeyPatch()
