@@ -24,12 +24,12 @@ from collections.abc import Callable
 from math import erf, sqrt
 
 from cassino.rules import Event, Move, Position
-from cassino.rules.moves import CALL, PLUCK
+from cassino.rules.moves import CALL, CALL_MOVE, PLUCK
 from cassino.rules.scoring import final_scores
 
 from .estimate import Estimate, decided_score
 from .intermediate import Evaluator, call_wins, winning_pluck
-from .knowledge import (Worth, candidate_moves, greedy_move, paired_t, playout,  # noqa: F401
+from .knowledge import (Worth, call_wins_now, candidate_moves, greedy_move, paired_t, playout,  # noqa: F401
                         plays_this_deal, shortlist, unlikely_cards, worth_of)
 from .player import Budget, Player
 from .view import SeatView
@@ -118,6 +118,11 @@ class _Solver:
         if self.nodes & (CLOCK_NODES - 1) == 0 and (self.budget.spent_time()
                                                     or self.nodes > self.node_limit):
             raise TimeoutError
+        if pos.rules.call_for_21 and call_wins_now(pos):
+            # The side to move calls and wins (§9.18): searched as card plays alone,
+            # a last deal was "won at the round's end" past the other side's call.
+            q = pos.copy()
+            return outcome(q, self.team, q.apply(CALL_MOVE))
         key = (pos.to_move, tuple(pos.hands), pos.loose, pos.builds, tuple(pos.captured),
                tuple(pos.sweeps), pos.last_capturer)
         cached = self.table.get(key)

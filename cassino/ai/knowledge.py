@@ -15,7 +15,8 @@ from cassino.rules.cards import (ACE_SET, BIG_CASINO, JACK, LITTLE_CASINO, RANK_
                                  CardSet, cards_of, rank_of)
 from cassino.rules.groups import expand
 from cassino.rules.legal import MoveGenerator, generator
-from cassino.rules.scoring import sweeps_win
+from cassino.rules.moves import CALL_MOVE
+from cassino.rules.scoring import call_counts, sweeps_win
 
 from .view import SeatView, generator_of
 
@@ -407,11 +408,23 @@ def greedy_move(pos: Position, worth: Worth) -> Move:
 
 
 def playout(pos: Position, worth: Worth) -> Event:
-    """Play the round out with the greedy policy; the event that ended it."""
+    """Play the round out with the greedy policy; the event that ended it.
+    Under the call for 21 a side calls as soon as its count wins (the greedy
+    policy weighs card plays only: its playouts went on to the round's end
+    past a call that had already won the game)."""
+    calls = pos.rules.call_for_21
     while True:
+        if calls and call_wins_now(pos):
+            return pos.apply(CALL_MOVE)
         event = pos.apply(greedy_move(pos, worth))
         if event.round_end is not None or event.winner is not None:
             return event
+
+
+def call_wins_now(pos: Position) -> bool:
+    """Whether the side to move may call for 21 (§9.18) now and win: its count
+    has reached the target."""
+    return call_counts(pos)[pos.team_of[pos.to_move]] >= pos.rules.target
 
 
 def paired_t(ours: Sequence[float], theirs: Sequence[float]) -> float:

@@ -214,3 +214,36 @@ def test_in_the_solved_last_deal_equal_moves_go_to_the_evaluators_choice() -> No
     for seed in range(3):
         move = Expert().choose(SeatView(pos, 0), random.Random(seed), Budget(work=40))
         assert move == parse_move("JDx:JH"), move.text()
+
+
+@pytest.mark.parametrize("position, seat, winning, losing", [
+    # Counts 19-19 at 15-18. The build 2S+8D lets the other's 10♥ take little casino (20), then
+    # Q♦ takes the Q♠ for a seventh spade (21): it calls first. The capture of 8♦+2♣ makes 25
+    # cards, the 7♣ next 27: most cards, 22, and this seat calls before the other can.
+    ({"to_move": 0, "dealer": 1, "hands": [["2S", "7H", "AC", "TC"], ["4S", "TH", "QD", "8C"]],
+      "loose": ["QS", "8D", "2C", "7C"], "last_capturer": 1, "scores": [15, 18],
+      "captured": [["6S", "7S", "8S", "TS", "KS", "AH", "2H", "3H", "8H", "JH", "QH", "AD", "5D", "6D", "7D",
+                    "9D", "TD", "JD", "3C", "6C", "QC", "KC"],
+                   ["AS", "3S", "5S", "9S", "JS", "4H", "5H", "6H", "9H", "KH", "2D", "3D", "4D", "KD", "4C",
+                    "5C", "9C", "JC"]]}, 0, "TCx10:8D,2C", "2Sb10:8D"),
+    # Counts 19-18 the other way round: taking the 9♣ lets the other side reach 27 cards and
+    # call; building 10 on it (the other holds no ten) takes big casino next turn, 21, first.
+    ({"to_move": 1, "dealer": 0, "hands": [["9S", "QH", "KH", "7D"], ["AH", "9D", "TD", "4C"]],
+      "loose": ["QS", "6C", "9C", "KC"], "last_capturer": 0, "scores": [19, 14],
+      "captured": [["3S", "6S", "8S", "JS", "KS", "2H", "3H", "5H", "6H", "8H", "JH", "2D", "3D", "4D", "6D",
+                    "8D", "JD", "KD", "2C", "5C", "7C", "8C", "JC"],
+                   ["AS", "2S", "4S", "5S", "7S", "TS", "4H", "7H", "9H", "TH", "AD", "5D", "QD", "AC", "3C",
+                    "TC", "QC"]]}, 1, "AHb10:9C", "9Dx9:9C"),
+])
+def test_the_solved_last_deal_under_the_call_for_21_sees_who_calls_first(
+        position: dict[str, object], seat: int, winning: str, losing: str) -> None:
+    """Searched as card plays alone, to the round's end, the deal was "won
+    by a point" past the other side's call, which had already won the game."""
+    from cassino.rules import parse_move, position_from_json
+
+    pos = position_from_json({"format": "cassino-position/1", "rules": {"call_for_21": True}, "players": 2,
+                              "teams": [[0], [1]], "stock": [], "builds": [], "sweeps": [0, 0], **position})
+    assert pos.is_legal(parse_move(losing))
+    for seed in range(2):
+        move = Expert().choose(SeatView(pos, seat), random.Random(seed), Budget(work=40))
+        assert move == parse_move(winning), move.text()
