@@ -83,6 +83,6 @@ class RandomPlayer(Player):
             moves = candidate_moves(view.bare_position())
         else:
             moves = view.legal_moves()
-        # A call for 21 only when it wins: a random player still knows the score.
+        # No call for 21 unless nothing else is legal: a random call would end nearly every game at once.
         plays = [m for m in moves if m.kind != "call"] or moves
         return plays[rng.randrange(len(plays))]
