@@ -315,7 +315,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     for m in shown:
         # Its place in its round, as the review screen gives it, and in the record's moves.
         into = m.number - starts.get(m.round, 0) + 1
-        print(f"\nRound {m.round}, move {into} ({who[m.seat]}; move {m.number + 1} of the record): "
+        record = f"; move {m.number + 1} of the record" if m.number + 1 != into else ""  # (the same, said once)
+        print(f"\nRound {m.round}, move {into} ({who[m.seat]}{record}): "
               f"played: {say(m.played, m.builds, game.rules.target)}; "
               f"better: {say(m.best, m.builds, game.rules.target)}.")
         print(f"  {m.reason}" + (f" {m.lesson}" if m.lesson else ""))

@@ -50,9 +50,12 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
         movers.append(again.position.to_move)
         again.play(m)
     for ln in shown:
-        place = re.match(r"Round (\d+), move (\d+) \(Ann; move (\d+) of the record\): played: .*; better: ", ln)
+        # The record's number only where it differs from the round's (round 1: the same, said once).
+        place = re.match(r"Round (\d+), move (\d+) \(Ann(?:; move (\d+) of the record)?\): played: .*; better: ", ln)
         assert place is not None, ln
-        round_, into, number = map(int, place.groups())
+        round_, into = int(place.group(1)), int(place.group(2))
+        number = int(place.group(3) or into)
+        assert (place.group(3) is None) == (round_ == 1), ln
         assert movers[number - 1] == 0  # one of Ann's moves
         # Its place in its round, as the review screen gives it: a round of two is 48 moves.
         assert (round_, into) == (1 + (number - 1) // 48, (number - 1) % 48 + 1)

@@ -30,7 +30,7 @@ def _items(move: Move, spade_points: bool = False) -> list[str]:
 
 def point_words(cards: CardSet, spade_points: bool = False) -> list[str]:
     """The point cards among ``cards``, in words: 'big casino', 'an ace', '2
-    spades' (toward most spades); under Spade Cassino, where each scores,
+    spades' (towards most spades); under Spade Cassino, where each scores,
     'a spade' too."""
     taken = cards_of(cards)
     out = []
@@ -64,7 +64,7 @@ def _join(words: list[str]) -> str:
 
 def why(view: SeatView, move: Move) -> str:
     """One line saying what the move achieves, to follow the move's own
-    words ("Capture 3♥ with the 3♣. Every card taken counts toward most
+    words ("Capture 3♥ with the 3♣. Every card taken counts towards most
     cards."): it does not name the move again."""
     if move.kind == "call":
         count = call_counts(view.bare_position())[view.team_of[view.seat]]
@@ -80,9 +80,9 @@ def why(view: SeatView, move: Move) -> str:
             if m.kind == "capture" and pos.copy().apply(m).sweep:
                 return f"Then the {card_symbol(m.card)} can sweep the table."
         gain = point_words(move.takes, view.rules.spade_scoring)
-        # (A spade plucked counts toward most spades too: "most cards" alone left it out.)
+        # (A spade plucked counts towards most spades too: "most cards" alone left it out.)
         return ("It goes into your pile before you play, " + (f"taking {_join(gain)}, " if gain else "")
-                + "and counts toward most cards" + (" and most spades." if move.takes & SPADE_SET else "."))
+                + "and counts towards most cards" + (" and most spades." if move.takes & SPADE_SET else "."))
     points = _items(move, view.rules.spade_scoring)
     team = view.team_of[view.seat]
     if move.kind == "capture":
@@ -107,10 +107,10 @@ def why(view: SeatView, move: Move) -> str:
         if points:
             return f"It takes {_join(points)}."
         if move.takes & SPADE_SET:
-            return "It takes a spade, toward most spades."
+            return "It takes a spade, towards most spades."
         if SPADE_SET >> move.card & 1:  # "it takes a spade" of a table with none
-            return f"It puts your {card_symbol(move.card)} in your pile, toward most spades."
-        return "Every card taken counts toward most cards."
+            return f"It puts your {card_symbol(move.card)} in your pile, towards most spades."
+        return "Every card taken counts towards most cards."
     if move.kind == "build":
         _, builds = after(view, move)
         b = next(x for x in builds if x.cards >> move.card & 1)
@@ -147,7 +147,9 @@ def why(view: SeatView, move: Move) -> str:
             which = "either" if (others & view.hand).bit_count() == 2 else "any"
             return (f"Nothing can be taken or built, and {which} of your other "
                     f"{name}{'es' if name.endswith('x') else 's'} can take this card back next turn.")
-        return f"Nothing can be taken or built, and the other {name} you hold can take this card back next turn."
+        # (Named: "the other four you hold" read as a count of cards.)
+        mine = card_symbol((others & view.hand).bit_length() - 1)
+        return f"Nothing can be taken or built, and your {mine} can take this card back next turn."
     # Every card that captures it, of its rank or not: under buckeye the 10♦ takes a jack as 11.
     takers = others
     for v in view.rules.part_values[move.card]:

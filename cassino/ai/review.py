@@ -284,8 +284,10 @@ def _and(items: list[str]) -> str:
 
 
 def points_words(x: float) -> str:
-    """A number of points as the review says it: '0.4 of a point', 'a point', '2.4 points'."""
+    """A number of points as the review says it: '0.4 of a point', 'half a point', 'a point', '2.4 points'."""
     x = abs(x)
+    if 0.45 <= x < 0.55:
+        return "half a point"  # ("0.5 of a point" read awkwardly)
     if x < 0.95:
         return f"{x:.1f} of a point"
     if x < 1.05:

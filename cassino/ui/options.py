@@ -18,7 +18,7 @@ OPTION_ROWS: tuple[tuple[str, str, tuple[Any, ...], str], ...] = (
     ("court_capture", "Court cards take", ("one", "all"),
      "A jack, queen or king takes one loose card of its rank (one), or all of them at once (all of a rank)."),
     ("controller", "Build control", ("hoyle", "permissive", "answer", "strict"),
-     "While you control a build: hoyle, no trailing; permissive, you may trail; answer, you must "
+     "While you control a build: standard, no trailing; permissive, you may trail; answer, "
      "take, add to or raise it each turn; strict, no trailing and one build of a value."),
     ("royal", "Royal values", (False, True), "Jack 11, queen 12, king 13: court cards add up and build."),
     ("ace_14", "Aces 1 or 14", (False, True), "With Royal: an ace from your hand captures as 1 or 14."),
@@ -61,6 +61,8 @@ def option_value_words(key: str, value: Any) -> str:
         return "no (play to the target)" if value is None else rounds_words(value)
     if key == "target":
         return f"{value} points"
+    if key == "controller" and value == "hoyle":
+        return "standard (Hoyle)"  # the rules' name for it, not a lower-case name
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -196,7 +198,7 @@ def read_options(text: str) -> dict[str, Any] | None:
 PRESET_ABOUT = {
     "standard": "The classic game: capture cards of your card's value or sums of it, build for a "
                 "later capture, and score for most cards and spades, the casinos, aces and sweeps. "
-                "Court cards only pair. First to 21 wins.",
+                "Court cards only pair. Once a side reaches 21 at a round's end, the highest total wins.",
     "royal": "Court cards count: jack 11, queen 12, king 13. They add up, build and are built on like "
              "any other card, so builds go up to 13. Sweeps score nothing; the game is to 21 points, "
              "or to 6 as a short game.",

@@ -74,7 +74,7 @@ def test_the_last_capture_of_the_round_is_no_sweep_though_the_table_ends_empty()
     pos = table_position("5S", "5D 9H", others=[""], dealer=0)
     reason = why(SeatView(pos, 0), parse_move("5Sx5:5D"))
     # The 5♠ itself ("It takes a spade" of a table with none).
-    assert "sweep" not in reason and reason == "It puts your 5♠ in your pile, toward most spades."
+    assert "sweep" not in reason and reason == "It puts your 5♠ in your pile, towards most spades."
 
 
 def test_a_trail_says_nothing_can_be_taken_only_when_nothing_can_be_taken() -> None:
@@ -93,7 +93,7 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     piles leaves a card no seven can pair; otherwise the plain reason."""
     pos = table_position("9D 9C", "KH QH")
     assert why(SeatView(pos, 0), parse_move("9D-")) == \
-        "Nothing can be taken or built, and the other nine you hold can take this card back next turn."
+        "Nothing can be taken or built, and your 9♣ can take this card back next turn."
     # Two more ("the other five you hold" of the 5♠ and the 5♣), or three.
     pos = table_position("5H 5S 5C 7D", "KH QH")
     assert why(SeatView(pos, 0), parse_move("5H-")) == \
@@ -126,17 +126,17 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
 
 def test_a_pluck_s_reason_says_what_it_opens_up() -> None:
     # §9.17's example: after plucking 9C, 5H takes 5D and sweeps. The reason
-    # said only that the plucked card counts toward most cards.
+    # said only that the plucked card counts towards most cards.
     pos = table_position("5H", "5D 9C", rules=Rules(pluck=True), stock="7C", stock_size=8)
     assert why(SeatView(pos, 0), parse_move("pluck:9C")) == "Then the 5♥ can sweep the table."
     assert why(SeatView(pos, 0), parse_move("pluck:5D")) == \
-        "It goes into your pile before you play, and counts toward most cards."
-    # A spade plucked counts toward most spades as well (and under Spade Cassino scores).
+        "It goes into your pile before you play, and counts towards most cards."
+    # A spade plucked counts towards most spades as well (and under Spade Cassino scores).
     pos = table_position("5H", "5D 9S 3C", rules=Rules(pluck=True), stock="7C", stock_size=8)
-    assert why(SeatView(pos, 0), parse_move("pluck:9S")).endswith("and counts toward most cards and most spades.")
+    assert why(SeatView(pos, 0), parse_move("pluck:9S")).endswith("and counts towards most cards and most spades.")
     pos = table_position("5H", "5D 9S 3C", rules=Rules(pluck=True, spade_scoring=True), stock="7C", stock_size=8)
     assert why(SeatView(pos, 0), parse_move("pluck:9S")) == \
-        "It goes into your pile before you play, taking a spade, and counts toward most cards and most spades."
+        "It goes into your pile before you play, taking a spade, and counts towards most cards and most spades."
     # A pluck that makes the count for a call for 21 (§9.18): 18 with half the pack, 21 with one card more.
     plain = "3H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C TC JC QC KC 3D 4D 5D 6D 2H 2C"
     pos = table_position("9C 7D", "5S 4H", rules=Rules(pluck=True, call_for_21=True), stock="2S", stock_size=8,
@@ -195,7 +195,7 @@ def test_a_partners_build_is_not_called_an_opponents() -> None:
     partner = table_position("8H 9S", "KH", builds=[("5D 3C", 8, False, 2)], players=4, teams=teams,
                              others=["2C 4C", "8C 9D", "KC KD"])
     take = why(SeatView(partner, 0), parse_move("8Hx8:5D,3C"))
-    assert "before its owner" not in take and take == "Every card taken counts toward most cards."
+    assert "before its owner" not in take and take == "Every card taken counts towards most cards."
     add = why(SeatView(partner, 0), parse_move("8Hm8:5D,3C"))
     assert add == "More cards for your side, and you hold an 8 to take it too.", add
     opponent = table_position("8H 9S", "KH", builds=[("5D 3C", 8, False, 1)], players=4, teams=teams,
@@ -213,14 +213,14 @@ def test_a_sweep_with_the_round_s_last_card_promises_no_next_player() -> None:
 def test_a_point_card_played_into_a_build_or_a_spade_in_spade_cassino_is_named() -> None:
     # "Build 9: 7♦+2♠. Next turn the 9 you keep takes these 2 cards": little
     # casino, played from the hand into the build, went unnamed; and in Spade
-    # Cassino a spade, a point of its own, was "Every card taken counts toward most cards".
+    # Cassino a spade, a point of its own, was "Every card taken counts towards most cards".
     pos = table_position("2S 9C KH", "7D QC")
     assert why(SeatView(pos, 0), parse_move("2Sb9:7D")) == \
         "Next turn the 9 you keep takes these 2 cards, with little casino."
     spade = table_position("JH 4C 9D", "JS 4S 5H", rules=Rules(spade_scoring=True, target=61))
     assert why(SeatView(spade, 0), parse_move("9Dx9:4S,5H")) == "It takes a spade."
     plain = table_position("QH 9D 6C", "QS QD")
-    assert why(SeatView(plain, 0), parse_move("QHx:QS")) == "It takes a spade, toward most spades."
+    assert why(SeatView(plain, 0), parse_move("QHx:QS")) == "It takes a spade, towards most spades."
 
 
 def test_a_build_of_court_cards_under_trailing_royals_is_kept_by_rank() -> None:

@@ -268,7 +268,7 @@ def test_why_of_a_hint_not_clearly_ahead_says_what_it_does_first() -> None:
     hinted = parse_move("7Hx7:5C,2D")
     why = explain(view, hinted, random.Random(1), Budget(work=4),
                   judge=_Fixed(hinted, (0.52, 0.50), (0.51, 0.51))).text
-    assert why.startswith("Every card taken counts toward most cards. Capturing 2♦ and 5♣ with the 7♥ and "), why
+    assert why.startswith("Every card taken counts towards most cards. Capturing 2♦ and 5♣ with the 7♥ and "), why
     assert "about equally good here: both give about 51% to win the game." in why
 
 
@@ -319,8 +319,8 @@ def test_why_never_calls_a_hint_that_weighed_less_the_better_one(mine: tuple[flo
 def test_points_are_said_the_same_way_everywhere_the_review_says_them() -> None:
     from cassino.ai.review import points_words
 
-    assert [points_words(x) for x in (0.4, 0.96, 1.0, 1.04, 2.0, 2.44, -1.5)] == \
-        ["0.4 of a point", "a point", "a point", "a point", "2 points", "2.4 points", "1.5 points"]
+    assert [points_words(x) for x in (0.4, 0.5, 0.96, 1.0, 1.04, 2.0, 2.44, -1.5)] == \
+        ["0.4 of a point", "half a point", "a point", "a point", "a point", "2 points", "2.4 points", "1.5 points"]
 
 
 def test_a_build_on_a_build_is_said_as_a_raise_or_an_addition() -> None:
@@ -589,7 +589,7 @@ def test_beside_a_build_on_the_same_cards_the_better_capture_speaks_of_the_build
     assert pos.is_legal(best) and pos.is_legal(played)
     assert merit(view, best, played) == ("It takes 3♠ and 2♣ at once: your build left them on the table until "
                                          "your next turn, for your opponent to take or raise first.")
-    assert merit(view, best) == "It takes a spade, toward most spades."
+    assert merit(view, best) == "It takes a spade, towards most spades."
     # Other cards taken: what the build left out as well ("Build 10 on 9♦ with the A♦" against
     # "Capture 8♣ with the 8♠" was "It takes a spade", though the ace was the risk).
     pos = spot("AD 8S TC", "9D 8C 3H")

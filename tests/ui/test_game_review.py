@@ -94,7 +94,8 @@ def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
     for m in review.moments:
         cost = next((text for text, _, _ in review.lines(m) if text.startswith("Cost: ")), "")
         assert "% of the chance" not in cost
-        assert (f"{chance_lost(m)} in a hundred of your chance" in cost) == (0 < chance_lost(m) < 100), cost
+        assert (f"{chance_lost(m)} percentage point" in cost and "off your chance" in cost) == \
+            (0 < chance_lost(m) < 100), cost
     numbers = [m.number for m in review.moments]
     assert numbers == sorted(numbers)
 

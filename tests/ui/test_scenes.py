@@ -150,7 +150,7 @@ def test_a_held_key_acts_once_but_moving_and_typing_repeat() -> None:
     step(app)
     setup = app.top
     assert isinstance(setup, SetupScene)
-    setup.menu.focus = _focus(setup.menu.items, "Deal number")
+    setup.menu.focus = _focus(setup.menu.items, "Game number")
     press(app, pygame.K_RETURN, held=3)  # (its repeats closed the typing its press opened)
     assert setup.editing == "deal"
     press(app, pygame.K_BACKSPACE, held=12)
@@ -179,7 +179,7 @@ def test_the_computers_delay_says_it_is_none_at_instant_speed() -> None:
     show_title(app)
     app.push(SettingsScene(app))
     labels = [it.label for it in app.top.menu.items]
-    assert "Computer move delay: long (none while instant)" in labels and app.settings.ai_pause == 0.0
+    assert "Computer move delay: long (off at instant)" in labels and app.settings.ai_pause == 0.0
     app.settings.speed = "normal"
     app.top.refresh()
     assert "Computer move delay: long" in [it.label for it in app.top.menu.items]
@@ -254,7 +254,7 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
         key(app, pygame.K_RETURN)
     focus("Game to")
     key(app, pygame.K_RETURN)  # 21 -> 11
-    focus("Deal number")
+    focus("Game number")
     key(app, pygame.K_RETURN)
     for ch in "4071":
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
@@ -711,7 +711,7 @@ def test_a_setting_steps_both_ways_and_the_sound_runs_round_through_off() -> Non
 @pytest.mark.parametrize("custom, focus, says", [
     ({}, "Sweeps: 1 point", "9♣ takes the 9♦ and 6♥ + 3♠"),            # the standard game's sweeps
     ({"sweeps": 2}, "Sweeps: 2 points", "9♥ takes 4♦ + 5♠ and clears the table: 2 points"),
-    ({}, "Build control: hoyle", "You control a build of 8 and hold 8♠ and 4♥. You may not trail"),
+    ({}, "Build control: standard (Hoyle)", "You control a build of 8 and hold 8♠ and 4♥. You may not trail"),
     ({"controller": "strict"}, "Build control: strict", "Their build of 6"),
     # Court cards' own page, not California's:
     ({"court_capture": "all"}, "Court cards take: all", "K♣ takes both K♥ and K♦"),

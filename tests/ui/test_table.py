@@ -548,15 +548,15 @@ def test_the_words_of_a_play_name_its_card_once_and_keep_a_build_taken_in_whole(
     said = {t: describe_with_card(pos, parse_move(t)) for t in
             ["7Sx7:7H", "7Sb9:2D", "3Cb9:2H,4H", "7Sm7:7H", "3Cm9:2H,4H,7H,2D", "7S-"]}
     assert said == {"7Sx7:7H": "Capture 7♥ with the 7♠", "7Sb9:2D": "Build 9: 2♦+7♠",
-                    "3Cb9:2H,4H": "Raise the 6 to 9 with the 3♣", "7Sm7:7H": "Build sevens (multiple): 7♠, 7♥",
-                    "3Cm9:2H,4H,7H,2D": "Raise the 6 to nines (multiple): 2♥+4♥+3♣, 7♥+2♦",
+                    "3Cb9:2H,4H": "Raise the build of 6 to 9 with the 3♣", "7Sm7:7H": "Build sevens (multiple): 7♠, 7♥",
+                    "3Cm9:2H,4H,7H,2D": "Raise the build of 6 to nines (multiple): 2♥+4♥+3♣, 7♥+2♦",
                     "7S-": "Trail the 7♠"}
     # The build taken in is said, as a single raise says it: "built nines" read as a new build.
     assert describe(pos, parse_move("3Cm9:2H,4H,7H,2D"), past=True) == \
-        "raised the 6 to nines (multiple): 2♥+4♥+3♣, 7♥+2♦"
+        "raised the build of 6 to nines (multiple): 2♥+4♥+3♣, 7♥+2♦"
     added = table_position("2H 5C", "3C 2D 3D", builds=[("3S 2S", 5, False, 1)], others=["5H 9H"])
     assert describe(added, parse_move("2Hm5:2S,3S,3C"), past=True) == \
-        "added to the 5, making fives (multiple): 2♠+3♠, 3♣+2♥"
+        "added to the build of 5, making fives (multiple): 2♠+3♠, 3♣+2♥"
     # Added to a multiple build, the new group alone: "3♠+5♠+A♥+A♣, 3♣+2♦" read as a sum of 10.
     fives = table_position("3C 5H", "2D 4D", builds=[("5S 3S AH AC", 5, True, 0)], others=["5D 9H"])
     assert describe(fives, parse_move("3Cm5:5S,3S,AH,AC,2D"), past=True) == "added to the fives: 3♣+2♦"

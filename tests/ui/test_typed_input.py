@@ -30,7 +30,7 @@ def test_a_deal_number_takes_only_the_digits_0_to_9(tmp_path: Path) -> None:
     step(app)
     setup = app.top
     assert isinstance(setup, SetupScene)
-    setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith("Deal number"))
+    setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.label.startswith("Game number"))
     key(app, pygame.K_RETURN)
     type_text("4²٣x 0\u00bd7")  # a superscript two, an Arabic-Indic three, a half: digits to isdigit(), not to int()
     step(app)

@@ -204,7 +204,7 @@ def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:
     assert "Your side counts 22" in said and "wins the game" in said
     assert "spade points" not in said, "spades score as points only in Spade Cassino"
     others = call_counts(table.pos)[1]
-    assert f"Counted alike: {table.names.team(1)} {others}." in said, "the other side's count, reckoned alike"
+    assert f"The others, counted the same way: {table.names.team(1)} {others}." in said, "the other side's count, reckoned alike"
     assert scene.menu.items[scene.menu.focus].label == "Call now"
     key(app, pygame.K_RETURN)
     game = table.game
@@ -278,7 +278,7 @@ def test_a_sudden_death_sweep_ends_the_game_and_the_summary_says_so() -> None:
     summary = app.top
     assert isinstance(summary, RoundOverScene) and summary.result is None
     assert "swept the table" in " ".join(summary.story()) and "Sudden death" in " ".join(summary.story())
-    assert [it.label for it in summary.menu.items] == ["Play again", "Review your moves (R)", "Every round (S)",
+    assert [it.label for it in summary.menu.items] == ["Play again", "Review your moves (R)", "Score sheet (S)",
                                                        "Back to title"]
 
 
@@ -335,7 +335,13 @@ def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
     assert f"To draw: {stock - 2}" in drawn_text(app)
     # The log says each drew (which card is the drawer's alone), where only the count went down.
     plays = [text for seat, text in table.log if seat is not None]
-    assert len(plays) >= 2 and all(text.endswith(" and drew.") for text in plays), plays
+    assert len(plays) >= 2 and all(text.endswith((" and drew.", ", then drew.")) for text in plays), plays
+    # After a list of cards, not "... K♥, K♦ and drew.", which read as one card more.
+    from cassino.ui.table.scene import drew
+
+    event = next(e for e in game.round_events if e.drawn)
+    assert drew(event, "built thirteens (multiple): K♥, K♦") == ", then drew"
+    assert drew(event, "trailed the 9♦") == " and drew"
 
 
 def test_a_play_and_its_draw_keep_to_one_line_of_the_log_at_the_smallest_window() -> None:

@@ -134,7 +134,7 @@ class SettingsScene(Overlay):
         """The lines again, saying each setting as it now stands; the focus stays."""
         st = self.app.settings
         # At instant speed a computer's move shows at once, whatever the delay says.
-        delay = f"{st.ai_delay} (none while instant)" if st.speed == "instant" and st.ai_delay != "none" \
+        delay = f"{st.ai_delay} (off at instant)" if st.speed == "instant" and st.ai_delay != "none" \
             else st.ai_delay
         labels = [f"Animation speed: {st.speed}", f"Computer move delay: {delay}",
                   f"Four-colour deck: {'on' if st.four_colour else 'off'}", f"Card back: {st.card_back}",

@@ -318,9 +318,10 @@ class SetupScene(Scene):
                 items.append(choice(option_label(key, label, value), step_option(key, values), line))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
         refused = self.refusal()
-        items += [Item(f"Deal number: {deal}", edit("deal"),
+        # (The seed of the whole game: "deal" is each round's handing out of cards everywhere else.)
+        items += [Item(f"Game number: {deal}", edit("deal"),
                        typing if self.editing == "deal" else
-                       "Type a deal number to replay that deal; Enter when done, empty for a random deal"),
+                       "Type a game number to play its cards again; Enter when done, empty for new cards"),
                   Item("Start" if refused is None else "Start (not possible: see why)", self.start,
                        "Deal the cards and play" if refused is None else "These options cannot be played together"),
                   Item("Back", self.leave, "Back to the title")]

@@ -224,7 +224,7 @@ SECTIONS: tuple[Section, ...] = (
         "• you must *keep a card of its value* in your hand: no play may use up your last one and "
         "leave the build on the table.",
         "You may still capture other cards, and make or change other builds. So no build is left "
-        "over at the end of a round. (This is the standard build control, *Build control: hoyle* in a Custom game.)",
+        "over at the end of a round. (This is the standard build control, *Build control: standard (Hoyle)* in a Custom game.)",
     ), (
         Example("You control a build of 8 and hold 8♠ and 4♥. You may not trail the 4♥, and no play "
                 "of the 8♠ may leave the build behind: your only play is to take the build with it.",
@@ -357,7 +357,7 @@ SECTIONS: tuple[Section, ...] = (
         "New game, *Game: Trailing royals*. Court cards still have no number, but they *pair in any "
         "number*: a queen takes one or more loose queens, and queen builds, together.",
         "A court card played on loose cards of its rank, or added to a build of its rank, *builds* "
-        "a build of queens (its badge *Qs*), for another card of that rank to take. A court card nobody can "
+        "its rank (a queen builds queens, its badge *Qs*), for another card of that rank to take. A court card nobody can "
         "match stays on the table to the end of the round, and the preset scores nothing for sweeps. "
         "In a Custom game: *Trailing royals: yes* (not with Royal values).",
     ), (
@@ -377,7 +377,7 @@ SECTIONS: tuple[Section, ...] = (
 
     Section("Sweep points", OPTIONS, (
         "Each sweep scores 1 point in the standard game. In a Custom game, *Sweeps: 2 points* makes it 2, "
-        "and *Sweeps: score nothing* makes it nothing (so play Royal; Royal, aces 14; Buckeye; California; and Trailing royals).",
+        "and *Sweeps: score nothing* makes it nothing (as Royal, Royal aces 14, Buckeye, California and Trailing royals do).",
         "With nothing, sweeps still happen and are counted in your statistics, but score no points; "
         "a round is then worth 11 points in all, unless cards or spades are tied.",
     ), (
@@ -507,7 +507,7 @@ SECTIONS: tuple[Section, ...] = (
         "*H* or the Hint button: the move the Master would play, marked on the table, with a word on what it "
         "does. *H* again, while the hint shows: why, weighed against the next best move in points and in "
         "your chance to win the game.",
-        "*R* on the score sheet, after a round or at the game's end: a review of your moves. Each is weighed "
+        "*R* on a round's summary (\u201cRound 1 over\u201d), or at the game's end: a review of your moves. Each is weighed "
         "against the best move the computer finds from your seat, seeing only what you saw (never the "
         "others' cards); the costliest are shown one by one on the table as it was, the card you played and "
         "the better move marked, with why and what it cost. Arrows step, Esc closes. The points are the "

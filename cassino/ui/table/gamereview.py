@@ -191,11 +191,11 @@ class GameReviewScene(Scene):
                 if moment.points_lost >= 0.05 else [])
         # The chance lost as the difference of the two chances the reason shows, each rounded.
         chance = chance_lost(moment)
-        # (Said as points of a hundred: "63% of the chance" read as a share of it; "100% of the chance": the game.)
+        # (Said in percentage points: "63% of the chance" read as a share of it; "100% of the chance": the game.)
         if chance >= 100:
             lost.append("the game itself")
         elif chance > 0:
-            lost.append(f"{chance} in a hundred of your chance to win the game")
+            lost.append(f"{chance} percentage point{'' if chance == 1 else 's'} off your chance to win the game")
         # A move the hint gave: the review weighs longer than the hint could, and says so.
         hinted = self.table.hinted.get(tuple(game.moves[:moment.number])) == moment.played
         return [(f"{who} played: {say(moment.played, moment.builds, game.rules.target)}"

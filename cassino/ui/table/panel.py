@@ -272,7 +272,7 @@ def _drag_words(table: TableState, drag: Drag) -> str:
                 return f"Drop on the cloth to play onto the chosen {_chosen(table)}, or on a highlighted item."
             return f"Drop on the cloth to play onto the chosen {_chosen(table)}."
         if drag.targets:
-            return "Drop on a highlighted item, to play onto it and the chosen."
+            return f"Drop on a highlighted item, to play onto it and the chosen {_chosen(table)}."
         return f"The {card} has no play with the chosen {_chosen(table)}: right click or Esc lets {with_them} go."
     if drag.trail_ok:
         if drag.targets:

@@ -65,7 +65,8 @@ class CallScene(Overlay):
         out = [(f"Your side counts {self.count}: {self.score} before this round, and {made} this round has "
                 f"made certain ({counted}; most cards or spades once past half).", theme.INK)]
         if self.others:
-            out.append(("Counted alike: " + ", ".join(f"{name} {n}" for name, n in self.others) + ".", theme.INK))
+            out.append(("The others, counted the same way: " + ", ".join(f"{name} {n}" for name, n in self.others)
+                        + ".", theme.INK))
         if self.count >= self.target:
             out.append((f"That reaches {self.target}: calling now wins the game.", theme.GOLD))
         else:

@@ -255,7 +255,7 @@ class TableScene(Scene, TableState):
         for turn, event in zip(turns, events):
             words = describe_turn(turn, self.game.rules)
             name = self.names.seat(turn.seat)
-            self.note(turn.seat, f"{name} {words}{drew(event)}.")
+            self.note(turn.seat, f"{name} {words}{drew(event, words)}.")
             self._record(event, words)
             if turn.move.card >= 0:  # Draw Cassino: each seat's card drawn last, marked (lost after Ctrl+Z)
                 self.drawn.pop(turn.seat, None)
@@ -335,7 +335,7 @@ class TableScene(Scene, TableState):
         self.hint_move = None
         self.input.reset()
         name = self.names.seat(seat)
-        self.note(seat, f"{name} {turn_words}{drew(event)}.")
+        self.note(seat, f"{name} {turn_words}{drew(event, turn_words)}.")
         earlier = self.play_words
         moves = self.game.moves
         if (earlier is not None and earlier[0] == seat and move.kind != PLUCK and len(moves) > 1
@@ -756,9 +756,11 @@ class TableScene(Scene, TableState):
         paint_table(self, surface)
 
 
-def drew(event: Event) -> str:
+def drew(event: Event, words: str = "") -> str:
     """Draw Cassino: ' and drew' after a play the stock refilled (which card is
     the drawer's alone); short, so that a play's line in the log keeps to one
-    line at the smallest window ('and drew a card' took two)."""
+    line at the smallest window ('and drew a card' took two). After a list of
+    cards (``words`` ending 'K♥, K♦'), ', then drew': 'K♦ and drew' read as one more."""
     n = len(event.drawn)
-    return "" if not n else " and drew" if n == 1 else f" and drew {n} cards"
+    joint = ", then drew" if ":" in words else " and drew"
+    return "" if not n else joint if n == 1 else f"{joint} {n} cards"

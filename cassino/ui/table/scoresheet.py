@@ -42,7 +42,7 @@ class RoundOverScene(Scene):
         self.on_next = next_round
         game = table.game
         if game.over:
-            items = [Item("Play again", play_again), Item("Every round (S)", self.show_sheet),
+            items = [Item("Play again", play_again), Item("Score sheet (S)", self.show_sheet),
                      Item("Back to title", leave)]
         else:
             items = [Item("Next round", self.next_round)]
@@ -127,7 +127,7 @@ class RoundOverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game
             self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.new_game,
-                                     over="the score sheet"))
+                                     over="the round's summary"))
             return
         self.menu.handle(event)
 

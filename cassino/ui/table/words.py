@@ -1,5 +1,5 @@
 """Moves in plain words for the chooser, the log and the last-move captions:
-"Capture 8♦ and 6♣+2♦", "Build eights (multiple)", "Raise the 6 to 9"; and
+"Capture 8♦ and 6♣+2♦", "Build eights (multiple)", "Raise the build of 6 to 9"; and
 the card values a player must keep in mind under the rules in force.
 
 Words only: which moves exist is the rules' business (``Position``)."""
@@ -137,20 +137,24 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
             words = f"add to the {many}: {groups}"
         elif on is not None and on.value == move.value:
             # A single build taken into a multiple one: said, as a raise is (control may change hands).
-            words = f"add to the {on.label()}, making {many} (multiple): {groups}"
+            words = f"add to the build of {on.label()}, making {many} (multiple): {groups}"
         elif on is not None:
-            words = f"raise the {on.label()} to {many} (multiple): {groups}"
+            words = f"raise the build of {on.label()} to {many} (multiple): {groups}"
         else:
             words = f"build {many} (multiple): {groups}"
     elif touched:
         extra = f" and {_and([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
-        words = f"raise the {touched[0].label()} to {move.value} with the {card}{extra}"
+        # "the build of 6", not "the 6": a bare number read as a card.
+        words = f"raise the build of {touched[0].label()} to {move.value} with the {card}{extra}"
     else:
         words = f"build {move.value}: " + "+".join(card_symbol(c) for c in cards_of(loose) + [move.card])
     if past:
-        words = words.replace("raise ", "raised ", 1).replace("build ", "built ", 1).replace("add ", "added ", 1)
-        return words
+        verb, rest = words.split(" ", 1)
+        return f"{PAST[verb]} {rest}"
     return words[0].upper() + words[1:]
+
+
+PAST = {"raise": "raised", "build": "built", "add": "added"}  # a build's verbs, as the log tells them
 
 
 # -- the values of the cards, for the table's legend ------------------------------------------
