@@ -149,8 +149,8 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
     else:
         words = f"build {move.value}: " + "+".join(card_symbol(c) for c in cards_of(loose) + [move.card])
     if past:
-        verb, rest = words.split(" ", 1)
-        return f"{PAST[verb]} {rest}"
+        verb, tail = words.split(" ", 1)
+        return f"{PAST[verb]} {tail}"
     return words[0].upper() + words[1:]
 
 
