@@ -65,6 +65,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw; never changes the game."""
 
+    def covered(self) -> None:
+        """Another scene is shown over this one and takes the input from now
+        on (a gesture under way here will not see its end)."""
+
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
@@ -252,7 +256,10 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
-        """Show ``scene`` over the others (an overlay, a menu)."""
+        """Show ``scene`` over the others (an overlay, a menu); the scene it
+        covers is told (``covered``), as its input stops here."""
+        if self.scenes:
+            self.scenes[-1].covered()
         self.scenes.append(scene)
 
     def pop(self, scene: Scene | None = None) -> None:

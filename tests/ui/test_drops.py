@@ -429,3 +429,58 @@ def test_a_list_of_choices_too_long_for_the_window_scrolls_and_keeps_its_words_a
     assert chooser.first == 3 and chooser.focus == 3 and not chooser.rows[2].width
     click(app, chooser.rows[3].center)
     assert app.top is table and table.game.turns[0].seat == 0 and table.game.turns[0].move == chooser.moves[3]
+
+
+def hold_and_drag(app: object, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at ``start`` and drag to ``end``, the button still held."""
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)  # type: ignore[arg-type]
+    for i in range(1, 5):
+        at = (start[0] + (end[0] - start[0]) * i // 4, start[1] + (end[1] - start[1]) * i // 4)
+        post(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(1, 0, 0))
+        step(app)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("opens", [pygame.K_F1, pygame.K_s, pygame.K_l])
+def test_a_screen_opened_mid_drag_sends_the_card_home_and_no_later_click_plays_it(opens: int) -> None:
+    """F1, S or L pressed mid-drag: the screen took the button's release, the
+    J♣ stayed on the pointer, and the next click on the cloth trailed it."""
+    app, table = open_table(table_position("JC 4H", "JD 9S", others=["2C 8D"]))
+    card = c("JC")
+    hold_and_drag(app, hand_card_centre(table, card), bare_cloth(table))
+    assert table.input.drag is not None and table.input.drag.card == card
+    key(app, opens)
+    assert app.top is not table and table.input.drag is None, "the drag ends with the screen over it"
+    post(pygame.MOUSEBUTTONUP, pos=bare_cloth(table), button=1)  # let go over the screen
+    step(app)
+    key(app, pygame.K_ESCAPE)
+    while app.top is not table:
+        key(app, pygame.K_ESCAPE)
+    post(pygame.MOUSEMOTION, pos=(300, 300), rel=(5, 5), buttons=(0, 0, 0))
+    step(app)
+    assert table.input.drag is None
+    click(app, bare_cloth(table))
+    assert table.game.moves == [], "nothing played by a click on the cloth"
+
+
+def test_a_press_whose_release_went_elsewhere_is_no_drag_when_the_pointer_moves() -> None:
+    """A drag's leftover press became a new drag at the next motion, no button held."""
+    app, table = open_table(table_position("QD 2C 4H", "JD 9S", others=["2D 8D 3S"]))
+    hold_and_drag(app, hand_card_centre(table, c("2C")), hand_card_centre(table, c("2C")))
+    table.input.press = (c("2C"), hand_card_centre(table, c("2C")))  # its release lost (another screen's)
+    post(pygame.MOUSEMOTION, pos=bare_cloth(table), rel=(40, 40), buttons=(0, 0, 0))
+    step(app)
+    assert table.input.drag is None and table.input.press is None
+
+
+def test_enter_while_dragging_plays_nothing_else() -> None:
+    """Enter mid-drag opened "Play the A♣:" for the card the keys were on, the dragged Q♦ frozen under it."""
+    app, table = open_table(table_position("QD AC 4H", "JD 9S", others=["2D 8D 3S"]))
+    hold_and_drag(app, hand_card_centre(table, c("QD")), bare_cloth(table))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)
+    assert app.top is table and table.game.moves == [] and table.input.drag is not None
+    post(pygame.MOUSEBUTTONUP, pos=bare_cloth(table), button=1)
+    step(app, 2)
+    assert table.game.moves[0].text() == "QD-", "the drop plays the dragged card"

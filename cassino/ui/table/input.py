@@ -91,7 +91,14 @@ class TableInput:
             table.log_scroll = max(0, min(log_scroll_limit(table), table.log_scroll + event.y))
             return
         if event.type == pygame.MOUSEMOTION:
+            # No button held: a press or drag whose release went elsewhere (another
+            # screen took the input mid-drag) ends here, not on the next click.
+            if not getattr(event, "buttons", (1,))[0]:
+                self.let_go()
             self._mouse_move(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not table.at_rest():
+            self.let_go()  # a drag let go while cards move: home, not held on
             return
         if not table.at_rest():
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
@@ -122,11 +129,18 @@ class TableInput:
 
     def cancel(self) -> None:
         """Right click or Esc: the dragged card goes home, the selection is dropped."""
+        self.let_go()
+        self.g.selection.clear()
+
+    def let_go(self) -> None:
+        """The pointer's gesture ends where it is: a dragged card glides home and
+        a press is forgotten; the selection stays. (F1, S or L pressed mid-drag
+        opened a screen that took the button's release: the card stayed on the
+        pointer, and the next click anywhere played it.)"""
         if self.g.drag is not None:
             self.send_home(self.g.drag.card)
             self.g.drag = None
         self.g.press = None
-        self.g.selection.clear()
 
     def _mouse_down(self, p: tuple[int, int]) -> None:
         table = self.table
@@ -198,6 +212,7 @@ class TableInput:
                 self.offer(drag.card, None)
             else:
                 self.send_home(drag.card)
+            self.g.press = None
             return
         if self.g.press is not None:
             card, _ = self.g.press
@@ -234,6 +249,8 @@ class TableInput:
             else:
                 self.act.pause()
             return
+        if self.g.drag is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return  # the card in the hand is the one being dragged: Enter played the focused one
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             step = 3 if key == pygame.K_PAGEUP else -3
             table.log_scroll = max(0, min(log_scroll_limit(table), table.log_scroll + step))

@@ -612,6 +612,10 @@ class TableScene(Scene, TableState):
         """Input at the table goes to its controls."""
         self.controls.handle(event)
 
+    def covered(self) -> None:
+        """A screen over the table (F1, S, L, the menu): a card being dragged goes home."""
+        self.controls.let_go()
+
     def pause(self) -> None:
         """Esc or the Menu button: the pause menu."""
         self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave, self.new_game_route()))
