@@ -87,6 +87,10 @@ def test_a_game_left_at_a_round_s_sheet_comes_back_to_that_sheet(tmp_path: Path)
     log = [text for _, text in table.log]
     assert log[0].startswith("Round 1") and not any(text.startswith("Round 2") for text in log)
     assert len(log) > 40 and sum(table.piles) == 52
+    # Its last lines as play wrote them: who took the table's last cards, and "Round over."
+    end = game.rounds[0]
+    assert log[-1] == "Round over."
+    assert (end.residue_to is not None and end.residue != 0) == log[-2].startswith("The last "), log[-2:]
     post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
     post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
     step(app, 2)  # the whole sheet at once: then the panel has the totals

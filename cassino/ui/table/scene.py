@@ -21,8 +21,8 @@ import pygame
 from cassino.ai import SeatView, make_player
 from cassino.ai.hint import why
 from cassino.ai.worker import Errand, Thinker
-from cassino.rules import (CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Position, Rules, Turn, card_symbol,
-                           cards_of)
+from cassino.rules import (CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, Rules, Turn,
+                           card_symbol, cards_of)
 
 from ..app import App, Scene
 from . import choreography, keeping
@@ -266,6 +266,18 @@ class TableScene(Scene, TableState):
             if event.dealt:
                 deal += 1
                 self.note(None, self._deal_words(deal) + ".")
+            if event.round_end is not None:  # resumed at the round's sheet: its last lines too
+                self._note_round_end(event.round_end)
+
+    def _note_round_end(self, result: RoundEnd, last_cards: float = 0.0, end: float = 0.0) -> None:
+        """The log's lines at a round's end: who takes the table's last cards
+        (``last_cards``: when they land), then "Round over." (``end``)."""
+        if result.residue and result.residue_to is not None:
+            n = result.residue.bit_count()
+            taker = self.names.seat(self.team_taker(result.residue_to))
+            cards = f"last {n} table cards go" if n > 1 else "last table card goes"  # not "the last 1"
+            self.note(None, f"The {cards} to {within(taker)}.", after=last_cards)
+        self.note(None, "Round over.", after=end)
 
     def _last_table(self, card: int) -> dict[int, Spot]:
         """Where the table's cards rest with ``card`` trailed on it: the
@@ -363,16 +375,11 @@ class TableScene(Scene, TableState):
             self.note(seat, self._sweep_words(name), after=timing.sweep or 0.0)
         result = event.round_end
         if result is not None:
-            if result.residue and result.residue_to is not None:
-                n = result.residue.bit_count()
-                taker = self.names.seat(self.team_taker(result.residue_to))
-                cards = f"last {n} table cards go" if n > 1 else "last table card goes"  # not "the last 1"
-                self.note(None, f"The {cards} to {within(taker)}.", after=timing.last_cards or 0.0)
             self.round_result = result
             keeping.count(self, result)
             # The game's end is told once its sheet has added up (``RoundOverScene``):
             # "Game over." here, under the sheet still building, gave the result away.
-            self.note(None, "Round over.", after=end)
+            self._note_round_end(result, timing.last_cards or 0.0, end)
             # As the last cards reach their pile: the round's chord, or the game's end.
             self.motion.cue("round" if event.winner is None else self._ending_sound(event.winner), end)
         elif event.winner is not None:
