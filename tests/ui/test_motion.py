@@ -655,3 +655,29 @@ def test_a_skipped_motion_s_sounds_give_the_one_set_for_latest() -> None:
         motion.update(dt)
         assert motion.due() == "round", dt
         assert motion.due() is None
+
+
+def reply_in_flight(app: object, table: object) -> None:
+    """Step until the computer has played and its card is still flying."""
+    for _ in range(3000):
+        step(app, 1)  # type: ignore[arg-type]
+        if table.pos.to_move == 0 and table.game.moves and not table.at_rest():  # type: ignore[attr-defined]
+            return
+    raise AssertionError("the computer's play never flew")
+
+
+def test_a_card_grabbed_as_the_other_s_play_lands_can_be_dragged_but_a_click_only_skips() -> None:
+    """The press finished the computer's flight and did nothing more: a grab
+    of your card that moved on into a drag was lost."""
+    app, table = open_table(table_position(hand="KS 3C 9H", loose="8D 5H", others=["QH 4D 7S"]),
+                            levels=(None, "beginner"), speed="slow")
+    drag(app, hand_card_centre(table, c("KS")), bare_cloth(table))
+    reply_in_flight(app, table)
+    played = len(table.game.moves)
+    click(app, hand_card_centre(table, c("9H")))  # a click: it only skips
+    assert table.at_rest() and len(table.game.moves) == played and app.top is table
+    drag(app, hand_card_centre(table, c("3C")), bare_cloth(table))
+    reply_in_flight(app, table)
+    played = len(table.game.moves)
+    drag(app, hand_card_centre(table, c("9H")), bare_cloth(table))  # grabbed mid-flight, dragged on
+    assert table.game.moves[played].text() == "9H-"

@@ -115,6 +115,13 @@ class TableInput:
                 # A click or a key finishes the motion, and does nothing more (a key
                 # held with others, Ctrl of Ctrl+Z, is not yet a key: it silenced a sweep).
                 table.motion.finish()
+                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and table.at_rest() \
+                        and table.human_turn():
+                    # A card grabbed as the other's play lands can still be dragged
+                    # (the grab was lost); let go without a drag, it only skipped.
+                    card = table.stage.hand_card_at(table.bottom, event.pos)
+                    if card is not None:
+                        self.g.press, self.g.grab_only = (card, event.pos), True
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.g.keyboard = False
@@ -141,9 +148,11 @@ class TableInput:
             self.send_home(self.g.drag.card)
             self.g.drag = None
         self.g.press = None
+        self.g.grab_only = False
 
     def _mouse_down(self, p: tuple[int, int]) -> None:
         table = self.table
+        self.g.grab_only = False
         geo = table.geo
         if geo.menu_button.collidepoint(p):
             self.act.pause()
@@ -196,7 +205,7 @@ class TableInput:
                 targets, trail_ok = self.targets_for(card)
                 self.g.plucking = False
                 self.g.drag = Drag(card, (start[0] - spot.x, start[1] - spot.y), p, targets, trail_ok)
-                self.g.press = None
+                self.g.press, self.g.grab_only = None, False
 
     def _mouse_up(self, p: tuple[int, int]) -> None:
         table = self.table
@@ -217,6 +226,9 @@ class TableInput:
         if self.g.press is not None:
             card, _ = self.g.press
             self.g.press = None
+            if self.g.grab_only:  # a click that finished a motion does nothing more
+                self.g.grab_only = False
+                return
             # A click: onto the selected items, or every move of this card when none are.
             self.offer(card, None, everything=not self.g.selection)
 

@@ -59,6 +59,7 @@ class Gestures:
     focus: tuple[str, int] = ("hand", 0)
     keyboard: bool = False                             # show the focus ring once keys are used
     press: tuple[int, tuple[int, int]] | None = None
+    grab_only: bool = False  # the press also skipped a motion: a drag, not a click (which only skipped)
     drag: Drag | None = None
     hover: int | None = None
     pointer: tuple[int, int] = (0, 0)
@@ -70,6 +71,7 @@ class Gestures:
         """Nothing selected, pressed or dragged (a move was made, a round begins)."""
         self.selection.clear()
         self.press = None
+        self.grab_only = False
         self.drag = None
         self.plucking = False
 
