@@ -279,7 +279,7 @@ def test_a_sudden_death_sweep_ends_the_game_and_the_summary_says_so() -> None:
     assert isinstance(summary, RoundOverScene) and summary.result is None
     assert "swept the table" in " ".join(summary.story()) and "Sudden death" in " ".join(summary.story())
     assert [it.label for it in summary.menu.items] == ["Play again", "Review your moves (R)", "Score sheet (S)",
-                                                       "Back to title"]
+                                                       "Back to the title"]
 
 
 def test_an_ace_that_could_count_1_or_14_asks_which_is_meant() -> None:

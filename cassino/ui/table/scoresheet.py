@@ -43,7 +43,7 @@ class RoundOverScene(Scene):
         game = table.game
         if game.over:
             items = [Item("Play again", play_again), Item("Score sheet (S)", self.show_sheet),
-                     Item("Back to title", leave)]
+                     Item("Back to the title", leave)]
         else:
             items = [Item("Next round", self.next_round)]
         if table.humans and game.moves:
