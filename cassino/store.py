@@ -82,6 +82,8 @@ class Store:
         self.damaged: dict[str, str] = {}
         # The game's latest moves could not be saved this session: the kept game is an older one.
         self.behind = False
+        # settings.json's keys that no setting of this copy has, kept for the copy that wrote them.
+        self.other_settings: dict[str, Any] = {}
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` lives."""
@@ -221,6 +223,10 @@ class Store:
         data = self.read(SETTINGS)
         if data is None:
             return Settings()
+        if isinstance(data, dict):
+            # Settings this copy does not know (a newer copy's) are written back as they were.
+            known = Settings().to_json()
+            self.other_settings = {k: v for k, v in data.items() if k not in known}
         settings, wrong = Settings.salvage(data)
         if wrong:
             named = sum(1 for k in Settings().to_json() if k in data) if isinstance(data, dict) else 0
@@ -237,8 +243,8 @@ class Store:
         return settings
 
     def save_settings(self, settings: Settings) -> None:
-        """Keep the settings for the next start."""
-        self.write(SETTINGS, settings.to_json())
+        """Keep the settings for the next start (and any this copy does not know)."""
+        self.write(SETTINGS, {**self.other_settings, **settings.to_json()})
 
     # -- statistics ----------------------------------------------------------------------
 

@@ -338,3 +338,17 @@ def test_a_folder_that_cannot_be_used_is_said_once_not_once_per_file(tmp_path: P
     assert said.startswith(f"Your folder {folder} cannot be used (")
     assert ("a file stands where one of the folders above it should be" if inside else "it is a file") in said
     assert (tmp_path / "file").read_text(encoding="utf-8") == "a file"
+
+
+def test_settings_this_copy_does_not_know_are_kept_when_it_saves(tmp_path: Path) -> None:
+    """A newer copy's settings were lost the first time an older copy saved its own."""
+    (tmp_path / SETTINGS).write_text('{"speed": "slow", "hint_style": {"arrows": [1, 2]}, "card_back": "red"}',
+                                     encoding="utf-8")
+    store = Store(tmp_path)
+    settings = store.load_settings()
+    assert (settings.speed, settings.card_back) == ("slow", "red") and store.problems == []
+    settings.speed = "fast"
+    store.save_settings(settings)
+    written = json.loads((tmp_path / SETTINGS).read_text(encoding="utf-8"))
+    assert written["hint_style"] == {"arrows": [1, 2]} and written["speed"] == "fast"
+    assert Store(tmp_path).load_settings() == settings
