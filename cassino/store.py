@@ -15,6 +15,7 @@ no damaged copy ever replaces another) with its bytes intact, and
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -150,6 +151,9 @@ class Store:
     def write(self, name: str, data: Any) -> None:
         """Replace the file atomically with ``data`` as JSON (a folder, say, in
         its place is set aside first: nothing could ever replace it)."""
+        unusable = self._unusable_folder()
+        if unusable is not None:  # (mkdir said "File exists" of a file in the folder's place)
+            raise NotADirectoryError(errno.ENOTDIR, f"your folder cannot be used: {unusable}")
         self.folder.mkdir(parents=True, exist_ok=True)
         self._clear_way(name)
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)

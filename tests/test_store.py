@@ -352,3 +352,15 @@ def test_settings_this_copy_does_not_know_are_kept_when_it_saves(tmp_path: Path)
     written = json.loads((tmp_path / SETTINGS).read_text(encoding="utf-8"))
     assert written["hint_style"] == {"arrows": [1, 2]} and written["speed"] == "fast"
     assert Store(tmp_path).load_settings() == settings
+
+
+def test_a_save_into_a_folder_that_cannot_be_used_says_why_in_the_game_s_words(tmp_path: Path) -> None:
+    """Saving said "File exists" of a file standing where the folder should be."""
+    import pytest
+
+    (tmp_path / "file").write_text("a file", encoding="utf-8")
+    store = Store(tmp_path / "file")
+    with pytest.raises(OSError) as refused:
+        store.save_settings(Settings())
+    assert refused.value.strerror == "your folder cannot be used: it is a file, not a folder"
+    assert (tmp_path / "file").read_text(encoding="utf-8") == "a file"

@@ -77,7 +77,7 @@ def duty_reason(duty: Duty, controller: str) -> str:
         if controller == "answer":
             return (f"You control a build of {label}: you may not trail; this turn you must "
                     f"capture it, add to it or raise it.")
-        return f"You control a build of {label}: you may not trail: capture or build instead."
+        return f"You control a build of {label}: you may not trail, but must capture or build."
     if duty.kind == "keep":
         return f"You control a build of {label}: you must keep {_card_of_value(duty.value)} to capture it."
     if duty.kind == "hold_new":

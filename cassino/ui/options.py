@@ -18,8 +18,8 @@ OPTION_ROWS: tuple[tuple[str, str, tuple[Any, ...], str], ...] = (
     ("court_capture", "Court cards take", ("one", "all"),
      "A jack, queen or king takes one loose card of its rank (one), or all of them at once (all of a rank)."),
     ("controller", "Build control", ("hoyle", "permissive", "answer", "strict"),
-     "While you control a build: standard, no trailing; permissive, you may trail; answer, "
-     "take, add to or raise it each turn; strict, no trailing and one build of a value."),
+     "While you control a build: standard, no trailing; permissive, you may trail; answer, you "
+     "must take, add to or raise it; strict, no trailing and one build of a value."),
     ("royal", "Royal values", (False, True), "Jack 11, queen 12, king 13: court cards add up and build."),
     ("ace_14", "Aces 1 or 14", (False, True), "With Royal: an ace from your hand captures as 1 or 14."),
     ("buckeye", "10\u2666 10 or 11", (False, True), "With Royal: the ten of diamonds counts 10 or 11."),

@@ -427,6 +427,17 @@ def test_a_list_of_choices_too_long_for_the_window_scrolls_and_keeps_its_words_a
         post(pygame.MOUSEWHEEL, x=0, y=-1)
         step(app)
     assert chooser.first == 3 and chooser.focus == 3 and not chooser.rows[2].width
+    # From its end, the wheel takes it back to its top (rows of two lines stopped it short).
+    while chooser.focus != len(chooser.moves) - 1:
+        key(app, pygame.K_DOWN)
+    for _ in range(len(chooser.moves)):
+        post(pygame.MOUSEWHEEL, x=0, y=1)
+        step(app)
+    assert chooser.first == 0 and chooser.rows[0].width and chooser.rows[chooser.focus].width
+    for _ in range(3):
+        post(pygame.MOUSEWHEEL, x=0, y=-1)
+        step(app)
+    assert chooser.first == 3
     click(app, chooser.rows[3].center)
     assert app.top is table and table.game.turns[0].seat == 0 and table.game.turns[0].move == chooser.moves[3]
 

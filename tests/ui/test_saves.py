@@ -257,3 +257,14 @@ def test_the_settings_say_sound_off_for_a_volume_of_nothing(tmp_path: Path, volu
     app.push(scene)
     step(app)
     assert said in [it.label for it in scene.menu.items]
+
+
+def test_m_at_the_table_turns_on_sound_set_on_at_a_volume_of_nothing(tmp_path: Path) -> None:
+    """Settings call it off; M said "Sound off (M turns it back on)" and took a second M to be heard."""
+    from tests.ui.driver import open_table
+
+    app, table = open_table()
+    app.settings.sound, app.settings.volume = True, 0.0
+    key(app, pygame.K_m)
+    assert app.settings.sound and app.settings.volume > 0
+    assert table.message.startswith("Sound on, at ")

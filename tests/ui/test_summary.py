@@ -334,7 +334,7 @@ def test_esc_over_the_sheet_pauses_with_resume_back_to_the_sheet() -> None:
     sheet.clock = 1e9
     key(app, pygame.K_ESCAPE)
     pause = app.top
-    assert isinstance(pause, PauseScene) and pause.menu.items[0].hint == "Back to the round's summary (Esc)"
+    assert isinstance(pause, PauseScene) and pause.menu.items[0].hint == "Back to the game's end (Esc)"  # won at 20
     key(app, pygame.K_ESCAPE)
     assert app.top is sheet
 

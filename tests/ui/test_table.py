@@ -848,3 +848,24 @@ def test_table_cards_no_card_of_yours_fits_say_so_and_a_click_on_the_cloth_lets_
     click(app, item_centre(table, 1 << parse_card("2D")))
     assert table.fitting_cards(), "a card fits the 2♦ alone (the 3♣ builds 5 on it, the 5♠ kept)"
     assert status_words(app, table).startswith("Now click (or drag) a card from your hand")
+
+
+def test_one_table_card_no_card_of_yours_fits_is_said_of_one() -> None:
+    from cassino.rules import parse_card
+
+    app, table = open_table(table_position("3C 5S", "QS 2D 5H", others=["4H 7C"]))
+    click(app, item_centre(table, 1 << parse_card("QS")))
+    assert status_words(app, table).startswith(
+        "No card of yours fits the selected item: click it again, or the bare cloth, to let it go.")
+
+
+def test_a_click_right_after_a_refused_one_is_taken() -> None:
+    """The refused card glided home over no distance, and the motion ate the next click: nothing, no word."""
+    from cassino.rules import parse_card
+
+    app, table = open_table(table_position("4H 8H", "KC", builds=[("5D 3C", 8, False, 0)], others=["2H 9C"]),
+                            speed="slow")
+    click(app, hand_card_centre(table, parse_card("4H")))
+    assert table.game.moves == [] and table.at_rest(), "refused, and nothing set moving"
+    click(app, hand_card_centre(table, parse_card("8H")))
+    assert table.game.moves and table.game.moves[0].card == parse_card("8H")

@@ -53,6 +53,7 @@ class ChooserScene(Scene):
         self.rows: list[pygame.Rect] = []  # each option's row as drawn (empty: scrolled out of the box)
         self.first = 0  # the first option shown, when the list is longer than its box
         self.scrolls = False
+        self.wheeled = False  # the wheel moved the rows: the focus follows them, not they the focus
         self.cancel_rect = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)  # where the list stands, once drawn
 
@@ -134,14 +135,14 @@ class ChooserScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.cancel()
         elif event.type == pygame.MOUSEWHEEL and self.scrolls:
-            # The focus moves with the rows, so that the drawing keeps it (and them) in sight.
+            # The rows move; the focus is kept among those shown when they are next drawn.
             shown = [i for i, r in enumerate(self.rows) if r.width]
             if event.y > 0 and self.first > 0:
                 self.first -= 1
-                self.focus = min(self.focus, shown[-1] - 1) if shown else self.focus
+                self.wheeled = True
             elif event.y < 0 and shown and shown[-1] < n - 1:
                 self.first += 1
-                self.focus = max(self.focus, self.first) if self.focus < n else self.focus
+                self.wheeled = True
 
     # -- where it goes -----------------------------------------------------------------------
 
@@ -287,6 +288,16 @@ class ChooserScene(Scene):
         # The rows shown: from ``first``, as many as the box holds, the one in focus among them.
         space = box.bottom - foot - y
         heights = [r[2] for r in laid]
+        if self.wheeled:
+            # (Moving the rows back to the focus undid the wheel: up stopped short of the top.)
+            self.wheeled = False
+            last, used = self.first, 0
+            for i in range(self.first, len(laid)):
+                if used + heights[i] > space:
+                    break
+                used, last = used + heights[i], i
+            if self.focus < len(laid):
+                self.focus = min(max(self.focus, self.first), last)
         self.first = min(self.first, self.focus if self.focus < len(laid) else self.first)
         if self.focus < len(laid):
             while sum(heights[self.first:self.focus + 1]) > space and self.first < self.focus:

@@ -441,6 +441,8 @@ class TableInput:
         s = table.motion.get(card)
         target = table.stage.spots.get(card)
         if s is not None and target is not None:
+            if s.dest == target and abs(s.at.x - target.x) + abs(s.at.y - target.y) < 1:
+                return  # a click refused: the card never left (a glide of nothing ate the next click)
             s.go(target, max(0.12, table.app.settings.flight * 0.7))
 
     # -- a pluck -------------------------------------------------------------------------------

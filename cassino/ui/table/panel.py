@@ -199,8 +199,12 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
             fits = "the lit cards fit them"
             if not table.fitting_cards():
                 # ("Now click a card ...: no card of yours fits them all" asked for what it refused.)
-                how = "Esc clears them" if keys else "click one again to let it go, or the bare cloth to clear them"
-                text = f"No card of yours fits the selected items all together: {how}."
+                if len(table.input.selection) == 1:
+                    how = "Esc lets it go" if keys else "click it again, or the bare cloth, to let it go"
+                    text = f"No card of yours fits the selected item: {how}."
+                else:
+                    how = "Esc clears them" if keys else "click one again to let it go, or the bare cloth to clear them"
+                    text = f"No card of yours fits the selected items all together: {how}."
             elif not keys:
                 text = f"Now click (or drag) a card from your hand to play it on the selected items: {fits}."
             elif table.input.focus[0] == "hand":

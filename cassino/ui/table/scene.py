@@ -634,7 +634,7 @@ class TableScene(Scene, TableState):
     def toggle_sound(self) -> None:
         """M: the sounds off, or back on at the volume they had (kept in the settings)."""
         st = self.app.settings
-        st.sound = not st.sound
+        st.sound = not (st.sound and st.volume > 0)  # on at a volume of nothing is off, as Settings says
         if st.sound and st.volume <= 0:
             st.volume = 0.7
         self.app.save_settings()
