@@ -681,3 +681,28 @@ def test_a_card_grabbed_as_the_other_s_play_lands_can_be_dragged_but_a_click_onl
     played = len(table.game.moves)
     drag(app, hand_card_centre(table, c("9H")), bare_cloth(table))  # grabbed mid-flight, dragged on
     assert table.game.moves[played].text() == "9H-"
+
+
+def test_a_side_seat_s_backs_stay_sideways_while_they_close_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """They were drawn upright as they slid up the column, and snapped back sideways at rest."""
+    from cassino.ui.table import paint
+
+    app, table = open_table(size=(1280, 720), speed="slow", levels=(None, "beginner", "beginner"), seed=5)
+    assert table.geo.places[1].narrow
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    sideways: list[int] = []
+    real = paint.rotated_back
+    monkeypatch.setattr(paint, "rotated_back", lambda w, back: sideways.append(w) or real(w, back))
+    seen = 0
+    for _ in range(600):
+        step(app)
+        closing = [card for card in table.hand_order(1) if (s := table.motion.get(card)) is not None and s.moving
+                   and table.geo.places[1].hand.collidepoint(s.at.x + s.at.w / 2, s.at.y)]
+        if closing:
+            sideways.clear()
+            paint.paint_table(table, app.screen)
+            columns = [seat for seat in (1, 2) if table.geo.places[seat].narrow]
+            assert len(sideways) == sum(len(table.hand_order(seat)) for seat in columns), \
+                "every back of the side columns drawn sideways"
+            seen += 1
+    assert seen, "the column never closed up"

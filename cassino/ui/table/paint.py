@@ -149,7 +149,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             s = motion.get(card)
             if s is None or (drag is not None and drag.card == card):
                 continue
-            if s.moving:
+            place = geo.places[seat]
+            if s.moving and not (place.narrow and not s.at.face_up and seat != table.bottom
+                                 and place.hand.collidepoint(s.at.x + s.at.w / 2, s.at.y)):
                 flying.append(s)
                 continue
             if seat == table.bottom:
@@ -175,7 +177,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                     _focus_ring(surface, r.inflate(8, 8))
                 if tab is not None:  # over the focus ring, which hid its word
                     _tab(surface, r, tab[0], tab[1], geo.fs_small)
-            elif geo.places[seat].narrow:
+            elif place.narrow:
+                # Turned sideways in its column, closing up too (drawn upright while it slid,
+                # it snapped back sideways at rest).
                 w = round(s.at.w)
                 back = rotated_back(w, table.app.settings.card_back)
                 surface.blit(back, (round(s.at.x + w / 2 - back.get_width() / 2), round(s.at.y)))
