@@ -20,6 +20,7 @@ LEVELS = ("beginner", "intermediate", "expert", "master")
 CUSTOM = "custom"   # every option set by hand, kept in ``custom``
 MAX_SEATS = 6
 NAME_LENGTH = 16  # the most a person's name may be typed to
+GAME_NUMBER_DIGITS = 9  # a game's number (its seed) as the setup types it, and as new games draw it
 SETUP_FORMAT = 2
 # The first version's presets, by number: standard, Royal, Royal with aces 14.
 OLD_PRESETS: tuple[dict[str, Any], ...] = ({}, {"royal": True, "sweeps": 0},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from cassino.rules import Game, Rules, standard_teams
+from cassino.setups import GAME_NUMBER_DIGITS
 from cassino.store import Store
 
 from .app import App
@@ -67,10 +68,16 @@ def start_game(app: App, choice: NewGame | None = None, ask: bool = True) -> Tab
     if ask and store is not None and store.has_game():
         _ask_before_losing(app, store, choice)
         return None
-    seed = choice.seed if choice.seed is not None else random.randrange(1 << 30)
+    seed = choice.seed if choice.seed is not None else random_game_number()
     teams = standard_teams(choice.players, choice.partnerships)
     game = Game(choice.rules or Rules(), choice.players, teams, seed=seed)
     return sit_down(app, game, seats_for(choice))
+
+
+def random_game_number() -> int:
+    """A new game's number (its seed): as many digits at most as the setup's
+    "Game number" types (2^30 made numbers of ten, which it could not)."""
+    return random.randrange(10 ** GAME_NUMBER_DIGITS)
 
 
 def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False, dealt_in: bool = False) -> TableScene:
@@ -79,7 +86,7 @@ def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False, de
         show_title(app)
 
     def again() -> None:
-        fresh = Game(game.rules, game.players, game.teams, seed=random.randrange(1 << 30))
+        fresh = Game(game.rules, game.players, game.teams, seed=random_game_number())
         sit_down(app, fresh, seats)
 
     def new_game() -> None:

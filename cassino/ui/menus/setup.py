@@ -13,7 +13,7 @@ import pygame
 
 from cassino.rules import (PRESET_LIST, PRESETS, STANDARD, Conflict, InvalidRulesError, Rules, seating_conflict,
                            seating_refusal, standard_teams)
-from cassino.setups import CUSTOM, MAX_SEATS, NAME_LENGTH, Setup
+from cassino.setups import CUSTOM, GAME_NUMBER_DIGITS, MAX_SEATS, NAME_LENGTH, Setup
 from cassino.setups import LEVELS as LEVEL_NAMES
 from cassino.store import SETUP
 
@@ -353,7 +353,7 @@ class SetupScene(Scene):
             elif self.editing == "deal":
                 if event.key == pygame.K_BACKSPACE:
                     self.deal = self.deal[:-1]
-                elif event.unicode and event.unicode in "0123456789" and len(self.deal) < 9:  # not "²"
+                elif event.unicode and event.unicode in "0123456789" and len(self.deal) < GAME_NUMBER_DIGITS:  # not "²"
                     self.deal += event.unicode
             elif isinstance(self.editing, int):
                 name = self.names[self.editing]

@@ -20,7 +20,10 @@ class PauseScene(Overlay):
     """Esc at the table: resume, rules, settings, a new game, quit to the title."""
 
     def __init__(self, app: App, rules: Rules, players: int, leave: Callable[[], None],
-                 new_game: Callable[[], None] | None = None, over: str = "the table"):
+                 new_game: Callable[[], None] | None = None, over: str = "the table",
+                 number: object = None):
+        """``number``: the game's number (its seed), said in the title where the setup
+        could type it again, to play the same cards."""
 
         def resume() -> None:
             app.pop(self)
@@ -35,7 +38,9 @@ class PauseScene(Overlay):
         if new_game is not None:
             items.append(Item("New game", new_game, "Set up another game; this one is kept until it starts"))
         items.append(Item("Quit to title", leave, "This game is kept: Continue on the title resumes it"))
-        super().__init__(app, "Paused", items, resume)
+        # (The setup offers "Game number" to play a game's cards again: nowhere said what it was.)
+        said = str(number) if type(number) is int and number >= 0 else ""
+        super().__init__(app, f"Paused · game number {said}" if said else "Paused", items, resume)
 
 
 class CallScene(Overlay):

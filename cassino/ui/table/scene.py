@@ -625,7 +625,8 @@ class TableScene(Scene, TableState):
 
     def pause(self) -> None:
         """Esc or the Menu button: the pause menu."""
-        self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave, self.new_game_route()))
+        self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave, self.new_game_route(),
+                                 number=self.game.seed))
 
     def show_sheet(self) -> None:
         """S: the score sheet of every round so far."""
