@@ -495,3 +495,17 @@ def test_enter_while_dragging_plays_nothing_else() -> None:
     post(pygame.MOUSEBUTTONUP, pos=bare_cloth(table), button=1)
     step(app, 2)
     assert table.game.moves[0].text() == "QD-", "the drop plays the dragged card"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_a_long_list_of_choices_scrolls_beside_the_cards_it_is_about_rather_than_over_them(
+        size: tuple[int, int]) -> None:
+    """21 ways to play the 8♦ on seven loose cards: standing full height at
+    the side, the list hid the 6♦ and the 7♣ that its options take."""
+    app, table = open_table(table_position(hand="8D 8S 3H", loose="5C 3S 2S 6D 4H AS 7C", others=["KD QD JD"]),
+                            size=size)
+    click(app, hand_card_centre(table, c("8D")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and len(chooser.moves) == 21
+    assert not chooser.box.colliderect(chooser.about()), "over the cards it asks about"
+    assert sum(1 for r in chooser.rows if r.width) >= 5 and chooser.scrolls

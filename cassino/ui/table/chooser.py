@@ -255,10 +255,19 @@ class ChooserScene(Scene):
         # over one another and Cancel fell off the screen.
         pictures = measure(widest, True)[3] <= tallest
         tried = []
+        clear = max(about.top - area.top, area.bottom - about.bottom) - geo.m  # above or below the cards
         for width in widths:
             laid, title, head, height = measure(width, pictures)
-            box = self.place((width, min(height, tallest)))
-            tried.append((self.hides(box, about), box, laid, title, head, height))
+            heights = [min(height, tallest)]
+            if heights[0] > clear >= pad + head + foot + 5 * (line + pad):
+                # Shorter, scrolling, above or below the cards it is about, rather than standing
+                # over some of them (at 1920x1080 it hid two of seven); never a mere row or two.
+                heights.append(clear)
+            for h in heights:
+                box = self.place((width, h))
+                tried.append((self.hides(box, about), box, laid, title, head, height))
+                if tried[-1][0] == (0, 0, 0):
+                    break
             if tried[-1][0] == (0, 0, 0):
                 break
         _, box, laid, title, head, height = min(tried, key=lambda t: t[0])  # the widest of the best
