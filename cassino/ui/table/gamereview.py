@@ -288,7 +288,7 @@ class GameReviewScene(Scene):
              small: bool = False) -> int:
         """Lines centred under each other from ``top``; where they end."""
         w = self.app.size[0]
-        size = round(fs * 0.85) if small else fs
+        size = max(12, round(fs * 0.85)) if small else fs  # (11 px at 1024x600: too small to read)
         width = self._text_width(fs)
         y = top
         for text, colour, bold in lines:
@@ -387,7 +387,7 @@ class GameReviewScene(Scene):
                 outline(surface, rect.inflate(6 + 8 * i, 6 + 8 * i), colour, 3)
             # Both words on one line under a card both moves play (a second line ran
             # into the reason below: "Youplayed: …").
-            words = [theme.text(word, round(fs * 0.8), colour, bold=True) for word, colour in on]
+            words = [theme.text(word, max(12, round(fs * 0.8)), colour, bold=True) for word, colour in on]
             left = rect.centerx - (sum(t.get_width() for t in words) + fs // 2 * (len(words) - 1)) // 2
             for t in words:
                 surface.blit(t, (left, rect.bottom + 6))
@@ -395,7 +395,7 @@ class GameReviewScene(Scene):
             x += cw + gap
 
     def _label(self, surface: pygame.Surface, fs: int, words: str, at: tuple[int, int]) -> None:
-        t = theme.text(words, round(fs * 0.85), theme.DIM, bold=True)
+        t = theme.text(words, max(12, round(fs * 0.85)), theme.DIM, bold=True)
         surface.blit(t, t.get_rect(midtop=at))
 
     def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, top: pygame.Rect) -> None:
