@@ -33,7 +33,7 @@ from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Po
 from cassino.rules.formats import ReplayError
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.rules.moves import counted
-from cassino.rules.scoring import ITEM_WORDS, counted_out
+from cassino.rules.scoring import ITEM_WORDS, decided_by
 from cassino.ui import MIN_SIZE
 from cassino.ui.main import command_name
 
@@ -356,17 +356,16 @@ def _decided(game: Game, labels: list[str]) -> str:
     end = game.rounds[-1] if game.rounds and game.rounds[-1].round == game.round_number else None
     if end is None or winner is None:
         return ""
-    if rules.all_eleven == "win" and any(i.item == "all_eleven" and i.team == winner for i in end.items):
+    decided = decided_by(rules, end, winner)
+    if decided is None:
+        return ""
+    item = decided.item
+    if item is None:
         return f" ({labels[winner]} took all eleven base points, which wins the game)"
-    if rules.count_out:
-        decided = counted_out(rules, [s - p for s, p in zip(end.scores, end.points)], end.items)
-        if decided is not None:
-            item, running = decided
-            # An ace's key is its card ("AC"): said as the review says cards, "the A♣".
-            what = ITEM_WORDS.get(item.item) or f"the {card_symbol(parse_card(item.item))}"
-            return (f" (counted out item by item, {labels[item.team]} reached {rules.target} first, with {what}: "
-                    f"{'-'.join(str(r) for r in running)})")
-    return ""
+    # An ace's key is its card ("AC"): said as the review says cards, "the A♣".
+    what = ITEM_WORDS.get(item.item) or f"the {card_symbol(parse_card(item.item))}"
+    return (f" (counted out item by item, {labels[item.team]} reached {rules.target} first, with {what}: "
+            f"{'-'.join(str(r) for r in decided.running)})")
 
 
 def _ending(game: Game, labels: list[str], names: list[str]) -> str:

@@ -142,20 +142,18 @@ def why(view: SeatView, move: Move) -> str:
     if not view.rules.royal and rank > 10:
         return f"Nothing can be taken or built, and only a {name} can pick this card up."
     others = RANK_SETS[rank] & ~(1 << move.card)
-    if others & view.hand:
-        if (others & view.hand).bit_count() > 1:  # ("the other five you hold" of two more fives)
-            which = "either" if (others & view.hand).bit_count() == 2 else "any"
-            return (f"Nothing can be taken or built, and {which} of your other "
-                    f"{name}{'es' if name.endswith('x') else 's'} can take this card back next turn.")
-        # (Named: "the other four you hold" read as a count of cards.)
-        mine = card_symbol((others & view.hand).bit_length() - 1)
-        return f"Nothing can be taken or built, and your {mine} can take this card back next turn."
-    # Every card that captures it, of its rank or not: under buckeye the 10♦ takes a jack as 11.
+    if (others & view.hand).bit_count() > 1:  # ("the other five you hold" of two more fives)
+        which = "either" if (others & view.hand).bit_count() == 2 else "any"
+        return (f"Nothing can be taken or built, and {which} of your other "
+                f"{name}{'es' if name.endswith('x') else 's'} can take this card back next turn.")
+    # Every card that captures it, of its rank or not, named ("the other four you hold"
+    # read as a count of cards): under buckeye the 10♦ takes a jack as 11.
     takers = others
     for v in view.rules.part_values[move.card]:
         takers |= view.rules.answer_masks[v] & ~(1 << move.card)
-    if takers & view.hand:
-        mine = card_symbol(cards_of(takers & view.hand)[0])
+    held = takers & view.hand
+    if held:
+        mine = card_symbol(cards_of(held & others or held)[0])  # one of its rank first
         return f"Nothing can be taken or built, and your {mine} can take this card back next turn."
     if not takers & view.unseen:  # the others are on the table or in the piles: seen by all
         if _summed(view, move.card):

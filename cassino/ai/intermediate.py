@@ -19,7 +19,7 @@ from cassino.rules.cards import CardSet, cards_of, rank_of
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
-from .knowledge import (CROWDED, after, best_rank_take, best_take, candidate_moves, game_sweeps, holds_probability,
+from .knowledge import (CROWDED, after, call_wins_now, best_rank_take, best_take, candidate_moves, game_sweeps, holds_probability,
                         paired_t, playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
@@ -165,9 +165,8 @@ CROWDED_PLUCKS = 4
 
 
 def call_wins(view: SeatView) -> bool:
-    """Whether a call for 21 now is won: the seat's side already counts the target (§9.18)."""
-    counts = call_counts(view.bare_position())
-    return counts[view.team_of[view.seat]] >= view.rules.target
+    """Whether a call for 21 now, on the seat's turn, is won: its side already counts the target (§9.18)."""
+    return call_wins_now(view.bare_position())
 
 
 def count_after(view: SeatView, pluck: Move) -> int:

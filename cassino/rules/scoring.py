@@ -192,6 +192,27 @@ def counted_out(rules: Rules, before: Sequence[int], items: Sequence[Item]) -> t
     return None
 
 
+class Decided(NamedTuple):
+    """What won a game where its totals alone do not say: all eleven base
+    points under 'win' (§9.13; ``item`` None), or the count-out's deciding
+    item with each team's count just after it (§9.20)."""
+
+    item: Item | None
+    running: tuple[int, ...] = ()
+
+
+def decided_by(rules: Rules, end: RoundEnd, winner: int) -> Decided | None:
+    """Why ``winner`` won the game its last round ``end`` ended, where the
+    totals do not say it; None where they do."""
+    if rules.all_eleven == "win" and any(i.item == "all_eleven" and i.team == winner for i in end.items):
+        return Decided(None)
+    if rules.count_out:
+        decided = counted_out(rules, [s - p for s, p in zip(end.scores, end.points)], end.items)
+        if decided is not None:
+            return Decided(*decided)
+    return None
+
+
 def sudden_death_winner(pos: Position, team: int) -> int | None:
     """After a sweep under sudden death (§9.19): the sweeping team wins if its
     score before the round plus its sweep points reach the target and exceed

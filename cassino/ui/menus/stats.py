@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 
-from cassino.ai import LEVELS
 from cassino.rules import PRESET_LIST, InvalidRulesError, Rules
 from cassino.rules.moves import counted
+from cassino.setups import LEVELS
 from cassino.stats import Stats
 from cassino.store import STATS
 

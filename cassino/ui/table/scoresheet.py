@@ -13,7 +13,7 @@ import pygame
 
 from cassino.rules import CALL, Event, RoundEnd, card_symbol, parse_card
 from cassino.rules.moves import counted
-from cassino.rules.scoring import CARD_ITEMS, ITEM_WORDS, counted_out, pile_items
+from cassino.rules.scoring import CARD_ITEMS, ITEM_WORDS, decided_by, pile_items
 
 from ..app import App, Scene
 from ..art import theme
@@ -169,15 +169,14 @@ class RoundOverScene(Scene):
         names = table.names
         totals = "–".join(str(t) for t in game.totals)
         if game.over and game.winner is not None:
-            if rules.all_eleven == "win" and any(i.item == "all_eleven" and i.team == game.winner for i in end.items):
+            decided = decided_by(rules, end, game.winner)
+            if decided is not None and decided.item is None:
                 return [f"{names.team(game.winner)} took all eleven base points: that wins the game, "
                         f"whatever the totals."]
             if rules.count_out:
-                before = [s - p for s, p in zip(end.scores, end.points)]
-                decided = counted_out(rules, before, end.items)
-                if decided is None:
+                if decided is None or decided.item is None:
                     return []
-                item, running = decided
+                item, running = decided.item, decided.running
                 counts = " to ".join(str(running[t]) for t in [item.team] + [t for t in range(len(running))
                                                                               if t != item.team])
                 return [f"Counted out item by item, {within(names.team(item.team))} reached {rules.target} first, "
