@@ -246,8 +246,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if game.over:
         assert game.winner is not None
         score = "-".join(str(t) for t in game.totals)
-        winners = game.teams[game.winner]
-        print(f"Result: {labels[game.winner]} {'wins' if len(winners) == 1 else 'win'}, {score}"
+        # "Bot wins", "Ann & Cy win"; and "You win", for the game's own records name
+        # the person at its table "You".
+        plural = len(game.teams[game.winner]) > 1 or labels[game.winner].casefold() == "you"
+        print(f"Result: {labels[game.winner]} {'win' if plural else 'wins'}, {score}"
               f"{_decided(game, labels)}")
     else:
         print(f"Result: unfinished after {len(game.moves)} moves, round {game.round_number} in play; "

@@ -25,7 +25,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from cassino.rules import CassinoError, Game, Rules, position_to_json, record_to_json, replay
+from cassino.rules import CassinoError, Game, Rules, position_from_json, position_to_json, record_to_json, replay
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
 from cassino.settings import Settings
 from cassino.setups import LEVELS, Setup
@@ -316,7 +316,7 @@ class Store:
         Continue replays the game in full and says what is wrong with it."""
         return self.kept_game()[0]
 
-    def kept_game(self) -> tuple[str | None, tuple[Rules, int, int | None] | None]:
+    def kept_game(self) -> tuple[str | None, KeptGame | None]:
         """The kept game's score in words (``game_in_words``), and its rules,
         players and round, for Continue's hint to name it (None where the
         file does not say them plainly), from one reading of its file."""
@@ -326,10 +326,21 @@ class Store:
         return saved_game_in_words(data), saved_game_facts(data)
 
 
-def saved_game_facts(data: Any) -> tuple[Rules, int, int | None] | None:
-    """A saved game's rules, players and round (None: a position says its
-    round only in a game of fixed rounds), from its JSON; None unless its
-    position says them plainly."""
+class KeptGame(NamedTuple):
+    """What Continue's hint names of a kept game: its rules, players and
+    round (None: a position says its round only in a game of fixed rounds),
+    and whether that round is still to be played, the one before it over and
+    its sheet to show first."""
+
+    rules: Rules
+    players: int
+    round: int | None
+    between: bool
+
+
+def saved_game_facts(data: Any) -> KeptGame | None:
+    """A saved game's rules, players and round, from its JSON; None unless
+    its position says them plainly."""
     pos = data.get("position") if isinstance(data, dict) else None
     if not isinstance(pos, dict):
         return None
@@ -338,15 +349,32 @@ def saved_game_facts(data: Any) -> tuple[Rules, int, int | None] | None:
             not (number is None or isinstance(number, int) and _count(number) and number >= 1):
         return None
     try:
-        return Rules.from_json(pos.get("rules", {})), players, number
+        rules = Rules.from_json(pos.get("rules", {}))
     except CassinoError:
         return None
+    # Saved as the next round was dealt and before its sheet was closed: the
+    # game opens on the sheet of the round before (California's "round 2" opened
+    # on "Round 1 of 12 over").
+    between = number is not None and number >= 2 and not data.get("dealt_in") and _untouched(pos)
+    return KeptGame(rules, players, number, between)
+
+
+def _untouched(data: dict[str, Any]) -> bool:
+    """Whether a position's JSON is its round's first deal with nothing played yet."""
+    try:
+        pos = position_from_json(data)
+    except CassinoError:
+        return False
+    shape = pos.shape
+    return (len(pos.stock) == shape.stock_after[0] and not pos.plucked
+            and sum(h.bit_count() for h in pos.hands) == shape.deals[0].hand * pos.players)
 
 
 def saved_game_in_words(data: Any) -> str | None:
     """"You 7, North 5": the score of a saved game's JSON (partners joined by
     "&"); None unless its players' names, teams and scores are all as the
-    formats say."""
+    formats say. Under sudden death the round's sweeps count at once, as the
+    table shows them."""
     if not isinstance(data, dict):
         return None
     players, pos = data.get("players"), data.get("position")
@@ -357,6 +385,15 @@ def saved_game_in_words(data: Any) -> str | None:
     if not all(_is_name(n) for n in names) or not isinstance(teams, list) or not isinstance(scores, list) \
             or len(teams) != len(scores):
         return None
+    sweeps = pos.get("sweeps")
+    try:
+        rules = Rules.from_json(pos.get("rules", {}))
+    except CassinoError:
+        return None
+    if rules.sudden_death:
+        if not isinstance(sweeps, list) or len(sweeps) != len(scores) or not all(_count(n) for n in sweeps):
+            return None
+        scores = [s + n * rules.sweeps if _count(s) else s for s, n in zip(scores, sweeps)]
     sides = []
     for team, score in zip(teams, scores):
         if not isinstance(team, list) or not team or not all(_count(i) and i < len(names) for i in team) \

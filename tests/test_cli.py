@@ -286,6 +286,7 @@ def _record(game: Game, names: list[str]) -> dict[str, Any]:
     (2, None, ["Ann", "Bot"]),
     (3, None, ["Ann", "Bob", "Cy"]),
     (4, [[0, 2], [1, 3]], ["Ann", "Bob", "Cy", "Di"]),
+    (2, None, ["You", "You"]),  # the game's own records name the person "You": "You win"
 ])
 def test_replay_prints_round_scores_and_the_result(tmp_path: Path, players: int, teams: Any,
                                                    names: list[str]) -> None:
@@ -314,7 +315,7 @@ def test_replay_prints_round_scores_and_the_result(tmp_path: Path, players: int,
         i += 1
     assert i == len(lines) - 1
     winner = labels[game.winner]
-    verb = "wins" if len(game.teams[game.winner]) == 1 else "win"  # "P1 & P3 win"
+    verb = "wins" if len(game.teams[game.winner]) == 1 and winner != "You" else "win"  # "P1 & P3 win"
     assert lines[-1] == f"Result: {winner} {verb}, {'-'.join(map(str, game.totals))}"
 
 

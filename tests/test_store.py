@@ -18,7 +18,7 @@ from cassino.rules import Game, position_to_json
 from cassino.settings import Settings
 from cassino.setups import LEVELS, Setup
 from cassino.stats import Stats
-from cassino.store import SAVED_GAME, SETTINGS, Store, saved_game_in_words
+from cassino.store import SAVED_GAME, SETTINGS, Store, saved_game_facts, saved_game_in_words
 
 SEATS = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
 
@@ -260,7 +260,8 @@ json_values = st.recursive(
 
 
 @settings(max_examples=300, deadline=None)
-@given(field=st.sampled_from(["players", "position", "teams", "scores", "name"]), value=json_values)
+@given(field=st.sampled_from(["players", "position", "teams", "scores", "name", "rules", "sweeps"]),
+       value=json_values)
 def test_any_field_of_a_kept_game_gives_its_words_or_none(field: str, value: object) -> None:
     """Continue's hint reads the file without checking the game: whatever a
     field holds, it gives words or None, and never raises."""
@@ -273,6 +274,8 @@ def test_any_field_of_a_kept_game_gives_its_words_or_none(field: str, value: obj
         doc["position"][field] = value
     words = saved_game_in_words(doc)
     assert words is None or words.startswith("You ")
+    facts = saved_game_facts(doc)  # the rules and round named: never raises either
+    assert facts is None or 2 <= facts.players <= 6
 
 
 @settings(max_examples=200, deadline=None)
@@ -320,8 +323,33 @@ def test_continue_says_when_the_latest_moves_could_not_be_saved(tmp_path: Path,
     california = Game(Rules(court_capture="all", sweeps=0, deal_singly=True, rounds=4), seed=3)
     while not california.rounds:
         california.play(california.legal_moves()[0])
+    # Saved as round 2 was dealt, its sheet not yet closed: Continue opens on round 1's sheet.
     fixed.save_game(california, seats)
-    assert kept_game_words(fixed).endswith("(California, round 2)"), kept_game_words(fixed)
+    assert kept_game_words(fixed).endswith("(California, round 1 of 4 over)"), kept_game_words(fixed)
+    fixed.save_game(california, seats, dealt_in=True)
+    assert kept_game_words(fixed).endswith("(California, round 2 of 4)"), kept_game_words(fixed)
+    california.play(california.legal_moves()[0])
+    fixed.save_game(california, seats)
+    assert kept_game_words(fixed).endswith("(California, round 2 of 4)"), kept_game_words(fixed)
+
+
+def test_continue_counts_the_sweeps_sudden_death_has_scored(tmp_path: Path) -> None:
+    """Under sudden death a sweep scores at once: Continue's hint says the
+    score the table shows, not the score the round began with."""
+    from cassino.rules import Rules
+
+    store = Store(tmp_path)
+    game = Game(Rules(sudden_death=True, sweeps=2, target=31), seed=5)
+    while not any(game.position.sweeps):
+        pos = game.position
+        sweeps = [m for m in game.legal_moves() if m.kind == "capture" and pos.table & ~m.takes == 0]
+        game.play(sweeps[0] if sweeps else game.legal_moves()[0])
+    assert game.winner is None
+    store.save_game(game, SEATS)
+    pos = game.position
+    shown = [s + n * 2 for s, n in zip(pos.scores, pos.sweeps)]
+    assert shown != list(pos.scores)
+    assert store.game_in_words() == f"You {shown[0]}, North {shown[1]}"
 
 
 @pytest.mark.parametrize("inside", [False, True])

@@ -8,7 +8,7 @@ from typing import Protocol
 import pygame
 
 from cassino.rules import parse_card
-from cassino.store import LOST, SAVED_GAME, SETTINGS, SOME_SETTINGS_LOST, STATS, Store
+from cassino.store import LOST, SAVED_GAME, SETTINGS, SOME_SETTINGS_LOST, STATS, KeptGame, Store
 
 from ..app import App, Scene
 from ..art import theme
@@ -41,12 +41,19 @@ def kept_game_words(store: Store) -> str:
     # Which game, for a player of several kinds ("your game as you left it" named none).
     # (The score first: a long custom game's name is cut at the line's end.)
     # (Its round where the position says it: only games of fixed rounds do.)
-    of = "" if facts is None else \
-        f" ({rules_in_words(facts[0], facts[1])}{'' if facts[2] is None else f', round {facts[2]}'})"
+    of = "" if facts is None else f" ({rules_in_words(facts.rules, facts.players)}{_round_words(facts)})"
     if store.behind:  # the later moves could not be written (a full disk, a read-only folder)
         return (f"Back to your game as last saved{': ' + kept if kept else ''}{of} "
                 "(its later moves could not be saved)")
     return f"Back to your game as you left it: {kept}{of}" if kept else f"Back to the game you left{of}, where you left it"
+
+
+def _round_words(facts: KeptGame) -> str:
+    """", round 2 of 12", or ", round 1 of 12 over" where Continue opens on that round's sheet."""
+    if facts.round is None:
+        return ""
+    of = f" of {facts.rules.rounds}" if facts.rules.rounds else ""
+    return f", round {facts.round - 1}{of} over" if facts.between else f", round {facts.round}{of}"
 
 
 class TitleScene(Scene):
