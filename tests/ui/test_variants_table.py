@@ -121,6 +121,10 @@ def test_a_hinted_pluck_is_under_way_on_its_card_so_enter_plucks_it() -> None:
     assert table.hint_move is not None and table.hint_move.text() == "pluck:9C"
     row, at = table.input.focus
     assert table.input.plucking and row == "table" and table.items[at].mask == cards("9C")
+    # The hint's words and why stay in view through the pluck it starts (the pluck's
+    # own instructions hid them): what to do, and why.
+    said = " ".join(drawn_text(app))
+    assert "Hint: Pluck the 9♣ (Enter or a click on it plucks it). Then the 5♥ can sweep the table." in said, said
     key(app, pygame.K_RETURN)
     assert [m.text() for m in table.game.moves] == ["pluck:9C"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from cassino.rules import Move, card_symbol
+from cassino.rules import PLUCK, Move, card_symbol
 
 from ..art import theme
 from ..art.cards import card_back
@@ -173,7 +173,9 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     pos = table.pos
     inp = table.input
     # A hint kept for the turn gives way while a card is dragged or items chosen: then what to do.
-    busy = inp.drag is not None or bool(inp.selection) or inp.plucking
+    # (Not to the pluck that a hint to pluck starts: its words and why were never seen.)
+    hinted_pluck = table.hint_move is not None and table.hint_move.kind == PLUCK
+    busy = inp.drag is not None or bool(inp.selection) or inp.plucking and not hinted_pluck
     if table.message_time > 0 and not (table.message_time == float("inf") and busy):
         warn = table.message.startswith("! ")
         text = table.message[2:] if warn else table.message

@@ -485,6 +485,8 @@ class TableScene(Scene, TableState):
         words = describe_with_card(self.pos, move)
         if move.kind == CALL:  # Enter plays the card in focus: say how to call
             words += " (press C)"
+        elif move.kind == PLUCK:  # the pluck is under way on its card (``_show_hint``)
+            words += " (Enter or a click on it plucks it)"
         return words
 
     def _ask_why(self, view: SeatView, move: Move) -> None:
