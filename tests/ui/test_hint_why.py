@@ -136,7 +136,8 @@ def test_a_hint_kept_for_the_turn_gives_way_to_what_to_do_while_choosing(monkeyp
     table.input.selection.clear()
     panel.paint_status(table, app.screen)
     mp.undo()
-    assert said[0].startswith("Now click") and said[1].startswith("Hint: "), said
+    # (H was a key: the words are for keys.)
+    assert said[0].startswith("Press Enter on the card") and said[1].startswith("Hint: "), said
 
 
 def test_the_hinted_card_carries_the_word_hint() -> None:

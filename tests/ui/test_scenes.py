@@ -224,6 +224,7 @@ def test_enter_after_a_hint_chooses_the_hinted_meaning_of_the_card() -> None:
     assert table.pos.is_legal(hinted) and sorted(table.pos.moves_with(parse_card("4D")))[0] != hinted
     table.hint_move = hinted
     table.input.focus = ("hand", table.hand_order(0).index(parse_card("4D")))
+    table.input.keyboard = True  # as H, pressed, leaves it: the ring on the hinted card
     key(app, pygame.K_RETURN)
     chooser = app.top
     assert isinstance(chooser, ChooserScene)

@@ -230,6 +230,33 @@ def test_enter_on_a_card_with_nothing_selected_lists_its_moves() -> None:
     assert len(table.game.moves) == 1
 
 
+@pytest.mark.parametrize("k", [pygame.K_RETURN, pygame.K_SPACE])
+def test_the_first_enter_or_space_shows_the_focus_and_plays_nothing(k: int) -> None:
+    """No ring is shown until a key is pressed: the first Enter shows which
+    card it would play, as the first Left or Right does. (It played the
+    unseen focus: a second Enter after a pass-and-play cover trailed a card.)"""
+    app, table = open_table(simple())
+    assert not table.input.keyboard
+    key(app, k)
+    assert table.input.keyboard and app.top is table and table.game.moves == []
+    assert table.input.focus[0] == "hand"
+    key(app, pygame.K_RETURN)  # now seen: Enter plays that card (or offers its plays)
+    assert isinstance(app.top, ChooserScene) or len(table.game.moves) == 1
+
+
+def test_esc_that_drops_the_selection_drops_its_refusal_too() -> None:
+    # "The 8♣ takes cards worth 8 ..." stayed, red, over a selection Esc had cleared.
+    app, table = open_table(simple())
+    click(app, item_centre(table, cards("KC")))
+    click(app, hand_card_centre(table, c("3C")))
+    assert table.game.moves == [] and table.input.selection
+    refusal = status_words(app, table)
+    assert table.message.startswith("! ") and refusal == table.message[2:]
+    key(app, pygame.K_ESCAPE)
+    assert not table.input.selection and app.top is table
+    assert status_words(app, table) != refusal
+
+
 def test_a_trail_is_a_drop_on_the_bare_cloth() -> None:
     app, table = open_table(simple())
     drag(app, hand_card_centre(table, c("9H")), bare_cloth(table))

@@ -326,6 +326,7 @@ def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
     stock = len(game.position.stock)
     hand = table.hand_order(0)
     played = len(game.moves)
+    key(app, pygame.K_LEFT)  # the first key shows the focus
     while table.input.focus != ("hand", 0):
         key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)  # what the first card can do: played at once if one thing, else the first choice

@@ -135,7 +135,11 @@ class TableInput:
             self._key(event)
 
     def cancel(self) -> None:
-        """Right click or Esc: the dragged card goes home, the selection is dropped."""
+        """Right click or Esc: the dragged card goes home, the selection is dropped,
+        and a refusal of a play with them goes too (it stayed, red, over nothing)."""
+        table = self.table
+        if (self.g.selection or self.g.drag is not None) and table.message.startswith("! "):
+            table.message_time = 0.0
         self.let_go()
         self.g.selection.clear()
 
@@ -268,6 +272,7 @@ class TableInput:
             table.log_scroll = max(0, min(log_scroll_limit(table), table.log_scroll + step))
             return
         if key == pygame.K_h:
+            self.g.keyboard = True  # the focus goes to the hinted card, for Enter to play it: shown
             self.act.ask_hint()
             return
         if key == pygame.K_s:
@@ -293,9 +298,12 @@ class TableInput:
         items = table.items
         if not self.g.keyboard:
             self.g.keyboard = True
-            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER,
+                       pygame.K_SPACE):
                 # The first step along a row shows where the focus is, not the card after it
-                # (Up and Down go to a row, and show where they land).
+                # (Up and Down go to a row, and show where they land); the first Enter or
+                # Space shows the card it would play or choose: it played one unseen (a
+                # second Enter after a pass-and-play cover trailed a card).
                 self.fix_focus()
                 return
         row, i = self.g.focus
