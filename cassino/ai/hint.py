@@ -21,6 +21,10 @@ WAITING = "What you could take or build is worth less than keeping your cards fo
 SAFEST = "Nothing can be taken or built; of your trails, the search found this one the safest."
 
 
+# What a build made on another's build does, before the risk it runs (the review keeps the first part).
+TAKEN_OVER = "The build becomes yours, with more cards, and a multiple build cannot be raised"
+
+
 def _items(move: Move, spade_points: bool = False) -> list[str]:
     """The point cards a capture takes or a build holds, the card played
     among them (little casino played into a build is put at stake too)."""
@@ -105,7 +109,9 @@ def why(view: SeatView, move: Move) -> str:
         if any(b.cards & move.takes and view.team_of[b.controller] != team for b in view.builds):
             return f"It takes the build before its owner can{taking}."
         if points:
-            return f"It takes {_join(points)}."
+            # (Scored, where the card played alone brings them: "It takes big casino"
+            # was said of a capture made with the 10♦.)
+            return f"It {'takes' if verb == 'taking' else 'scores'} {_join(points)}."
         if move.takes & SPADE_SET:
             return "It takes a spade, towards most spades."
         if SPADE_SET >> move.card & 1:  # "it takes a spade" of a table with none
@@ -126,8 +132,7 @@ def why(view: SeatView, move: Move) -> str:
             if all(view.team_of[o] == team for o in owners):
                 return f"More cards for your side, and you hold {article} {value} to take it too."
             # Its old owner still holds a card of its value (§7), and plays before your next turn.
-            return (f"The build becomes yours, with more cards, and a multiple build cannot be raised; "
-                    f"but its old owner still holds {article} {value} to take it first.")
+            return f"{TAKEN_OVER}; but its old owner still holds {article} {value} to take it first."
         extra = f", with {_join(points)}" if points else ""
         n = b.cards.bit_count()
         return f"Next turn the {value} you keep takes these {n} cards{extra}."

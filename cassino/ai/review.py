@@ -384,9 +384,18 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     if round(100 * this.win) == round(100 * runner.win):
         return Why(f"{lead}{both} are about equally good here: both give about {_chance(this.win)} "
                    f"to win the game.")
-    if ahead or paired_t(runner, this) <= CONFIDENT:
+    if ahead:
         return Why(f"{lead}{both} are too close to call from what you can see "
                    f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
+    if paired_t(runner, this) <= CONFIDENT:
+        # Behind on these deals, not clearly: "too close to call (40% and 48%)"
+        # read as a hint its own reason found worse.
+        if runner.win - this.win < 0.05:
+            return Why(f"{lead}{both} are too close to call from what you can see (about "
+                       f"{_chance((this.win + runner.win) / 2)} to win the game either way).")
+        return Why(f"{lead}Weighed again on other deals, {other} came out ahead of {mine} ({_chance(runner.win)} "
+                   f"to win the game against {_chance(this.win)}), though not by enough to be sure from what "
+                   "you can see.")
     # Weighed closer, on other deals, the next best is clearly ahead: the hint
     # changes to it ("why?" used to call its own hint worse and leave it up).
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
@@ -467,12 +476,41 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
     return best.move, best.win - mine.win, best.points - mine.points, clear(best, mine), why, mine.win
 
 
-def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
+def merit(view: SeatView, best: Move, played: Move | None = None, lost: bool = False) -> str:
     """What the better move does, in the hint's words ("It takes big
-    casino."); for a trail, only what the card trailed instead gave away
-    (its other words, "this card gives the least away", would only repeat
-    that it was better). Beside a capture played,
-    a capture speaks of what it takes that the played one left."""
+    casino."), after what a point card trailed instead gave away; for a
+    trail, only what the card trailed instead gave away (its other words,
+    "this card gives the least away", would only repeat that it was better).
+    Beside a capture played, a capture speaks of what it takes that the
+    played one left. ``lost``: the move played left the game as good as
+    lost, and the better one did not: said first, before any fact of the
+    better move that scores nothing ("It puts your 9♠ in your pile" was the
+    only reason given for a move that kept the game alive)."""
+    said = _merit(view, best, played)
+    if not lost:
+        return said
+    first = "After your move the game was as good as lost; this move keeps it open."
+    if best.kind == TRAIL or not _scoring(view, best):
+        return first
+    return f"{first} {said}" if said else first
+
+
+def _scoring(view: SeatView, move: Move) -> bool:
+    """Whether a capture or build takes or puts at stake a point card, or sweeps."""
+    if point_words(move.takes | 1 << move.card, view.rules.spade_scoring):
+        return True
+    return move.kind == CAPTURE and view.bare_position().apply(move).sweep
+
+
+def _merit(view: SeatView, best: Move, played: Move | None) -> str:
+    if played is not None and played.kind == TRAIL and best.kind != TRAIL:
+        # A point card trailed where a play took or built: the gift is the lesson
+        # ("Every card taken counts towards most cards" was said of trailing big casino).
+        given = point_words(1 << played.card, view.rules.spade_scoring)
+        if given:
+            does = _does(view, best)
+            return (f"Your trail left the {card_symbol(played.card)} on the table, {_and(given)} for "
+                    f"{_others(view)} to take." + (f" {does}" if does else ""))
     if best.kind == TRAIL:
         # Beside another trail, what the card trailed left for the taking that this one does not.
         if played is not None and played.kind == TRAIL:
@@ -503,10 +541,19 @@ def merit(view: SeatView, best: Move, played: Move | None = None) -> str:
         # spade" alone missed that the build left an ace out).
         risked = point_words(played.takes | 1 << played.card, view.rules.spade_scoring)
         if risked:
-            does = what_it_does(view, best)
+            does = _does(view, best)
             return ((does + " " if does else "") + f"Your build left {_and(risked)} on the table until your "
                     f"next turn, for {_others(view)} to take {_or_raise(played)}first.")
-    return what_it_does(view, best)
+    return _does(view, best)
+
+
+def _does(view: SeatView, best: Move) -> str:
+    """What the better move does, in the hint's words, as a reason for it:
+    a build on another's build without the risk the hint warns of."""
+    said = what_it_does(view, best)
+    if said.startswith(hint.TAKEN_OVER + ";"):
+        return hint.TAKEN_OVER + "."  # ("...; but its old owner still holds a 10" argued against it)
+    return said
 
 
 def _or_raise(build: Move) -> str:
@@ -594,7 +641,9 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
                 rng = random.Random(f"review/{played.seed}/{i}")
                 best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
                 weighed = Moment(i, game.round_number, seat, m, best, win, pts, sure, why, builds,
-                                 chance is None, chance or 0.0, merit(view, best, m) if best != m else "")
+                                 chance is None, chance or 0.0,
+                                 merit(view, best, m, lost=chance is not None and chance < 0.005 and win >= 0.2)
+                                 if best != m else "")
                 if memo is not None:
                     memo[key] = weighed  # before what followed is told: told again each time
             out.append(weighed)

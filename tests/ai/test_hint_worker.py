@@ -33,8 +33,11 @@ def test_the_hint_reason_says_what_a_sweep_and_a_build_do() -> None:
     pos = table_position("4S 9C", "5D")
     assert why(SeatView(pos, 0), parse_move("4Sb9:5D")) == "Next turn the 9 you keep takes these 2 cards."
     pos = table_position("TD 9C", "TH 4S")
-    # Capturing with the 10♦ banks big casino: the played card is captured too.
-    assert why(SeatView(pos, 0), parse_move("TDx10:TH")) == "It takes big casino."
+    # Capturing with the 10♦ banks big casino: scored, not taken ("It takes big casino"
+    # read as big casino taken from the table), as a sweep says it.
+    assert why(SeatView(pos, 0), parse_move("TDx10:TH")) == "It scores big casino."
+    pos = table_position("TH 9C", "TD 4S")
+    assert why(SeatView(pos, 0), parse_move("THx10:TD")) == "It takes big casino."
 
 
 def test_the_sweep_reason_counts_the_sweep_as_the_rules_score_it() -> None:

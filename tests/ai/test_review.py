@@ -287,7 +287,13 @@ class _Fixed:
 
 @pytest.mark.parametrize("mine, theirs, words, changed", [
     ((0.51, 0.51), (0.51, 0.515), "about equally good here: both give about 51% to win the game.", False),
-    ((0.40, 0.58), (0.60, 0.44), "too close to call from what you can see (49% and 52% to win the game)", False),
+    ((0.40, 0.58), (0.60, 0.44),
+     "too close to call from what you can see (about 50% to win the game either way)", False),
+    # Behind by more, but not clearly: the other move is named as ahead, the hint left up
+    # ("too close to call (40% and 48%)" read as a hint its own reason found worse).
+    ((0.20, 0.60), (0.70, 0.26), "came out ahead of capturing 2♦ and 5♣ with the 7♥ (48% to win the game against 40%), though not by "
+     "enough", False),
+    ((0.60, 0.20), (0.26, 0.50), "too close to call from what you can see (40% and 38% to win the game)", False),
     ((0.45, 0.49), (0.49, 0.53),
      "does a little better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game this way, 47% that way)",
      True),
@@ -784,3 +790,48 @@ def test_spade_cassino_s_points_are_said_in_the_lessons() -> None:
     assert merit(view, parse_move("7Hx7:7S,7C"), parse_move("7Hx7:7C")) == "It takes a spade that your move left."
     assert point_words(cards("JS 5S 2D"), spade_points=True) == ["the J♠ (2 points)", "another spade"]
     assert point_words(cards("JS 5S"), spade_points=False) == ["2 spades"]
+
+
+def test_the_lesson_of_a_point_card_trailed_names_what_the_trail_gave_away() -> None:
+    """Trailing big casino where a pair was there to take: the gift is the
+    lesson ("Every card taken counts towards most cards" was all it said)."""
+    from cassino.ai.review import merit
+    from cassino.rules import parse_move
+    from tests.rules.helpers import table_position
+
+    view = SeatView(table_position("TD 5H 9C", "5C KD"), 0)
+    said = merit(view, parse_move("5Hx5:5C"), parse_move("TD-"))
+    assert said == ("Your trail left the 10♦ on the table, big casino for your opponent to take. "
+                    "Every card taken counts towards most cards."), said
+    # A trail of a card that scores nothing says what the better move does, as before.
+    assert merit(view, parse_move("5Hx5:5C"), parse_move("9C-")) == "Every card taken counts towards most cards."
+
+
+def test_a_move_that_left_the_game_lost_is_said_so_before_facts_that_score_nothing() -> None:
+    """A move that kept the game alive where the one played lost it: that is
+    the lesson, not "It puts your 9♠ in your pile, towards most spades"."""
+    from cassino.ai.review import merit
+    from cassino.rules import parse_move
+    from tests.rules.helpers import table_position
+
+    view = SeatView(table_position("9S 2H", "6D 3C KH"), 0)
+    take, trail = parse_move("9Sx9:6D,3C"), parse_move("2H-")
+    assert merit(view, take, trail).startswith("It puts your 9♠ in your pile")
+    lost = "After your move the game was as good as lost; this move keeps it open."
+    assert merit(view, take, trail, lost=True) == lost
+    # Facts that score are kept after it.
+    view = SeatView(table_position("TH 2H", "TD 4S KH"), 0)
+    assert merit(view, parse_move("THx10:TD"), parse_move("2H-"), lost=True) == f"{lost} It takes big casino."
+
+
+def test_a_better_build_on_another_s_build_is_not_argued_against() -> None:
+    """The hint warns that a build taken over can be taken first by its old
+    owner; as the reason a better move was better, that read as an argument
+    against it ("...; but its old owner still holds a 10 to take it first")."""
+    from cassino.ai.review import merit
+    from cassino.rules import parse_move
+    from tests.rules.helpers import table_position
+
+    theirs = table_position("8S 8H 2C", builds=[("5D 3C", 8, False, 1)], others=["8C 2D KC"])
+    said = merit(SeatView(theirs, 0), parse_move("8Hm8:5D,3C"), parse_move("2C-"))
+    assert said == "The build becomes yours, with more cards, and a multiple build cannot be raised.", said
