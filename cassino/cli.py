@@ -105,9 +105,10 @@ def find_preset(text: str) -> Preset | None:
     """The preset ``--rules`` names, by its key (``spade``) or its name (``Spade Cassino``)."""
     if not re.fullmatch(r"[\w ,-]+", text):
         return None  # JSON, or a typo: not a preset's name
-    key = _preset_key(text)
+    # With or without "Cassino": the game's own words say "Royal Cassino" of the preset named "Royal".
+    key = _preset_key(text).removesuffix("-cassino")
     for p in PRESET_LIST:
-        if key in (p.key, _preset_key(p.name)):
+        if key in (p.key, _preset_key(p.name).removesuffix("-cassino")):
             return p
     return None
 
@@ -470,11 +471,14 @@ def cmd_ai(args: argparse.Namespace) -> int:
             too_big = size_refusal(size)
             if too_big:
                 raise Refused(too_big)
-            pos = position_from_json(loads(line))
+            pos = position_from_json(loads(line.rstrip(b"\r\n")))
             print(answer(pos), flush=True)
         except (CassinoError, Refused) as e:
-            print(f"cassino: line {n}: {_one_line(str(e))}", file=sys.stderr)
-            print(json.dumps({"error": str(e)}), flush=True)
+            # Within the line, the place is its column ("line 4: ... (line 2, column 1)"
+            # counted the line's own newline as a second line).
+            said = re.sub(r"\(line 1, column (\d+)\)", r"(column \1)", str(e))
+            print(f"cassino: line {n}: {_one_line(said)}", file=sys.stderr)
+            print(json.dumps({"error": said}), flush=True)
             status = 2
     return status
 
@@ -637,7 +641,7 @@ def milliseconds(text: str) -> float:
         value = math.nan
     if not math.isfinite(value) or not 0 < value <= 3_600_000:
         raise argparse.ArgumentTypeError(f"{short(text, 30)} is not a number of milliseconds "
-                                         f"from 0 to 3600000")
+                                         f"above 0 and at most 3600000")
     return value
 
 

@@ -489,3 +489,23 @@ def test_the_worked_examples_of_formats_md(tmp_path: Path) -> None:
     for move in ("8Sx8:5S,3D", "5Hx5:3H,2C", "3C-"):
         path = write(tmp_path, json.loads(ok(run("apply", path, move))[0]))
     assert json.loads(ok(run("apply", path, end["move"], "--event"))[1]) == end
+
+
+@pytest.mark.parametrize("name, key", [
+    ("Royal Cassino", "royal"), ("royal", "royal"), ("Buckeye Cassino", "buckeye"),
+    ("Draw Cassino", "draw"), ("draw", "draw"), ("Standard Cassino", "standard"),
+    ("Royal, aces 14", "royal-aces-14"), ("Five players", "five-players"),
+])
+def test_a_preset_is_found_by_its_key_or_its_name_with_or_without_cassino(name: str, key: str) -> None:
+    # The game's own words say "Royal Cassino"; --rules "Royal Cassino" was refused with
+    # "did you mean royal-aces-14?".
+    from cassino.cli import find_preset
+
+    preset = find_preset(name)
+    assert preset is not None and preset.key == key
+
+
+@pytest.mark.parametrize("ms", ["0", "-5", "nan", "3600001"])
+def test_a_time_budget_refused_says_what_it_may_be(ms: str) -> None:
+    line = refused(run("ai", "--level", "expert", "-", "--ms", ms))
+    assert "above 0 and at most 3600000" in line, line

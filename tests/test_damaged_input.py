@@ -330,6 +330,17 @@ def test_the_program_refuses_a_long_stdin_line_and_answers_the_next(tmp_path: Pa
     assert result.stderr.startswith("cassino: line 1: ") and len(result.stderr.splitlines()) == 1
 
 
+def test_a_broken_stdin_line_is_placed_by_its_column() -> None:
+    # "line 3: ... (line 2, column 1)" counted the line's own newline as a line of its own.
+    from tests.test_cli import run
+
+    good = json.dumps(positions()[1])
+    result = run("ai", "--level", "random", stdin=good + "\n\n[1,2\r\n")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == ["cassino: line 3: it is not valid JSON: Expecting ',' delimiter (column 5)"]
+    assert json.loads(result.stdout.splitlines()[1]) == {"error": "it is not valid JSON: Expecting ',' delimiter (column 5)"}
+
+
 def test_a_saved_game_is_not_a_position(tmp_path: Path) -> None:
     """A file of the wrong kind is refused by what it lacks, in words."""
     game = Game(seed=3)

@@ -187,8 +187,9 @@ def game_from_record(data: Any) -> Game:
     seed = data.get("seed")
     if (not isinstance(seed, (int, str)) or isinstance(seed, bool)
             or (isinstance(seed, int) and abs(seed) >= MAX_SEED) or (isinstance(seed, str) and len(seed) > 200)):
+        found = f"not {_short(seed)}" if "seed" in data else "and the record has none"
         raise InvalidRecordError(f"'seed' must be a whole number of at most 40 digits or a string of at "
-                                 f"most 200 characters, not {_short(seed)}")
+                                 f"most 200 characters, {found}")
     teams = data.get("teams", [[s] for s in range(len(players))])
     refusal = seating_refusal(rules, len(players), teams)
     if refusal:

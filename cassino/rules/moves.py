@@ -244,11 +244,13 @@ def move_from_json(data: Any) -> Move:
     if type(multiple) is not bool:
         raise InvalidMoveError(f"move JSON 'multiple' must be true or false, not {_short(multiple)}")
     if kind in (PLUCK, CALL):
-        if "card" in data or value or multiple:
-            raise InvalidMoveError(f"a {kind} plays no card: it has no 'card', 'value' or 'multiple'")
+        extra = _named([("card", "card" in data), ("value", value), ("multiple", multiple)])
+        if extra:
+            raise InvalidMoveError(f"move JSON: a {kind} plays no card: it has no 'card', 'value' or 'multiple' "
+                                   f"(this one has {extra})")
         if kind == CALL:
             if takes:
-                raise InvalidMoveError("a call for 21 takes nothing; 'takes' is empty or absent")
+                raise InvalidMoveError("move JSON: a call for 21 takes nothing; 'takes' is empty or absent")
             return CALL_MOVE
         if takes.bit_count() != 1:
             raise InvalidMoveError("a pluck takes exactly one loose card, e.g. {\"kind\": \"pluck\", "
@@ -259,16 +261,23 @@ def move_from_json(data: Any) -> Move:
     except InvalidCardError as e:
         raise InvalidMoveError(f"move JSON 'card': {e}") from None
     if kind == TRAIL and (takes or value or multiple):
-        raise InvalidMoveError("a trail takes nothing and has no value")
+        raise InvalidMoveError("move JSON: a trail takes nothing, has no value and is not multiple "
+                               f"(this one has {_named([('takes', takes), ('value', value), ('multiple', multiple)])})")
     if kind == BUILD and not value:
-        raise InvalidMoveError("a build must announce its value")
+        raise InvalidMoveError("move JSON: a build must announce its value in 'value'")
     if kind != TRAIL and not takes:
-        raise InvalidMoveError(f"a {kind} must take cards from the table; 'takes' is empty")
+        raise InvalidMoveError(f"move JSON: a {kind} must take cards from the table; 'takes' is empty")
     if kind == CAPTURE and multiple:
-        raise InvalidMoveError("'multiple' is for builds only; a capture has it false")
+        raise InvalidMoveError("move JSON: 'multiple' is for builds only; a capture has it false")
     if takes >> card & 1:
-        raise InvalidMoveError(f"the move plays the {card_text(card)} and also takes it")
+        raise InvalidMoveError(f"move JSON: the move plays the {card_text(card)} and also takes it")
     return Move(card, kind, value, takes, multiple)
+
+
+def _named(fields: list[tuple[str, object]]) -> str:
+    """The fields that are set, quoted: "'value' and 'multiple'"."""
+    names = [f"'{name}'" for name, v in fields if v]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def parse_any_move(text: str) -> Move:

@@ -202,7 +202,10 @@ def _hand_problems(pos: Position) -> list[str]:
         if stock > shape.round_cards:
             return []  # more cards than the pack holds: the check of the cards names them
         if pos.winner is None:
-            return ["every hand is empty but the stock is not: deal the next cards first"]
+            # (Not "deal the next cards first": said to a `deal` of a start of round gone wrong.)
+            return [f"every hand is empty but the stock holds {stock} of the pack's {shape.round_cards} "
+                    f"cards: mid-round the next cards are dealt as soon as the hands are empty, and at "
+                    f"a round's start the whole pack is in the stock"]
         # A sudden-death sweep with the last card of a deal ended the game and
         # nothing was dealt (docs/formats.md, 'winner'): checked below like any play.
     eldest = (pos.dealer + 1) % n

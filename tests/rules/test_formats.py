@@ -241,9 +241,14 @@ def test_move_text_that_is_not_text_is_refused(value: Any) -> None:
     ({"card": "8S", "kind": "capture", "value": 8, "takes": ["8D", "8d"]}, "twice"),
     ({"card": "8S", "kind": "capture", "value": 8, "takes": ["8D"], "multiple": "false"}, "'multiple'"),
     ({"card": "8S", "kind": "capture", "value": 8, "takes": ["8D"], "multiple": 0}, "'multiple'"),
-    ({"card": "7H", "kind": "trail", "takes": ["5D"]}, "trail"),
-    ({"card": "7H", "kind": "trail", "value": 7}, "trail"),
-    ({"card": "7H", "kind": "trail", "multiple": True}, "trail"),
+    # The field that is wrong is named ("a trail takes nothing and has no value" of 'multiple').
+    ({"card": "7H", "kind": "trail", "takes": ["5D"]}, "(this one has 'takes')"),
+    ({"card": "7H", "kind": "trail", "value": 7}, "(this one has 'value')"),
+    ({"card": "7H", "kind": "trail", "multiple": True}, "(this one has 'multiple')"),
+    ({"card": "7H", "kind": "trail", "value": 7, "multiple": True}, "(this one has 'value' and 'multiple')"),
+    ({"kind": "call", "card": "8S"}, "move JSON: a call plays no card: it has no 'card', 'value' or 'multiple' "
+                                     "(this one has 'card')"),
+    ({"kind": "pluck", "takes": ["5D"], "value": 5}, "(this one has 'value')"),
     ({"card": "3C", "kind": "build", "takes": ["5D"]}, "value"),
     ({"card": "3C", "kind": "build", "value": 0, "takes": ["5D"]}, "value"),
     ({"card": "8S", "kind": "capture", "value": 8, "takes": ["8D"], "multiple": True}, "multiple"),
@@ -572,7 +577,7 @@ BROKEN_POSITIONS = [
     ("stock not whole deals", position_json(["7H 3C", "5S KS"], "5D", [("2C 3H", 5, False, 1)],
                                             stock="9S 9H 9D"), ["stock has 3 cards", "whole deals"]),
     ("hands empty, stock not", position_json(["", ""], "", stock="9S 9H 9D 9C 8S 8H 8D 8C"),
-     ["every hand is empty"]),
+     ["every hand is empty but the stock holds 8 of the pack's 52 cards", "the whole pack is in the stock"]),
     ("round over with cards on the table", position_json(["", ""], "5D"), ["still on the table"]),
     # What the game so far cannot have left.
     ("a sweep with nothing captured", edit(BASE, sweeps=[1, 0]),
@@ -865,7 +870,9 @@ def _record(**changes: Any) -> dict[str, Any]:
     (_record(players=[{"seat": 1}, {}]), ["entry 2", "seat 1 is listed twice"]),
     (_record(seed=10 ** 40), ["'seed'", "40 digits"]),
     (_record(seed=1.5), ["'seed'"]),
-    (_record(seed=None), ["'seed'"]),
+    (_record(seed=None), ["'seed'", "not null"]),
+    # Missing is not null: "..., not null" was said of a record with no seed.
+    ({k: v for k, v in _record().items() if k != "seed"}, ["'seed'", "the record has none"]),
     (_record(moves="7H-"), ["'moves'"]),
     (_record(teams=[[0, 1]]), ["partnerships"]),
     pytest.param(_record(teams=[[0], [2]]), ["'teams'"], id="teams seat not at the table"),
