@@ -715,17 +715,19 @@ def build_parser() -> argparse.ArgumentParser:
     from cassino.ai import LEVELS as levels
 
     s = sub.add_parser("ai", help="the move a computer player chooses, as move JSON")
-    s.add_argument("--level", required=True, choices=levels)
+    s.add_argument("--level", required=True, choices=levels, help="the computer player's level")
     s.add_argument("position", nargs="?",
                    help="position JSON file ('-' for one from stdin); without it, one position per stdin line")
-    s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
+    s.add_argument("--ms", type=milliseconds,
+                   help="time budget per move in milliseconds, at most 3600000 (the level's own unless told)")
     s.add_argument("--seed", type=seed_number, default=0, help="the player's own randomness (0 unless told)")
     s.add_argument("--work", type=counting(1, MAX_WORK), help="a fixed amount of work instead of a time budget")
     s.set_defaults(func=cmd_ai)
 
     s = sub.add_parser("arena", help="duplicate-pair matches between two levels")
-    s.add_argument("--a", required=True, choices=levels)
-    s.add_argument("--b", required=True, choices=levels)
+    s.add_argument("--a", required=True, choices=levels,
+                   help="side a's level (with --teams, its partnership; with 3 or more alone, one seat)")
+    s.add_argument("--b", required=True, choices=levels, help="side b's level: every other seat")
     s.add_argument("--games", type=counting(1), default=100,
                    help="games, in duplicate pairs: an odd number is rounded up (100 unless told)")
     s.add_argument("--seed", type=seed_number, default=1, help="the first pair's deals (1 unless told)")
@@ -733,7 +735,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seats (2 unless told)")
     s.add_argument("--teams", action="store_true", help="4 players in two partnerships")
     s.add_argument("--rules", help=RULES_HELP)
-    s.add_argument("--ms", type=milliseconds, help="time budget per move in milliseconds")
+    s.add_argument("--ms", type=milliseconds,
+                   help="time budget per move in milliseconds, at most 3600000 (the level's own unless told)")
     s.add_argument("--work", type=counting(1, MAX_WORK), help="a fixed amount of work per move instead of time")
     s.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="what time budgets and decision times read: wall time (default) or the "
