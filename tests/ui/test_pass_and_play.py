@@ -333,6 +333,14 @@ def test_people_of_one_name_are_told_apart_and_no_one_is_you_at_a_shared_screen(
     names = [s.name for s in named_seats([None, "beginner", None], ["Computer 1", "", ""])]
     assert names == ["Computer 1 2", "Computer 1", "Player 2"]  # the computer keeps its name
     assert len(set(n.lower() for n in names)) == len(names)
+    # A name as typed is never changed to make room for a number: the person who typed
+    # "Anna 2" was called "Anna 2 2", and told that the other Anna, renamed "Anna 2", dealt.
+    names = [s.name for s in named_seats([None] * 5, ["Anna", "Anna", "Anna 2", "Bo", "Cy"])]
+    assert names == ["Anna", "Anna 3", "Anna 2", "Bo", "Cy"]
+    # Nor to make room for a name given to someone who typed none (or "You"): the
+    # person who typed "Player 3" became "Player 3 2".
+    names = [s.name for s in named_seats([None] * 5, ["Ann", "Bo", "You", "Player 3", ""])]
+    assert names == ["Ann", "Bo", "Player 4", "Player 3", "Player 5"]
 
 
 def test_the_next_person_starts_with_no_focus_ring_of_the_last_one_s() -> None:

@@ -476,6 +476,16 @@ def test_setup_names_the_people_for_pass_and_play() -> None:
     type_text("Ann")
     focus("Name at North")
     key(app, pygame.K_RETURN)
+    type_text("Ann")
+    # Two of one name: the setup says the name the table will use (the second Ann
+    # learnt it only from the cover); then Ben after all.
+    labels = {it.label: it.hint for it in setup.menu.items}
+    assert "Name at South: Ann" in labels and "Name at North: Ann 2" in labels, labels
+    assert labels["Name at North: Ann 2"].startswith("Another player is Ann: this one plays as Ann 2.")
+    focus("Name at North")
+    key(app, pygame.K_RETURN)
+    for _ in range(3):
+        key(app, pygame.K_BACKSPACE)
     type_text("Ben")
     focus("Start")
     key(app, pygame.K_RETURN)

@@ -265,7 +265,7 @@ class SetupScene(Scene):
                 self.refresh()
             return step
 
-        typing = "Type, then Enter when done; Backspace rubs out"
+        typing = f"Type, then Enter when done; Backspace rubs out (up to {NAME_LENGTH} letters)"
 
         def about_level(kind: str | None) -> str:
             return "A person at this screen (pass and play), or a computer and its level" if kind is None \
@@ -299,9 +299,13 @@ class SetupScene(Scene):
                                     f"{self.level.capitalize()}"))
         for i in people:
             if len(people) > 1:
-                shown = self.names[i] + "▌" if self.editing == i else self.names[i] or f"Player {people.index(i) + 1}"
-                items.append(Item(f"Name at {where[i]}: {shown}", edit(i),
-                                  typing if self.editing == i else "Enter or click, type the name, Enter"))
+                # The name the table will use: two Annas learnt only from the cover which was "Anna 2".
+                typed = self.names[i].strip()
+                shown = self.names[i] + "▌" if self.editing == i else names[i]
+                told = "Enter or click, type the name, Enter"
+                if typed and typed != names[i] and typed.lower() != "you":
+                    told = f"Another player is {typed}: this one plays as {names[i]}. {told}"
+                items.append(Item(f"Name at {where[i]}: {shown}", edit(i), typing if self.editing == i else told))
         if self.players == 4:
             items.append(choice(f"Partnerships: {'yes' if self.partnerships else 'no'}", toggle_teams,
                                 f"{names[0]} and {names[2]} against {names[1]} and {names[3]}, partners "

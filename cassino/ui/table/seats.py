@@ -47,32 +47,40 @@ def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[
     "Computer 1", "Computer 2"."""
     where = places(len(kinds))
     alone = sum(kind is None for kind in kinds) == 1
-    seats = []
-    people = computers = 0
-    for i, kind in enumerate(kinds):
+    names: list[str] = []
+    computers = 0
+    for kind in kinds:
         if kind is not None:
             computers += 1
-            seats.append(Seat(where[i] if alone else f"Computer {computers}", kind))
-            continue
-        people += 1
-        name = typed[i].strip() if i < len(typed) else ""
-        if name.lower() == "you":  # "You" is the one person alone: at a shared screen it would read as everyone
-            name = ""
-        seats.append(Seat("You" if alone else name or f"Player {people}"))
+            names.append(where[len(names)] if alone else f"Computer {computers}")
+        else:
+            names.append("You" if alone else "")
+    people = [i for i, kind in enumerate(kinds) if kind is None]
     # Two seats of one name (two Anns, a person named "Computer 1") are told
-    # apart by a number, as the cover and the log name them.
-    taken = {seat.name.lower() for seat in seats if seat.is_computer}  # the computers keep theirs
-    for i, seat in enumerate(seats):
-        if seat.is_computer:
-            continue
-        name, n = seat.name, 1
-        while name.lower() in taken:
+    # apart by a number, as the cover and the log name them. A name as typed
+    # is never changed to make room for a number: the computers keep theirs,
+    # then each typed name in turn, the second "Anna" becoming "Anna 3" where
+    # someone typed "Anna 2"; then those who typed none are "Player N", the
+    # first N free ("You" is the one person alone: at a shared screen it
+    # would read as everyone).
+    typed_names = {i: typed[i].strip() for i in people if i < len(typed) and typed[i].strip()
+                   and typed[i].strip().lower() != "you"} if not alone else {}
+    claimed = {name.lower() for name in names if name}
+    as_typed = {name.lower() for name in typed_names.values()}
+    for i, name in typed_names.items():
+        told, n = name, 1
+        while told.lower() in claimed or (told != name and told.lower() in as_typed):
             n += 1
-            name = f"{seat.name} {n}"
-        taken.add(name.lower())
-        if name != seat.name:
-            seats[i] = Seat(name, seat.level)
-    return seats
+            told = f"{name} {n}"
+        claimed.add(told.lower())
+        names[i] = told
+    for k, i in enumerate(people, 1):
+        if not names[i]:
+            while f"player {k}" in claimed:
+                k += 1
+            names[i] = f"Player {k}"
+            claimed.add(names[i].lower())
+    return [Seat(name, kind) for name, kind in zip(names, kinds)]
 
 
 def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
