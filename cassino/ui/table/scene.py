@@ -216,7 +216,7 @@ class TableScene(Scene, TableState):
 
         def pause() -> None:  # its Resume goes back to the cover, and says so
             self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave,
-                                     self.new_game_route(), over=f"\"Pass to {name}\""))
+                                     self.new_game_route(), over=f"\"Pass to {name}\"", number=self.game.seed))
         self.app.push(CoverScene(self.app, name, ready, pause, news))
 
     # -- the log and the piles ---------------------------------------------------------------

@@ -127,7 +127,8 @@ class RoundOverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             game = self.table.game
             self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.new_game,
-                                     over="the game's end" if game.over else "the round's summary"))
+                                     over="the game's end" if game.over else "the round's summary",
+                                     number=game.seed))
             return
         self.menu.handle(event)
 
