@@ -36,7 +36,7 @@ def sheet_after(pos: Position, move: str) -> tuple[App, TableScene, RoundOverSce
 
     from cassino.rules import parse_move
 
-    app, table = open_table(pos, speed="normal")
+    app, table = open_table(pos, speed="normal", levels=(None,) + ("beginner",) * (pos.players - 1))
     assert table.play(parse_move(move))
     for _ in range(600):
         step(app)
@@ -307,7 +307,11 @@ OURS = "3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3D 4D 
      "You took all eleven base points: that wins the game, whatever the totals.", True),
     # Level past 21: another round followed, unexplained.
     (last_card_position("5S", captured=["AS AH AD AC", ""], loose="5D", scores=[17, 15], dealer=0), "5Sx5:5D",
-     "Level at 22, past 21: one more round decides.", False),
+     "Both sides are level at 22, past 21: one more round decides.", False),
+    # Three sides, two of them level: who ("Level at 22" did not say).
+    (last_card_position("5S", captured=["AS AH AD AC", "", ""], loose="5D", scores=[17, 3, 15], dealer=0,
+                        players=3), "5Sx5:5D",
+     "You and Bot2 are level at 22, past 21: one more round decides.", False),
 ])
 def test_the_sheet_says_why_the_game_ended_so_or_goes_on(pos: Position, move: str, story: str, over: bool) -> None:
     app, table, sheet = sheet_after(pos, move)

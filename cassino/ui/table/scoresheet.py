@@ -198,10 +198,18 @@ class RoundOverScene(Scene):
             return []
         best = max(game.totals)
         level = [t for t, total in enumerate(game.totals) if total == best]
-        if rules.rounds is not None and end.round >= rules.rounds and len(level) > 1:
-            return [f"Level at {best} after {counted(end.round, 'round')}: one more round decides."]
-        if rules.rounds is None and not rules.count_out and best >= rules.target and len(level) > 1:
-            return [f"Level at {best}, past {rules.target}: one more round decides."]
+        if len(level) < 2:
+            return []
+        # Who is level ("Level at 31" at a table of six did not say who).
+        if len(level) == len(game.totals):
+            tied = "Both sides are" if len(level) == 2 else "Every side is"
+        else:
+            who = [names.team(t) for t in level]
+            tied = ", ".join(who[:-1]) + " and " + who[-1] + " are"
+        if rules.rounds is not None and end.round >= rules.rounds:
+            return [f"{tied} level at {best} after {counted(end.round, 'round')}: one more round decides."]
+        if rules.rounds is None and not rules.count_out and best >= rules.target:
+            return [f"{tied} level at {best}, past {rules.target}: one more round decides."]
         return []
 
     def draw(self, surface: pygame.Surface) -> None:
