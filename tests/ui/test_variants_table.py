@@ -71,7 +71,10 @@ def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() ->
     assert {m.text() for m in table.pluck_moves()} == {"pluck:5D", "pluck:9C"}
     click(app, table.geo.pluck_button.center)
     assert table.input.plucking and "Pluck" in " ".join(drawn_text(app))
+    assert "Plucked" not in drawn_text(app)
     click(app, item_centre(table, cards("9C")))
+    # Used for this deal: the button says so (dimmed, it still read as on offer).
+    assert "Plucked" in drawn_text(app) and "Pluck (P)" not in drawn_text(app)
     game = table.game
     assert [m.text() for m in game.moves] == ["pluck:9C"]
     assert table.piles[0] == 1 and not table.input.plucking

@@ -117,7 +117,10 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     if geo.pluck_button.width:
         plucks = bool(table.pluck_moves()) if rules.pluck else False
         call = f"Call {rules.target} (C)" if rules.call_for_21 else ""
-        buttons += [(geo.pluck_button, "Pluck (P)" if rules.pluck else "", plucks, table.input.plucking),
+        # Once you have plucked this deal the button says so: dimmed alone it still read as on offer.
+        used = rules.pluck and table.pos.plucked >> table.bottom & 1
+        pluck = "" if not rules.pluck else "Plucked" if used else "Pluck (P)"
+        buttons += [(geo.pluck_button, pluck, plucks, table.input.plucking),
                     (geo.call_button, call, table.can_call(), False)]
     look = theme.table_panel(table.app.settings.table_colour)
     for rect, label, live, lit in buttons:
