@@ -336,6 +336,7 @@ class KeptGame(NamedTuple):
     players: int
     round: int | None
     between: bool
+    practice: bool = False  # a move was taken back: not counted
 
 
 def saved_game_facts(data: Any) -> KeptGame | None:
@@ -356,7 +357,7 @@ def saved_game_facts(data: Any) -> KeptGame | None:
     # game opens on the sheet of the round before (California's "round 2" opened
     # on "Round 1 of 12 over").
     between = number is not None and number >= 2 and not data.get("dealt_in") and _untouched(pos)
-    return KeptGame(rules, players, number, between)
+    return KeptGame(rules, players, number, between, data.get("practice") is True)
 
 
 def _untouched(data: dict[str, Any]) -> bool:

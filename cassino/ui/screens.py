@@ -110,7 +110,9 @@ def resume(app: App) -> bool:
         return False
     seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1])
              for r in loaded.seats]
-    sit_down(app, loaded.game, seats, practice=loaded.practice, dealt_in=loaded.dealt_in)
+    table = sit_down(app, loaded.game, seats, practice=loaded.practice, dealt_in=loaded.dealt_in)
+    if loaded.practice:  # its "You took your move back" is not in the record: the log says what it meant
+        table.note(None, "A practice game: a move was taken back, so it is not counted.")
     return True
 
 

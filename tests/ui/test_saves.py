@@ -268,3 +268,24 @@ def test_m_at_the_table_turns_on_sound_set_on_at_a_volume_of_nothing(tmp_path: P
     key(app, pygame.K_m)
     assert app.settings.sound and app.settings.volume > 0
     assert table.message.startswith("Sound on, at ")
+
+
+def test_a_practice_game_resumed_says_it_is_practice_on_the_title_and_in_the_log(tmp_path: Path) -> None:
+    # Its "You took your move back (practice game)" line is not in the record:
+    # resumed, nothing on the title or in the log said it would not count.
+    from cassino.ui.menus.title import kept_game_words
+
+    game = Game(seed=21)
+    game.play(game.legal_moves()[0])
+    store = Store(tmp_path)
+    seats = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
+    store.save_game(game, seats, practice=True)
+    assert kept_game_words(store).endswith("(Standard, practice)"), kept_game_words(store)
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), store)
+    assert resume(app)
+    table = app.top
+    assert isinstance(table, TableScene) and table.practice
+    settle(app)
+    assert "A practice game: a move was taken back, so it is not counted." in [text for _, text in table.log]
+    store.save_game(game, seats)
+    assert kept_game_words(store).endswith("(Standard)")

@@ -41,7 +41,8 @@ def kept_game_words(store: Store) -> str:
     # Which game, for a player of several kinds ("your game as you left it" named none).
     # (The score first: a long custom game's name is cut at the line's end.)
     # (Its round where the position says it: only games of fixed rounds do.)
-    of = "" if facts is None else f" ({rules_in_words(facts.rules, facts.players)}{_round_words(facts)})"
+    of = "" if facts is None else \
+        f" ({rules_in_words(facts.rules, facts.players)}{_round_words(facts)}{', practice' if facts.practice else ''})"
     if store.behind:  # the later moves could not be written (a full disk, a read-only folder)
         return (f"Back to your game as last saved{': ' + kept if kept else ''}{of} "
                 "(its later moves could not be saved)")
