@@ -187,6 +187,11 @@ def test_l_and_a_held_pile_show_the_last_capture_again() -> None:
     assert isinstance(review, ReviewScene) and review.words() == "You took 8♦ with the 8♠"
     key(app, pygame.K_ESCAPE)
     assert app.top is table
+    # One capture to show: Right is "any key" as the words say, and returns (it did nothing).
+    key(app, pygame.K_l)
+    assert isinstance(app.top, ReviewScene) and app.top.hint() == "Any key or a click to return"
+    key(app, pygame.K_RIGHT)
+    assert app.top is table
     pile = table.geo.places[0].pile.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
     step(app)

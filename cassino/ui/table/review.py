@@ -45,7 +45,9 @@ class ReviewScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Left and Right: another seat's last capture; any other key, or
         letting go of a held button, puts the table back."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.lasts \
+        # (With one capture to show, Left and Right are keys like any other: "Any key
+        # ... to return" was said while they did nothing.)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and len(self.lasts) > 1 \
                 and not self.held:
             at = next((i for i, e in enumerate(self.lasts) if self.event is not None and e.seat == self.event.seat),
                       -1 if event.key == pygame.K_RIGHT else 0)
