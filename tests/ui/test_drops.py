@@ -509,3 +509,23 @@ def test_a_long_list_of_choices_scrolls_beside_the_cards_it_is_about_rather_than
     assert isinstance(chooser, ChooserScene) and len(chooser.moves) == 21
     assert not chooser.box.colliderect(chooser.about()), "over the cards it asks about"
     assert sum(1 for r in chooser.rows if r.width) >= 5 and chooser.scrolls
+
+
+def test_cancel_in_focus_is_framed_as_a_row_in_focus_is() -> None:
+    # Bold words alone marked it: from the keyboard, hard to see where the focus was.
+    from cassino.ui.art import theme
+
+    app, table = open_table(table_position(hand="4D 7H 9C", loose="6S AS 3C"), size=(1024, 600))
+    click(app, hand_card_centre(table, c("4D")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+
+    def edge() -> tuple[int, int, int]:
+        r = chooser.cancel_rect
+        return tuple(app.screen.get_at((r.centerx, r.top))[:3])  # type: ignore[return-value]
+
+    assert edge() != theme.GLOW
+    while chooser.focus != len(chooser.moves):
+        key(app, pygame.K_DOWN)
+    step(app)
+    assert edge() == theme.GLOW

@@ -342,6 +342,9 @@ class ChooserScene(Scene):
         more = ([f"{self.first} above"] if self.first > 0 else []) + (
             [f"{len(laid) - 1 - last} below"] if last < len(laid) - 1 else [])  # (the wheel or arrows scroll)
         said = " · ".join(["Cancel (Esc)"] + more)
+        if hot:  # framed as a row in focus is (bold alone was hard to see from the keyboard)
+            surface.blit(theme.rounded_box(self.cancel_rect.size, theme.BUTTON_HOT + (235,), 8, theme.GLOW + (255,), 2),
+                         self.cancel_rect.topleft)
         t = theme.fit_text(said, fs, self.cancel_rect.width, theme.INK if hot else theme.DIM, bold=hot)
         surface.blit(t, t.get_rect(center=self.cancel_rect.center))
 
