@@ -67,6 +67,18 @@ def test_two_people_take_turns_behind_the_cover() -> None:
         settle(app)
 
 
+def test_as_the_cover_lifts_the_mark_is_on_the_person_whose_hand_turns_up() -> None:
+    # The last mover's plate kept the turn's mark while the next hand turned up.
+    app, table = sit([Seat("Ann"), Seat("Ben")])
+    ready(app)
+    settle(app)
+    play_a_trail(app, table)
+    settle(app)
+    ready(app)
+    assert not table.at_rest(), "the hand is turning up"
+    assert table.turn_mark() == table.pos.to_move == table.bottom
+
+
 def test_a_person_after_computer_turns_gets_the_cover_only_if_someone_else_played_last() -> None:
     app, table = sit([Seat("Ann"), Seat("Bot", "beginner"), Seat("Cy")], seed=3)
     people_seen = []

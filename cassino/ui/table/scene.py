@@ -201,6 +201,9 @@ class TableScene(Scene, TableState):
         def ready() -> None:
             self.revealed = seat
             self.hidden = False
+            # The last play is down (the cover came after it): the hand turning up is the
+            # next person's turn (the last mover's plate kept the mark for a frame).
+            self.play_landed = True
             # The keys' focus was the last person's: the next starts afresh, at the hand's first card.
             self.input.reset()
             self.input.focus, self.input.keyboard, self.input.last_in = ("hand", 0), False, {}
@@ -356,6 +359,7 @@ class TableScene(Scene, TableState):
             self.play_words = (seat, f"{earlier[1][:-1]}, then {turn_words}.")
         else:
             self.play_words = (seat, f"{name} {turn_words}.")
+        self.play_landed = False
         self._record(event, turn_words)
         flight = self.app.settings.flight
         self.before = self.stage.items

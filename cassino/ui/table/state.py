@@ -129,6 +129,7 @@ class TableState:
         self.played: int | None = None  # the card of that play: drawn above the others in flight
         self.drawn: dict[int, int] = {}  # Draw Cassino: each seat's card drawn last, marked in its hand
         self.play_words: tuple[int, str] | None = None  # who made that play, and what it was, in words
+        self.play_landed = False  # that play is down: later motion (a hand turned up) is nobody's play
         self.legend: list[str] = []
         self.game_name = ""
         self.geo: TableLayout
@@ -252,7 +253,7 @@ class TableState:
         play before it has landed (the mover keeps the mark while it flies);
         nobody's (-1) while a round's first cards are dealt."""
         if not self.at_rest():
-            if self.play_words is not None:
+            if self.play_words is not None and not self.play_landed:
                 return self.play_words[0]
             # (Cards only gliding to new places, a hand turned up for the next person
             # or moves taken back, are nobody's play: the turn is the mover's.)
