@@ -336,6 +336,29 @@ def test_a_plate_keeps_the_whole_name_and_drops_the_turn_mark_where_there_is_no_
     assert said == ["Computer 1", "Computer 2  \u25b6"], said
 
 
+def test_a_long_name_is_drawn_a_little_smaller_rather_than_cut() -> None:
+    # "Maximilian…" on a side plate at 1920x1080, with room for the whole name a size smaller.
+    import pygame
+    import pytest
+
+    from cassino.ui.art import theme
+    from cassino.ui.table import paint
+
+    pygame.font.init()
+    fs = 24
+    name = "Maximilian Ottok"
+    room = theme.font(round(fs * 0.85), True).size(name)[0] + 2  # not at 24 px, at 20 px it fits
+    assert theme.font(fs, True).size(name)[0] > room
+    panel = theme.table_panel("green")
+    drawn: list[str] = []
+    real = theme.text
+    mp = pytest.MonkeyPatch()
+    mp.setattr(theme, "text", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+    paint._plate((room + 24, 120), fs, 12, 10, name, (211, 200, 200), "", (), False, panel)
+    mp.undo()
+    assert name in drawn and not any(w.endswith("…") for w in drawn), drawn
+
+
 def test_people_of_one_name_are_told_apart_and_no_one_is_you_at_a_shared_screen() -> None:
     # Two Anns: "Ann trailed… Pass to Ann", two "Ann" rows on the scores; a
     # person named "You" turned the table's words to one person's ("You win").

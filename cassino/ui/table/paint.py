@@ -383,8 +383,9 @@ def _plate(size: tuple[int, int], fs: int, fs_small: int, m: int, name: str, col
     marked = name + "  \u25b6"
     if to_move and theme.font(fs, True).size(marked)[0] <= width - team_w:
         name = marked
-    t = theme.fit_text(name, fs, width - team_w, colour, bold=True)
-    surf.blit(t, (x, y))
+    # A long name a little smaller before it is cut ("Maximilian…" on a side plate at 1920x1080).
+    t = theme.shrink_text(name, fs, width - team_w, colour, bold=True, least=max(0.75, min(1.0, 12 / fs)))
+    surf.blit(t, (x, y + (theme.font(fs, True).get_height() - t.get_height()) // 2))
     if team:
         tt = theme.text(team, fs_small, theme.DIM)
         surf.blit(tt, tt.get_rect(bottomright=(w - 6, y + t.get_height() - 2)))
