@@ -265,3 +265,22 @@ def test_a_long_custom_game_s_name_gives_way_to_the_counts(tmp_path: Path, size:
     shown = drawn_text(app)
     assert {"Played", "Won", "Lost", "Won %", "100%"} <= set(shown), shown
     assert any(t.startswith("Sweeps 2 points") and t.endswith("…") for t in shown), shown
+
+
+@pytest.mark.parametrize("fs", [12, 14, 17, 22])
+def test_the_legend_s_cross_keeps_clear_of_its_words(fs: int) -> None:
+    # "✕given up": the cross's thick strokes reached past its box into the words.
+    from cassino.ui.art import theme
+    from cassino.ui.menus import chart
+
+    pygame.font.init()
+    surface = pygame.Surface((600, 60))
+    surface.fill((0, 0, 0))
+    right = 590
+    chart._legend(surface, right, 10, fs, given_up=True)
+    words = right - theme.text("lost", fs, theme.DIM).get_width() - fs // 3 - max(6, round(fs * 0.7)) - fs \
+        - theme.text("won", fs, theme.DIM).get_width() - fs // 3 - max(6, round(fs * 0.7)) - fs \
+        - theme.text("given up", fs, theme.DIM).get_width()  # where "given up" begins
+    gap = max(3, fs // 4)
+    clear = [tuple(surface.get_at((x, y))[:3]) != chart.LOST for x in range(words - gap, words) for y in range(60)]
+    assert all(clear)

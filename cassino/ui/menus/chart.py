@@ -102,7 +102,8 @@ def _legend(surface: pygame.Surface, right: int, y: int, fs: int, given_up: bool
         t = theme.text(word, fs, theme.DIM)
         x -= t.get_width()
         surface.blit(t, (x, y))
-        x -= mark + fs // 3
+        # (A cross's thick strokes reach past its box: one stroke more of room, or "✕given up".)
+        x -= mark + fs // 3 + (max(2, mark // 5) if kind == "cross" else 0)
         r = pygame.Rect(x, y + (t.get_height() - mark) // 2, mark, mark)
         if kind == "won":
             pygame.draw.rect(surface, theme.GOLD, r)
