@@ -50,6 +50,7 @@ POINTS_LOST = 0.5
 COSTLIEST = 8
 WIN_LOST = 0.02
 CONFIDENT = 2.0
+SWITCH = 0.02  # the least lead in win chance for which "why?" changes the hint
 # A loss worth telling but not clear on the first deals is weighed again on
 # this many times as many.
 AGAIN = 3
@@ -266,7 +267,11 @@ def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
         value = _plural(move) if move.multiple else str(move.value)
         return f"Build {value} on {_and(loose)} with the {card}"
     if move.kind == CAPTURE:
-        parts = [f"the build of {_build_words(b)}" for b in touched] + loose
+        # Builds alike said once ("the build of tens, the build of tens and 10♣" read as one twice).
+        named = [_build_words(b) for b in touched]
+        alike = {w: named.count(w) for w in named}
+        parts = [f"the build of {w}" if n == 1 else f"both builds of {w}" if n == 2 else f"the {n} builds of {w}"
+                 for w, n in alike.items()] + loose
         return f"Capture {_and(parts)} with the {card}{_as_value(move)}"
     if move.kind == CALL:
         return f"Call for {target}"
@@ -387,9 +392,10 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     if ahead:
         return Why(f"{lead}{both} are too close to call from what you can see "
                    f"({_chance(this.win)} and {_chance(runner.win)} to win the game).")
-    if paired_t(runner, this) <= CONFIDENT:
+    if paired_t(runner, this) <= CONFIDENT or runner.win - this.win < SWITCH:
         # Behind on these deals, not clearly: "too close to call (40% and 48%)"
-        # read as a hint its own reason found worse.
+        # read as a hint its own reason found worse. (Nor is a hint changed for
+        # less than SWITCH: "Hint changed ... (94% against 93%)" read as a whim.)
         if runner.win - this.win < 0.05:
             return Why(f"{lead}{both} are too close to call from what you can see (about "
                        f"{_chance((this.win + runner.win) / 2)} to win the game either way).")
@@ -467,6 +473,12 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
             return played, 0.0, 0.0, False, "", mine.win
     rivals = against(view.players, view.teams)
     why = reason(best, mine, builds=view.builds, rivals=rivals, target=view.rules.target)
+    counted = call_counts(view.bare_position())[view.team_of[view.seat]]
+    if best.move.kind == CALL and counted >= view.rules.target:
+        # Not "a better chance ... for the same points": the call ended the game, won.
+        then = gerund(played, view.builds, view.rules.target)
+        why = (f"Calling for {view.rules.target} would have won the game at once: your side counted {counted}. "
+               f"After {then} your chance to win it was {_chance(mine.win)}.")
     if played.kind == CALL:
         # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
         then = gerund(best.move, view.builds, view.rules.target)
@@ -503,6 +515,8 @@ def _scoring(view: SeatView, move: Move) -> bool:
 
 
 def _merit(view: SeatView, best: Move, played: Move | None) -> str:
+    if best.kind == CALL:
+        return ""  # the reason says it: the call would have won (the hint's words are for now)
     if played is not None and played.kind == TRAIL and best.kind != TRAIL:
         # A point card trailed where a play took or built: the gift is the lesson
         # ("Every card taken counts towards most cards" was said of trailing big casino).

@@ -294,6 +294,9 @@ class _Fixed:
     ((0.20, 0.60), (0.70, 0.26), "came out ahead of capturing 2♦ and 5♣ with the 7♥ (48% to win the game against 40%), though not by "
      "enough", False),
     ((0.60, 0.20), (0.26, 0.50), "too close to call from what you can see (40% and 38% to win the game)", False),
+    # Clearly ahead deal after deal, but by a point: the hint stands ("Hint changed ... 94% against 93%").
+    ((0.92, 0.93), (0.93, 0.94), "too close to call from what you can see (about 93% to win the game either way)",
+     False),
     ((0.45, 0.49), (0.49, 0.53),
      "does a little better than capturing 2♦ and 5♣ with the 7♥ (51% to win the game this way, 47% that way)",
      True),
@@ -835,3 +838,35 @@ def test_a_better_build_on_another_s_build_is_not_argued_against() -> None:
     theirs = table_position("8S 8H 2C", builds=[("5D 3C", 8, False, 1)], others=["8C 2D KC"])
     said = merit(SeatView(theirs, 0), parse_move("8Hm8:5D,3C"), parse_move("2C-"))
     assert said == "The build becomes yours, with more cards, and a multiple build cannot be raised.", said
+
+
+def test_builds_alike_taken_together_are_named_once() -> None:
+    # "Capturing the build of tens, the build of tens and 10♣ with the 10♥".
+    from cassino.ai.review import say
+    from cassino.rules import parse_move
+    from tests.rules.helpers import table_position
+
+    pos = table_position("TH 9C", "TC", builds=[("6D 4D", 10, False, 0), ("7S 3S", 10, False, 1)],
+                         others=["TS 2C"])
+    take = parse_move("THx10:6D,4D,7S,3S,TC")
+    assert pos.is_legal(take)
+    assert say(take, pos.builds) == "Capture both builds of 10 and 10♣ with the 10♥"
+    one = table_position("TH 9C", "TC", builds=[("6D 4D", 10, False, 0)])
+    assert say(parse_move("THx10:6D,4D,TC"), one.builds) == "Capture the build of 10 and 10♣ with the 10♥"
+
+
+def test_a_winning_call_not_made_is_said_as_the_game_it_would_have_won() -> None:
+    # "Calling for 21 gave a better chance to win the game than ... (100% this way,
+    # 0% the other way) for the same points", then "Your side already counts 21".
+    from cassino.ai.review import merit
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("5C 9H", "6H 2D", rules=Rules(call_for_21=True), scores=[20, 2], captured=["TD 3S"]), 0)
+    judge = _Table({"call": (1.0, 0.0), "5C-": (0.4, 0.0), "9H-": (0.3, 0.0)})
+    best, win_lost, _, sure, why, _ = judge_move(view, parse_move("5C-"), random.Random(1), Budget(work=1), judge)
+    assert best == parse_move("call") and sure and win_lost > 0.5
+    assert why.startswith("Calling for 21 would have won the game at once: your side counted 22. After trailing "
+                          "the 5♣ your chance to win it was "), why
+    assert merit(view, best, parse_move("5C-")) == ""
