@@ -276,6 +276,19 @@ def test_a_table_card_both_moves_take_is_framed_for_both_and_a_pluck_is_named(
     plucked = Moment(number, 1, 0, plucks[0], best, 0.1, 2.0, True, "")
     frames, words = _marks(monkeypatch, review, plucked)
     assert "played: pluck" in words and theme.WARN in [colour for _, colour in frames]
+    # No frame (a glow reaching 6 px past its rect) reaches into a row's label (they touched "Your hand").
+    labels: list[pygame.Rect] = []
+    real_label = review._label
+
+    def label(surface: pygame.Surface, fs: int, words: str, at: tuple[int, int]) -> None:
+        t = theme.text(words, max(12, round(fs * 0.85)), theme.DIM, bold=True)
+        labels.append(t.get_rect(midtop=at))
+        real_label(surface, fs, words, at)
+
+    monkeypatch.setattr(review, "_label", label)
+    frames, _ = _marks(monkeypatch, review, both)
+    assert len(labels) == 2
+    assert not any(rect.inflate(12, 12).colliderect(r) for rect, _ in frames for r in labels), (labels, frames)
 
 
 def test_the_sheet_says_what_its_arrows_and_stars_mean(monkeypatch: pytest.MonkeyPatch) -> None:

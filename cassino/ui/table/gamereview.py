@@ -344,7 +344,7 @@ class GameReviewScene(Scene):
         # A build's badge stands above its pile: room for it under the label (it covered "On the table").
         # The frames round a pile marked stand out a few pixels (they touched the label).
         badge_room = max(round(chip_radius(cw) * 0.7) if pos.builds else 0, FRAMES)
-        block = 2 * label_h + badge_room + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
+        block = 2 * label_h + badge_room + FRAMES + 2 * ch + round(fs * 1.2) + round(fs * 0.9) + tags
         y = area.y + max(0, (area.height - block) // 2)  # the two rows centred in their space
         self._label(surface, fs, "On the table", (area.centerx, y))
         y += label_h + badge_room
@@ -376,7 +376,7 @@ class GameReviewScene(Scene):
         y += ch + round(fs * 1.2) + tags
         self._label(surface, fs, f"{self.who(moment.seat)}'s hand" if self.who(moment.seat) != "You"
                     else "Your hand", (area.centerx, y))
-        y += label_h
+        y += label_h + FRAMES  # (the frames round a marked card touched the label)
         x = area.centerx - (len(hand) * (cw + gap) - gap) // 2
         for c in hand:
             surface.blit(card_face(c, cw, four), (x, y))
