@@ -172,7 +172,9 @@ def rules_in_words(rules: Rules, players: int | None = None) -> str:
             fits = set(rest) == {"target"} or bool(own) and base.get("target", rules.target) == rules.target
             if fits and all(diff.get(k) == v for k, v in own.items()) and (best is None or len(own) > best[0]):
                 best = (len(own), preset.name, rest)
-    if best is not None:
+    # Not named after a preset whose few options are the least of it ("Portuguese, sweeps
+    # 2 points, strict builds, ... sudden death" read as Portuguese chosen, not Custom).
+    if best is not None and len(best[2]) <= max(2, best[0]):
         words = options_in_words(best[2], rules.target)
         return f"{best[1]}, {words[:1].lower() + words[1:]}"
     return options_in_words(diff) if diff else "Standard"

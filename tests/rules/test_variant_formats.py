@@ -187,7 +187,7 @@ def test_winner_after_a_sudden_death_sweep_with_the_last_card_of_a_deal() -> Non
         position_from_json(data)
     data["to_move"] = 0
     del data["winner"]  # without a winner, the next deal is due
-    with pytest.raises(InvalidPositionError, match="deal the next cards"):
+    with pytest.raises(InvalidPositionError, match="the next cards are dealt as soon as the hands are empty"):
         position_from_json(data)
 
 

@@ -345,6 +345,7 @@ def test_a_long_name_is_drawn_a_little_smaller_rather_than_cut() -> None:
     from cassino.ui.table import paint
 
     pygame.font.init()
+    theme.reset()  # (fonts made before another test's pygame.quit() are dead)
     fs = 24
     name = "Maximilian Ottok"
     room = theme.font(round(fs * 0.85), True).size(name)[0] + 2  # not at 24 px, at 20 px it fits

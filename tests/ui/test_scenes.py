@@ -881,6 +881,22 @@ def test_a_game_with_a_call_to_another_target_is_named_by_that_target() -> None:
     assert rules_in_words(Rules(call_for_21=True), 2) == "Call for 21"
 
 
+def test_a_custom_mix_is_named_after_a_preset_only_where_the_preset_is_most_of_it() -> None:
+    # "Portuguese, sweeps 2 points, strict builds, spade points, initial pairs, all
+    # eleven scores 12, call for 31, sudden death" read as Portuguese chosen.
+    from cassino.rules import Rules
+    from cassino.ui.options import rules_in_words
+
+    portuguese = {"card_tie_to_spades": True, "target": 31}
+    assert rules_in_words(Rules(**portuguese, sweeps=2), 2) == "Portuguese, sweeps 2 points"
+    mix = Rules(**portuguese, sweeps=2, controller="strict", spade_scoring=True, initial_pairs=True,
+                all_eleven="bonus", call_for_21=True, sudden_death=True)
+    assert rules_in_words(mix, 2) == ("Sweeps 2 points, strict builds, spade points, initial pairs, all eleven "
+                                      "scores 12, card tie to spades, call for 31, sudden death, game to 31")
+    assert rules_in_words(Rules(royal=True, sweeps=0, controller="strict", target=11), 2) == \
+        "Royal, strict builds, game to 11"
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
 def test_nothing_behind_a_dialog_shows_through_its_box(size: tuple[int, int]) -> None:
     # The title's buttons showed faintly through the Settings and Statistics boxes.

@@ -274,6 +274,7 @@ def test_the_legend_s_cross_keeps_clear_of_its_words(fs: int) -> None:
     from cassino.ui.menus import chart
 
     pygame.font.init()
+    theme.reset()  # (fonts made before another test's pygame.quit() are dead)
     surface = pygame.Surface((600, 60))
     surface.fill((0, 0, 0))
     right = 590
