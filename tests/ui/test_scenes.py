@@ -271,6 +271,11 @@ def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_pat
     assert setup.deal == "40799"
     key(app, pygame.K_ESCAPE)
     assert setup.deal == "407" and not setup.editing
+    # Down, typing, is done typing and goes on to the next line (it was ignored: only Enter or Esc left).
+    key(app, pygame.K_RETURN)
+    at = setup.menu.focus
+    key(app, pygame.K_DOWN)
+    assert not setup.editing and setup.deal == "407" and setup.menu.focus == at + 1
     setup.menu.focus = [i.label for i in setup.menu.items].index("Start")
     key(app, pygame.K_RETURN)
     table = app.top

@@ -354,6 +354,11 @@ class SetupScene(Scene):
                 self.editing = None
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 self.editing = None
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):  # done typing: on to the line above or below
+                self.editing = None
+                self.refresh()
+                self.menu.handle(event)
+                return
             elif self.editing == "deal":
                 if event.key == pygame.K_BACKSPACE:
                     self.deal = self.deal[:-1]
