@@ -699,10 +699,18 @@ def cost(moment: Moment) -> float:
 
 
 def worst(moments: Sequence[Moment], count: int = COSTLIEST) -> list[Moment]:
-    """The clear mistakes that cost most (``cost``), worst first."""
+    """The clear mistakes that cost most (``cost``), worst first; one lesson
+    once: of moments whose better move was the same (the 10♦ left on the
+    table turn after turn filled five of eight places), the costliest."""
     found = [m for m in moments if m.mistake]
     found.sort(key=lambda m: (-cost(m), m.number))
-    return found[:count]
+    told: set[Move] = set()
+    out = []
+    for m in found:
+        if m.best not in told:
+            told.add(m.best)
+            out.append(m)
+    return out[:count]
 
 
 def points_lost(moments: Sequence[Moment]) -> float:

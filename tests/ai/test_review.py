@@ -477,11 +477,14 @@ def test_the_points_lost_in_all_count_only_losses_and_rank_with_the_chance() -> 
     from cassino.ai.review import Moment, chance_lost, points_lost
 
     trail, call = Move.trail(0), Move.call()
-    big = Moment(3, 1, 0, trail, call, 0.0, 6.7, True, "six points")  # a game already decided
-    small = Moment(5, 1, 0, trail, call, 0.03, 0.6, True, "a little chance")
+    big = Moment(3, 1, 0, trail, Move.trail(1), 0.0, 6.7, True, "six points")  # a game already decided
+    small = Moment(5, 1, 0, trail, Move.trail(2), 0.03, 0.6, True, "a little chance")
     gave_points = Moment(7, 1, 0, trail, call, 0.3, -2.0, True, "points for the game")
     assert points_lost([big, small, gave_points]) == pytest.approx(7.3)
     assert worst([small, big, gave_points]) == [gave_points, big, small]
+    # One lesson once: the same better move missed again is told at its costliest only.
+    again = Moment(9, 1, 0, trail, call, 0.1, 0.0, True, "the call again")
+    assert worst([small, again, big, gave_points]) == [gave_points, big, small]
     # The chance lost is the difference of the two chances as the reason rounds them.
     assert chance_lost(Moment(1, 1, 0, trail, call, 0.126, 0.0, True, "", chance=0.304)) == 13
 
