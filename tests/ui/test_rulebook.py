@@ -353,6 +353,10 @@ def test_each_preset_opens_its_own_section() -> None:
     ({"draw": True, "controller": "strict"}, 2, "Draw Cassino"),
     ({"controller": "strict"}, 2, "Strict builds"),
     ({}, 3, "The aim"),
+    # Named "Draw Cassino, spade points" and "Pluck Cassino, spade points": not Spade Cassino's page (to 61).
+    ({"draw": True, "spade_scoring": True}, 2, "Draw Cassino"),
+    ({"pluck": True, "spade_scoring": True}, 2, "Pluck Cassino"),
+    ({"spade_scoring": True, "target": 61}, 2, "Spade Cassino"),
 ])
 def test_a_custom_game_opens_the_page_of_the_variant_it_plays_most_of(options: dict[str, object], players: int,
                                                                        title: str) -> None:

@@ -293,7 +293,9 @@ def section_for(rules: Rules, players: int | None = None) -> int:
     # A custom game: the variant whose own options it plays, the most of its
     # options (Royal values with aces 14: that variant's page, not Royal's),
     # or its first option's page.
-    within = [(sum(chosen.get(k) == v for k, v in o.items()), -i) for i, s in enumerate(SECTIONS)
+    # (Each option the variant sets otherwise counts against it: Draw with spade points opened
+    # Spade Cassino's page, a game to 61, where its name and header said Draw Cassino.)
+    within = [(sum(1 if chosen.get(k) == v else -1 for k, v in o.items()), -i) for i, s in enumerate(SECTIONS)
               if s.group == VARIANTS for o in s.options if o and all(chosen.get(k) == o.get(k) for k in s.shown())]
     if within:
         return -max(within)[1]

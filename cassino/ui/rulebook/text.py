@@ -235,7 +235,7 @@ SECTIONS: tuple[Section, ...] = (
         "nothing to take and must trail.",
         "When the last card of a round has been played, the cards still on the table go to whoever "
         "captured last (to the dealer if nobody captured). That is not a sweep; but taking everything "
-        "with the last card is.",
+        "with the last card is. Sweeps of different players never cancel one another.",
     ), (
         Example("9♣ takes the 9♦ and 6♥ + 3♠: the table is empty, a sweep.",
                 table="6H 3S 9D", hand="9C", legal=("9Cx9:9D,6H,3S",)),
@@ -268,7 +268,7 @@ SECTIONS: tuple[Section, ...] = (
         "build and are built on like any other card, so builds go up to 13.",
         "Sweeps score nothing. The game is to 21 points; *Short game (to 6): yes* makes it a game to 6.",
         "At the table the values stand in the panel on the right, under the stock. In a Custom game "
-        "this is *Royal values: yes*.",
+        "this is *Royal values: yes* with *Sweeps: score nothing*.",
     ), (
         Example("K♠ counts 13: it takes 6♦ + 7♣.", table="6D 7C", hand="KS", legal=("KSx13:6D,7C",)),
         Example("Put A♠ on Q♥ to build 13, for your K♦.", table="QH", hand="AS KD", legal=("ASb13:QH",)),
@@ -345,7 +345,7 @@ SECTIONS: tuple[Section, ...] = (
         "New game, *Game: California*, for 2, 3, 4 or 6 players. A *court card takes every loose card of "
         "its rank* at once. Sweeps score nothing, and the cards are *dealt one at a time*.",
         "There is no target: *everyone deals twice*, and then the highest total wins (a tie plays another "
-        "round). The panel shows the round, as in \"Round 3 of 4\".",
+        "round). The panel shows the round, as in “Round 3 of 4”.",
     ), (
         Example("Your Q♦ takes both queens, never just one.", table="QS QH 5C", hand="QD",
                 legal=("QDx:QS,QH", "QD-"), only=True),
@@ -359,7 +359,7 @@ SECTIONS: tuple[Section, ...] = (
         "A court card played on loose cards of its rank, or added to a build of its rank, *builds* "
         "its rank (a queen builds queens, its badge *Qs*), for another card of that rank to take. A court card nobody can "
         "match stays on the table to the end of the round, and the preset scores nothing for sweeps. "
-        "In a Custom game: *Trailing royals: yes* (not with Royal values).",
+        "In a Custom game: *Trailing royals: yes* (not with Royal values, nor Court cards take: all of a rank).",
     ), (
         Example("Your Q♦ may take either queen or both, build queens on one or both, or trail.",
                 table="QS QH 5C", hand="QD QC",
@@ -402,7 +402,7 @@ SECTIONS: tuple[Section, ...] = (
     ), ({"controller": "permissive"},)),
     Section("Answer your build", OPTIONS, (
         "*Build control: answer*. While you control a build, on *every turn* you must "
-        "capture it, add to it or raise it. Nothing else, and no trailing.",
+        "capture, add to or raise one of your builds. Nothing else, and no trailing.",
     ), (
         Example("You control a build of 6 and hold 6♠ and 9♥. In the standard game you could take the "
                 "9♠ first; here you must take your build.",
@@ -412,7 +412,7 @@ SECTIONS: tuple[Section, ...] = (
         "*Build control: strict*. No trailing while you control a build, as in the standard "
         "game, and also:",
         "• at most *one build of each value* each: add to the build you have rather than start a second;",
-        "• another player's build can be taken over *only by raising* it, never by adding to it.",
+        "• another player's build (a partner's too) can be taken over *only by raising* it, never by adding to it.",
     ), (
         Example("Their build of 6: you may raise it to 8 with 2♥, but not add your 6♠ to make sixes.",
                 table="4D+2C=6/them", hand="6S 6H 2H 8C", legal=("2Hb8:4D,2C",), illegal=("6Sm6:4D,2C",)),
@@ -456,7 +456,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("Sudden death", OPTIONS, (
         "*Sudden death: yes*. Sweeps count the moment they are made. A sweep that brings a side to the "
         "target, *ahead of every other side*, ends the game at once: that side wins.",
-        "Otherwise the round goes on and is scored as usual, each sweep once.",
+        "Otherwise the round goes on and is scored as usual, each sweep once. (Not with Sweeps: score nothing.)",
     ), (
         Example("20 to 18: your 9♣ sweeps the table, 21 to 18, and you win at once.",
                 table="6H 3S 9D", hand="9C", scores=(20, 18), legal=("9Cx9:9D,6H,3S",), wins=True),
@@ -473,8 +473,9 @@ SECTIONS: tuple[Section, ...] = (
     ), ({"count_out": True},)),
     Section("Fixed rounds, game length", OPTIONS, (
         "*Fixed rounds*: the game lasts that many rounds, with no target, and the highest total wins; "
-        "a tie at the top plays one more round at a time.",
-        "*Game to*: the points that win, 21 unless set (11 a short game, 31 or 61 a long one). "
+        "a tie at the top plays one more round at a time. (Not with Game to, Sudden death, Call for 21 "
+        "or Count-out.)",
+        "*Game to*: the points that win, 21 unless set (6 or 11 a short game, 31 or 61 a long one). "
         "*Deal one at a time: yes* deals the cards singly instead of in twos.",
     ), (
         Example("Fixed rounds, 6: after round 6, 30 29 29 means the first player wins; 30 30 20, a "
@@ -492,7 +493,7 @@ SECTIONS: tuple[Section, ...] = (
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
         "on the cover between people's turns, which it leaves up).",
         "Where the game allows them, *P* or the Pluck button plucks a loose card (click it, or the arrows "
-        "and Enter), and *C* or the Call 21 button calls for 21.",
+        "and Enter), and *C* or the Call button calls for the target.",
         "*H* or the Hint button suggests a move (see Hints and the review). *S*, or a click on the scores: "
         "the score sheet, and what each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
