@@ -386,6 +386,6 @@ def test_suits_in_the_text_take_the_colours_of_the_deck_in_use(four: bool, monke
     if four:
         blue, green = FOUR_COLOURS[2], FOUR_COLOURS[3]
         assert drawn["♦"][2] > drawn["♦"][0] and blue[2] > blue[0], "diamonds blue, as on the cards"
-        assert drawn["♣"][1] > drawn["♣"][0] and green[1] > green[0], "clubs green, as on the cards"
+        assert drawn["♣"][1] > drawn["♣"][0] and green[1] > green[0], "clubs teal (greenish), as on the cards"
     else:
         assert drawn["♦"] == page.SUIT_RED and drawn["♣"] == tuple(op.colour)

@@ -21,7 +21,8 @@ RATIO = 1.4  # a card's height / width
 IVORY = (250, 248, 240)
 EDGE = (60, 60, 70)
 TWO_COLOURS = ((25, 25, 30), (200, 30, 45), (200, 30, 45), (25, 25, 30))
-FOUR_COLOURS = ((25, 25, 30), (200, 30, 45), (30, 90, 200), (20, 130, 60))
+# Clubs teal rather than green: to a deuteranope green clubs and red hearts looked alike.
+FOUR_COLOURS = ((25, 25, 30), (200, 30, 45), (30, 90, 200), (0, 110, 110))
 BACKS = {"blue": ((25, 55, 120), (70, 110, 185)), "red": ((120, 25, 35), (185, 70, 80)),
          "green": ((20, 85, 55), (70, 150, 105))}
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

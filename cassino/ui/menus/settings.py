@@ -26,7 +26,7 @@ def _either(values: tuple[str, ...]) -> str:
 # What each setting does, in the order of the settings screen.
 SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
                  f"How long a computer player holds its card before playing it: {_either(AI_DELAYS)}",
-                 "Spades black, hearts red, diamonds blue, clubs green: suits told apart at a glance",
+                 "Spades black, hearts red, diamonds blue, clubs teal: suits told apart at a glance",
                  f"The pattern on the backs of the cards: {_either(CARD_BACKS)}",
                  f"The colour of the cloth: {_either(TABLE_COLOURS)}",
                  "Full screen or a window; F11 switches at any time",

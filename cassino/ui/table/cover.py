@@ -101,9 +101,13 @@ class CoverScene(Scene):
                                        self.button.height // 3, (theme.GLOW if armed else look.line) + (255,),
                                        2 if armed else 1), self.button.topleft)
         surface.blit(label, label.get_rect(center=self.button.center))
+        # Words on the bare cloth stand on a dark panel (dim grey read at 3.5:1 on the
+        # green cloth's centre, seat colours under 3:1).
+        under = []
         for i, line in enumerate(lines):
             t = theme.fit_text(line, small, room, theme.DIM)
-            surface.blit(t, t.get_rect(center=(w // 2, self.button.bottom + round(small * 1.6 * (i + 0.7)))))
+            under.append((t, t.get_rect(center=(w // 2, self.button.bottom + round(small * 1.6 * (i + 0.7))))))
+        theme.backed_block(surface, under, small // 2)
         if not self.news:
             return
         # What happened while this person looked away, above the title.
@@ -112,11 +116,13 @@ class CoverScene(Scene):
         y = h // 2 - big - round(big * 0.9) - step * (len(self.news) + 1)
         # No one has played since this person last looked (a round's first cover): the
         # table's news alone, with no "Meanwhile" over "Round 1: Ann deals."
+        told = []
         if any(seat is not None for seat, _ in self.news):
             t = theme.text("Meanwhile:" if len(self.news) > 1 else "Meanwhile", news, theme.DIM, bold=True)
-            surface.blit(t, t.get_rect(midtop=(w // 2, max(4, y))))
+            told.append((t, t.get_rect(midtop=(w // 2, max(4, y)))))
         for seat, text in self.news:
             y += step
             colour = theme.seat_colour(seat) if seat is not None else theme.DIM
             t = theme.fit_text(text, news, w - 2 * news, colour)
-            surface.blit(t, t.get_rect(midtop=(w // 2, max(4, y))))
+            told.append((t, t.get_rect(midtop=(w // 2, max(4, y)))))
+        theme.backed_block(surface, told, news // 2)

@@ -256,7 +256,9 @@ class GameReviewScene(Scene):
         top = self._say(surface, fs, top, summary, small=True)
         text_h = self._text_height(fs, moment)
         buttons_h = round(fs * 2.6)
-        self._table(surface, fs, pygame.Rect(fs, top, w - 2 * fs, h - top - text_h - buttons_h - fs), moment)
+        # (Less the room the text's dark panel takes above its first line.)
+        self._table(surface, fs, pygame.Rect(fs, top, w - 2 * fs, h - top - text_h - buttons_h - fs - fs // 2),
+                    moment)
         self._say(surface, fs, h - buttons_h - text_h, self.lines(moment))
         self._buttons(surface, fs, [("prev", "◀ Previous"), ("next", "Next ▶"), ("close", "Close (Esc)")])
 
@@ -291,11 +293,15 @@ class GameReviewScene(Scene):
         size = max(12, round(fs * 0.85)) if small else fs  # (11 px at 1024x600: too small to read)
         width = self._text_width(fs)
         y = top
+        drawn: list[tuple[pygame.Surface, pygame.Rect]] = []
         for text, colour, bold in lines:
             for ln in theme.wrap_even(text, size, width, bold) if text else ():
                 t = theme.text(ln, size, colour, bold=bold)
-                surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+                drawn.append((t, t.get_rect(midtop=(w // 2, y))))
                 y += round(size * 1.3)
+        # On a dark panel, not the bare cloth: "You played: ..." in salmon read at 3:1
+        # on the green cloth's centre, the grey lines at 3.6:1.
+        theme.backed_block(surface, drawn, size // 3)
         return y + size // 2
 
     def _buttons(self, surface: pygame.Surface, fs: int, named: list[tuple[str, str]]) -> None:
@@ -390,13 +396,13 @@ class GameReviewScene(Scene):
             words = [theme.text(word, max(12, round(fs * 0.8)), colour, bold=True) for word, colour in on]
             left = rect.centerx - (sum(t.get_width() for t in words) + fs // 2 * (len(words) - 1)) // 2
             for t in words:
-                surface.blit(t, (left, rect.bottom + 6))
+                theme.backed(surface, t, t.get_rect(topleft=(left, rect.bottom + 6)))
                 left += t.get_width() + fs // 2
             x += cw + gap
 
     def _label(self, surface: pygame.Surface, fs: int, words: str, at: tuple[int, int]) -> None:
         t = theme.text(words, max(12, round(fs * 0.85)), theme.DIM, bold=True)
-        surface.blit(t, t.get_rect(midtop=at))
+        theme.backed(surface, t, t.get_rect(midtop=at))
 
     def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, top: pygame.Rect) -> None:
         """The build's value in its controller's colour (as the table shows it, on
