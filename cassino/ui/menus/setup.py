@@ -409,7 +409,7 @@ class SetupScene(Scene):
         hint = self.menu.items[self.menu.focus].hint
         if hint:
             t = theme.fit_text(hint, small, w - 20, theme.DIM)
-            surface.blit(t, t.get_rect(midtop=(w // 2, box.bottom + 4)))
+            theme.backed(surface, t, t.get_rect(midtop=(w // 2, box.bottom + 4)))  # (on the cloth: 4.1:1)
 
     def description(self) -> list[tuple[str, str]]:
         """The right-hand side, as (style, text) paragraphs: the game's name, what

@@ -145,10 +145,12 @@ class TitleScene(Scene):
         self.menu.layout((w // 2, top + room // 2), round(min(max(w * 0.26, 300), 520)), fs, room)
         self.menu.draw(surface)
         y = self.notices_top = bottom
+        placed = []
         for t in lines:
             y += 3
-            surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+            placed.append((t, t.get_rect(midtop=(w // 2, y))))
             y += t.get_height()
+        theme.backed_block(surface, placed, small // 3)  # (grey on the cloth read at 4.1:1)
 
     def _fan(self, surface: pygame.Surface, y: int, cw: int) -> None:
         w = self.app.size[0]
