@@ -197,6 +197,22 @@ def horizon_for(view: SeatView) -> int | None:
     return None
 
 
+# At most this many cards in all hands in the last deal of two sides (partnerships),
+# and each sampled deal is solved exactly rather than played out greedily: the
+# greedy ending trailed a last ace, or took a build and left the loose card of
+# its value that the partner had trailed for it. (A whole last deal of four, 16
+# cards, took seconds to solve; 11, some 15 ms.)
+SOLVED_CARDS = 11
+
+
+def solved_ending(view: SeatView) -> bool:
+    """Whether the rest of the round is searched to its end on each sampled deal:
+    the last deal of two sides at a table of more than two (two players solve
+    theirs whole: every card is known), with few cards left."""
+    return (view.stock_size == 0 and len(view.teams) == 2 and view.players > 2
+            and sum(view.hand_sizes) <= SOLVED_CARDS)
+
+
 # How sure the playouts must be to overrule the evaluator: in partnerships,
 # where the playouts stop at the deal's end, they are worth trusting sooner
 # (tuned on seeds below 10000).
@@ -269,12 +285,18 @@ class Expert(Player):
                 pass
         scored = sorted(((ev.score(m), m) for m in shortlist(moves, ev.worth)), key=lambda x: -x[0])
         candidates = [m for _, m in scored[: self.candidates]]
+        avoid = list(unlikely_cards(view).items()) if self.infer else []
+        confidence = confidence_for(view) if self.confidence == AUTO else self.confidence
+        assert isinstance(confidence, (int, float))
+        if solved_ending(view):
+            solved = self._solve_deals(view, rng, budget, candidates, team, avoid, confidence)
+            if solved is not None:
+                return solved
         worth = worth_of(view)
         horizon = horizon_for(view) if self.horizon == AUTO else self.horizon
         assert horizon is None or isinstance(horizon, int)
         estimate = Estimate(view.bare_position(), team) if horizon is not None else None
         results: list[list[float]] = [[] for _ in candidates]
-        avoid = list(unlikely_cards(view).items()) if self.infer else []
         done = 0
 
         def stop() -> bool:
@@ -312,8 +334,27 @@ class Expert(Player):
             done += 1
         if not done:
             return candidates[0]  # not one deal played out: the evaluator's favourite
-        confidence = confidence_for(view) if self.confidence == AUTO else self.confidence
-        assert isinstance(confidence, (int, float))
+        return candidates[self._pick(results, confidence)]
+
+    def _solve_deals(self, view: SeatView, rng: random.Random, budget: Budget, candidates: list[Move],
+                     team: int, avoid: list[tuple[int, int]], confidence: float) -> Move | None:
+        """The candidate best over sampled deals of the unseen cards, each searched
+        exactly to the round's end (``solved_ending``); None if not one deal was
+        solved within the budget (the playouts then decide)."""
+        results: list[list[float]] = [[] for _ in candidates]
+        done = 0
+        while done == 0 or not budget.spent(done):
+            deal = view.sample_avoiding(rng, avoid)
+            solver = _Solver(team, budget)  # its table holds for every candidate on this deal
+            try:
+                values = [solver.child(deal, m, -1e9, 1e9) for m in candidates]
+            except TimeoutError:
+                break
+            for r, v in zip(results, values):
+                r.append(v)
+            done += 1
+        if not done:
+            return None
         return candidates[self._pick(results, confidence)]
 
     def _contest(self, results: list[list[float]]) -> tuple[int, float]:

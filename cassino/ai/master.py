@@ -38,6 +38,7 @@ from cassino.rules.moves import CALL, PLUCK
 from . import infoset, second_core
 from .alphabeta import DealSearch, Stop, Value
 from .estimate import MARGIN_WEIGHT, Estimate, Shares
+from .expert import solved_ending
 from .intermediate import Evaluator, call_wins, winning_pluck
 from .knowledge import (Worth, candidate_moves, paired_t, playout, shortlist, unlikely_cards,
                         worth_of)
@@ -127,7 +128,7 @@ class Master(Player):
     def _by_tree(self, view: SeatView) -> bool:
         """Whether the Master plays (and judges) by its information-set tree here:
         at a table of more than two, and in Draw Cassino."""
-        return self.tree and (view.players > 2 or view.rules.draw)
+        return self.tree and (view.players > 2 or view.rules.draw) and not solved_ending(view)
 
     def _trusted(self, results: list[list[Value] | None]) -> int:
         """The searched favourite if it beats the evaluator's (the first
@@ -213,7 +214,13 @@ class Master(Player):
     # -- the search over sampled deals -------------------------------------------------
 
     def _depth(self, view: SeatView) -> int:
-        return self.horizon if view.players == 2 else self.wide_horizon
+        if view.players == 2:
+            return self.horizon
+        if solved_ending(view):
+            # The last deal of two sides, few cards left: each deal searched to the
+            # round's end (the tree's greedy playouts misplayed the ending).
+            return sum(view.hand_sizes)
+        return self.wide_horizon
 
     def _search(self, view: SeatView, moves: list[Move], rng: random.Random, budget: Budget,
                 race: bool) -> tuple[list[list[Value] | None], int]:

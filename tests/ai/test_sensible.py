@@ -331,3 +331,48 @@ def test_the_master_s_search_sees_the_other_s_pluck_then_sweep() -> None:
         return search.move_value(pos, parse_move("9Hx9:9C"), 8)[2]
 
     assert margin(Rules(pluck=True)) <= margin(Rules()) - 1.0
+
+
+# Two endings of four players in partnerships, from a game between computer players,
+# where the greedy playouts misplayed the rest of the round (an audit solved each on
+# every split of the unseen cards).
+ENDINGS = {
+    # Take your build of 6 and the loose 6♥ your partner trailed for it, not the build alone:
+    # better on 318 of 560 splits of the hidden cards, worse on 2.
+    "the partner's six": ({
+        "format": "cassino-position/1", "rules": {}, "players": 4, "teams": [[0, 2], [1, 3]], "dealer": 0,
+        "to_move": 2, "hands": [["8H", "QH", "7D"], ["9C", "KC"], ["4S", "3H", "6C"], ["9S", "TH", "9D"]],
+        "stock": [], "loose": ["5S", "QS", "6H", "KH", "8D", "TC"],
+        "builds": [{"cards": ["2H", "4C"], "value": 6, "multiple": False, "controller": 2}],
+        "captured": [["6S", "8S", "TS", "AH", "5H", "7H", "9H", "AD", "3D", "4D", "6D", "TD", "QD", "AC", "3C",
+                      "8C", "QC"],
+                     ["AS", "2S", "3S", "7S", "JS", "KS", "4H", "JH", "2D", "5D", "JD", "KD", "2C", "5C", "7C",
+                      "JC"]],
+        "sweeps": [0, 0], "last_capturer": 1, "scores": [1, 10]}, "6Cx6:2H,6H,4C"),
+    # Trail the 2♥, not the last ace: never worse on the 90 splits, better on 36.
+    "the last ace": ({
+        "format": "cassino-position/1", "rules": {}, "players": 4, "teams": [[0, 2], [1, 3]], "dealer": 3,
+        "to_move": 3, "hands": [["KH", "JC"], ["QS", "2D"], ["JS", "TC"], ["8S", "AH", "2H"]], "stock": [],
+        "loose": ["8H", "TH", "QH", "4D", "5D", "KD"], "builds": [],
+        "captured": [["4S", "6S", "KS", "4H", "7H", "7D", "QD", "3C", "4C", "6C", "7C", "QC", "KC"],
+                     ["AS", "2S", "3S", "5S", "7S", "9S", "TS", "3H", "5H", "6H", "9H", "JH", "AD", "3D", "6D",
+                      "8D", "9D", "TD", "JD", "AC", "2C", "5C", "8C", "9C"]],
+        "sweeps": [0, 0], "last_capturer": 2, "scores": [0, 0]}, "2H-"),
+}
+
+
+@pytest.mark.parametrize("name", list(ENDINGS))
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_expert_solves_a_partnership_ending_on_each_deal_it_samples(name: str, seed: int) -> None:
+    from cassino.rules import position_from_json
+
+    data, best = ENDINGS[name]
+    pos = position_from_json(data)
+    assert choice("expert", pos, seed=seed) == parse_move(best)
+
+
+def test_the_master_searches_a_partnership_ending_to_the_round_s_end() -> None:
+    from cassino.rules import position_from_json
+
+    data, best = ENDINGS["the partner's six"]
+    assert choice("master", position_from_json(data)) == parse_move(best)
