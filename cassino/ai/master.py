@@ -127,7 +127,8 @@ class Master(Player):
 
     def _by_tree(self, view: SeatView) -> bool:
         """Whether the Master plays (and judges) by its information-set tree here:
-        at a table of more than two, and in Draw Cassino."""
+        at a table of more than two, and in Draw Cassino; not in a partnership's
+        ending, whose sampled deals are searched to the last card (``solved_ending``)."""
         return self.tree and (view.players > 2 or view.rules.draw) and not solved_ending(view)
 
     def _trusted(self, results: list[list[Value] | None]) -> int:
