@@ -353,6 +353,22 @@ def test_a_built_sheet_stays_awake_until_the_log_has_the_game_s_end() -> None:
     assert sheet.built and not sheet.told and sheet.wake_in() == 0.0
 
 
+def test_a_round_s_sheet_mid_game_goes_still_once_built() -> None:
+    # It waited to tell a game's end that had not come: 60 frames a second as long as it
+    # stood (28% of a core at 1280x720, 85% at 1920x1080).
+    from tests.rules.helpers import table_position
+
+    from tests.ui.driver import step
+
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[2, 6], captured=["AS AH AD AC"])
+    app, table, sheet = sheet_after(pos, "5Sx5:5D")
+    assert not table.game.over
+    sheet.clock = 1e9
+    step(app)
+    assert sheet.built and sheet.wake_in() is None and app.wake_in() is None
+    assert not any("Game over" in text for _, text in table.log)
+
+
 def test_a_game_that_cannot_be_saved_is_said_once_and_without_the_refusal_s_knock(tmp_path: object,
                                                                                   monkeypatch: object) -> None:
     # Every move went through, and every move knocked as if refused, the line said over again.

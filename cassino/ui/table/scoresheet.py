@@ -79,9 +79,11 @@ class RoundOverScene(Scene):
         end goes into the log once they have all appeared."""
         self.clock += min(dt, 0.1)
         game = self.table.game
-        if self.built and game.over and not self.told:
+        if self.built and not self.told:
+            # (Told once built, over or not: a round's sheet mid-game was "still to
+            # tell" for good, and drew 60 frames a second as long as it stood.)
             self.told = True
-            if game.winner is not None:
+            if game.over and game.winner is not None:
                 self.table.note(None, f"Game over: {self.table.names.wins(game.winner)}.")
 
     def wake_in(self) -> float | None:
