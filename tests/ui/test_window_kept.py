@@ -48,3 +48,24 @@ def test_a_size_the_command_line_asked_for_is_not_kept(tmp_path: Path) -> None:
     app.resize((1200, 700))
     closed_after(app)
     assert Store(tmp_path).load_settings().window_size is None
+
+
+def test_the_loop_asleep_looks_for_input_at_the_frame_rate_and_wakes_when_asked(tmp_path: Path) -> None:
+    # pygame.event.wait looked a thousand times a second: some 1.5% of a core doing nothing.
+    import time
+    from unittest import mock
+
+    from cassino.ui.app import FPS
+
+    app = App((1024, 600), Settings(fullscreen=False), Store(tmp_path))
+    pygame.event.clear()
+    with mock.patch("cassino.ui.app.time.sleep", wraps=time.sleep) as slept:
+        start = time.perf_counter()
+        assert app._sleep(0.1) == []  # nothing came: back when the scene asked, not before
+        took = time.perf_counter() - start
+    assert 0.09 <= took < 0.5
+    assert 4 <= slept.call_count <= 0.1 * FPS + 2  # a look each frame, not each millisecond
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    woke = app._sleep(None)
+    assert [e.type for e in woke if e.type == pygame.KEYDOWN] == [pygame.KEYDOWN]
+    pygame.quit()
