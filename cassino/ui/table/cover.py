@@ -106,7 +106,7 @@ class CoverScene(Scene):
         under = []
         for i, line in enumerate(lines):
             t = theme.fit_text(line, small, room, theme.DIM)
-            under.append((t, t.get_rect(center=(w // 2, self.button.bottom + round(small * 1.6 * (i + 0.7))))))
+            under.append((t, t.get_rect(center=(w // 2, self.button.bottom + round(small * 1.6 * (i + 1.0))))))
         theme.backed_block(surface, under, small // 2)
         if not self.news:
             return

@@ -257,7 +257,7 @@ class GameReviewScene(Scene):
         text_h = self._text_height(fs, moment)
         buttons_h = round(fs * 2.6)
         # (Less the room the text's dark panel takes above its first line.)
-        self._table(surface, fs, pygame.Rect(fs, top, w - 2 * fs, h - top - text_h - buttons_h - fs - fs // 2),
+        self._table(surface, fs, pygame.Rect(fs, top, w - 2 * fs, h - top - text_h - buttons_h - 2 * fs),
                     moment)
         self._say(surface, fs, h - buttons_h - text_h, self.lines(moment))
         self._buttons(surface, fs, [("prev", "◀ Previous"), ("next", "Next ▶"), ("close", "Close (Esc)")])
