@@ -273,6 +273,9 @@ def test_a_table_card_both_moves_take_is_framed_for_both_and_a_pluck_is_named(
         return (move.takes & pos.loose).bit_count() + sum(1 for b in pos.builds if b.cards & move.takes) + 1
 
     assert colours.count(theme.WARN) == piles(played) and colours.count(theme.GLOW) == piles(best), colours
+    # Each framed table pile says its word too: to a deuteranope the two frames looked alike.
+    _, words = _marks(monkeypatch, review, both)
+    assert words.count("better") == piles(best) and words.count("played") == piles(played), words
     plucked = Moment(number, 1, 0, plucks[0], best, 0.1, 2.0, True, "")
     frames, words = _marks(monkeypatch, review, plucked)
     assert "played: pluck" in words and theme.WARN in [colour for _, colour in frames]
