@@ -606,8 +606,13 @@ class TableScene(Scene, TableState):
         waits = []
         if 0 < self.message_time < float("inf"):  # a line kept for the turn changes with input only
             waits.append(self.message_time)
-        if self.thinker is not None or self.hinter is not None or self.explainer is not None:
+        if (self.thinker is not None and not self.thinker.done) or self.hinter is not None \
+                or self.explainer is not None:
             waits.append(min(THINKING_FRAME, 0.05))  # a worker thread's answer is looked for
+        if self.thinker is not None:
+            # The "thinking" dots' next step (with the answer in, the pause before the play
+            # drew 20 frames a second where only they changed, three times a second).
+            waits.append(THINKING_FRAME - self.clock % THINKING_FRAME)
         pos = self.pos
         if (not pos.round_over and pos is self.game.position and not self.game.over
                 and pos.to_move in self.players and self.thinker is None):
