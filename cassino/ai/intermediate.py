@@ -19,8 +19,8 @@ from cassino.rules.cards import CardSet, cards_of, rank_of
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
-from .knowledge import (CROWDED, after, call_wins_now, best_rank_take, best_take, candidate_moves, game_sweeps, holds_probability,
-                        paired_t, playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
+from .knowledge import (CROWDED, after, best_rank_take, best_take, call_wins_now, candidate_moves, game_sweeps,
+                        holds_probability, paired_t, playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of
 

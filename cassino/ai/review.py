@@ -51,6 +51,10 @@ COSTLIEST = 8
 WIN_LOST = 0.02
 CONFIDENT = 2.0
 SWITCH = 0.02  # the least lead in win chance for which "why?" changes the hint
+# A move played that left less than this chance to win the game, where the better
+# one kept at least KEPT_OPEN more, left it "as good as lost" (``merit``).
+LOST_CHANCE = 0.005
+KEPT_OPEN = 0.2
 # A loss worth telling but not clear on the first deals is weighed again on
 # this many times as many.
 AGAIN = 3
@@ -473,12 +477,13 @@ def judge_move(view: SeatView, played: Move, rng: random.Random, budget: Budget,
             return played, 0.0, 0.0, False, "", mine.win
     rivals = against(view.players, view.teams)
     why = reason(best, mine, builds=view.builds, rivals=rivals, target=view.rules.target)
-    counted = call_counts(view.bare_position())[view.team_of[view.seat]]
-    if best.move.kind == CALL and counted >= view.rules.target:
-        # Not "a better chance ... for the same points": the call ended the game, won.
-        then = gerund(played, view.builds, view.rules.target)
-        why = (f"Calling for {view.rules.target} would have won the game at once: your side counted {counted}. "
-               f"After {then} your chance to win it was {_chance(mine.win)}.")
+    if best.move.kind == CALL:
+        counted = call_counts(view.bare_position())[view.team_of[view.seat]]
+        if counted >= view.rules.target:
+            # Not "a better chance ... for the same points": the call ended the game, won.
+            then = gerund(played, view.builds, view.rules.target)
+            why = (f"Calling for {view.rules.target} would have won the game at once: your side counted "
+                   f"{counted}. After {then} your chance to win it was {_chance(mine.win)}.")
     if played.kind == CALL:
         # A call is decided at once, from what everyone has seen: lost, the count short (§9.18).
         then = gerund(best.move, view.builds, view.rules.target)
@@ -656,8 +661,8 @@ def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: A
                 best, win, pts, sure, why, chance = judge_move(view, m, rng, Budget(work=work), judge)
                 weighed = Moment(i, game.round_number, seat, m, best, win, pts, sure, why, builds,
                                  chance is None, chance or 0.0,
-                                 merit(view, best, m, lost=chance is not None and chance < 0.005 and win >= 0.2)
-                                 if best != m else "")
+                                 merit(view, best, m, lost=chance is not None and chance < LOST_CHANCE
+                                       and win >= KEPT_OPEN) if best != m else "")
                 if memo is not None:
                     memo[key] = weighed  # before what followed is told: told again each time
             out.append(weighed)

@@ -82,11 +82,13 @@ def seat_colour(seat: int) -> Colour:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def backed(surface: pygame.Surface, words: pygame.Surface, at: pygame.Rect) -> None:
+def backed(surface: pygame.Surface, words: pygame.Surface, at: pygame.Rect,
+           ground: tuple[int, int, int, int] = (0, 0, 0, 120)) -> None:
     """Seat-coloured words straight on the cloth, on a dark pill: salmon,
-    lavender and pink read at under 3:1 on the green (and the red) cloth."""
+    lavender and pink read at under 3:1 on the green (and the red) cloth.
+    (Over a card, a ``ground`` more solid: a see-through one turned grey.)"""
     box = at.inflate(8, 2)
-    surface.blit(rounded_box(box.size, (0, 0, 0, 120), box.height // 2), box.topleft)
+    surface.blit(rounded_box(box.size, ground, box.height // 2), box.topleft)
     surface.blit(words, at)
 
 

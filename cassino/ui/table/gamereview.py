@@ -380,11 +380,8 @@ class GameReviewScene(Scene):
                 words = [theme.text(word, tag_px, colour, bold=True) for word, colour in said]
                 wide = sum(t.get_width() for t in words) + tag_px // 2 * (len(words) - 1)
                 left, foot = rect.centerx - wide // 2, rect.bottom - round(tag_px * 0.6)
-                for t in words:  # on a dark pill, solid: over a card a see-through one turned grey
-                    at = t.get_rect(bottomleft=(left, foot))
-                    pill = at.inflate(8, 2)
-                    surface.blit(theme.rounded_box(pill.size, theme.PANEL + (240,), pill.height // 2), pill.topleft)
-                    surface.blit(t, at)
+                for t in words:
+                    theme.backed(surface, t, t.get_rect(bottomleft=(left, foot)), theme.PANEL + (240,))
                     left += t.get_width() + tag_px // 2
             x += width + gap
         for build, rect, top in badges:  # over every frame: the next pile's frame cut "10" to "1("
