@@ -395,3 +395,31 @@ def test_a_game_that_cannot_be_saved_is_said_once_and_without_the_refusal_s_knoc
         settle(app)
     assert "refuse" not in heard, heard
     assert [s for s in said if "could not be saved" in s] == [said[0]] and "could not be saved" in said[0]
+
+
+def test_a_game_that_cannot_be_saved_stays_marked_after_the_computer_s_move(tmp_path: object) -> None:
+    # Said once over the hand, the warning was gone at the computer's next move:
+    # nothing on screen said the game was not being kept, and quitting lost it.
+    from pathlib import Path
+
+    from tests.ui.driver import bare_cloth, drag, hand_card_centre, open_table, settle
+
+    from cassino.store import Store
+    from cassino.ui.table.panel import game_label
+
+    assert isinstance(tmp_path, Path)
+    app, table = open_table(None, levels=(None, "beginner"), seed=4)
+    assert game_label(table) == (table.game_name, False)
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the folder should be")
+    app.store = Store(blocked)
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    settle(app)
+    assert any(t.seat == 1 for t in table.game.turns), "the computer has played since"
+    assert "could not be saved" not in table.message
+    assert game_label(table) == (f"{table.game_name} · not being saved", True)
+    assert [text for seat, text in table.log if "could not be saved" in text] == table.unkept
+    app.store = Store(tmp_path / "fine")
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    settle(app)
+    assert game_label(table) == (table.game_name, False), "saved again: the mark goes"

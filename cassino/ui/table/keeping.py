@@ -19,6 +19,7 @@ from .seats import Seat
 from .state import TableState
 
 log = logging.getLogger("cassino.table")
+UNSAVED = "The game could not be saved"
 
 
 def seat_records(seats: Sequence[Seat]) -> list[dict[str, object]]:
@@ -105,9 +106,10 @@ def save(table: TableState, dealt_in: bool = False) -> None:
             store.save_game(table.game, seat_records(table.seats), table.practice, dealt_in)
     except OSError as e:
         log.warning("saving the game failed: %s", e)
-        notice = f"The game could not be saved: {e.strerror} (in {store.folder})."
+        notice = f"{UNSAVED}: {e.strerror} (in {store.folder})."
         if notice not in table.unkept:  # said once when it starts, not over every move
             table.say(notice, warn=True, knock=False)
+            table.note(None, notice)  # and kept in the log, the score panel marking the game unsaved
         table.unkept[:] = [n for n in table.unkept if n != notice] + [notice]
     else:
-        table.unkept[:] = [n for n in table.unkept if not n.startswith("The game could not be saved")]
+        table.unkept[:] = [n for n in table.unkept if not n.startswith(UNSAVED)]

@@ -9,6 +9,7 @@ from cassino.rules import PLUCK, Move, card_symbol
 
 from ..art import theme
 from ..art.cards import card_back
+from .keeping import UNSAVED
 from .state import Drag, TableState
 
 # The keys the panel's foot names, each with what it does.
@@ -40,12 +41,12 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))
     y += round(geo.fs * 1.5)
     # A game with a move taken back is practice: it stays so, saved and resumed, and is not counted.
-    name = f"{table.game_name} · practice (not counted)" if table.practice else table.game_name
+    name, warn = game_label(table)
     named = theme.wrap(name, geo.fs_small, geo.scores.width)
     for k, ln in enumerate(named[:2]):
         last = k == 1 and len(named) > 2
         surface.blit(theme.fit_text(" ".join(named[1:]) if last else ln, geo.fs_small, geo.scores.width,
-                                    theme.GOLD), (x, y))
+                                    theme.WARN if warn else theme.GOLD), (x, y))
         y += geo.line
     scores = table.shown_scores()
     for side, team in enumerate(pos.teams):
@@ -99,7 +100,7 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
     end = len(table.log) - table.log_scroll
     # Whole entries only, newest last: a line cut from the top of an entry reads as nonsense.
     for seat, text in reversed(table.log[max(0, end - 40):end]):
-        colour = theme.seat_colour(seat) if seat is not None else theme.DIM
+        colour = theme.seat_colour(seat) if seat is not None else theme.WARN if text in table.unkept else theme.DIM
         entry = [(colour, ln) for ln in theme.wrap(text, geo.fs_small, lg.width)]
         if lines and len(lines) + len(entry) > fit:
             break
@@ -168,6 +169,16 @@ def log_scroll_limit(table: TableState) -> int:
         if used > fit:
             return max(0, len(table.log) - k)
     return 0
+
+
+def game_label(table: TableState) -> tuple[str, bool]:
+    """The game's name under the round, and whether it warns: a game that
+    cannot be saved says so for as long as it lasts (said once over the hand,
+    the words were gone at the computer's next move)."""
+    name = f"{table.game_name} · practice (not counted)" if table.practice else table.game_name
+    if any(n.startswith(UNSAVED) for n in table.unkept):
+        return f"{name} · not being saved", True
+    return name, False
 
 
 def paint_status(table: TableState, surface: pygame.Surface) -> None:
