@@ -96,3 +96,13 @@ def test_a_first_window_is_in_proportion_to_a_big_desktop(tmp_path: Path) -> Non
         assert 1600 < w < 2560 and abs(w / h - 16 / 9) < 0.02, (w, h)
     finally:
         screen.close()
+
+
+def test_the_full_screen_start_makes_its_window_once(tmp_path: Path) -> None:
+    # SDL's OpenGL path destroyed the first window and made another: the desktop
+    # showed for a moment between two black screens.
+    screen = Screen((1280, 720), tmp_path, tmp_path / "home")  # the first frames shown
+    try:
+        assert screen.xdo("search", "--pid", str(screen.game.pid)).split() == [screen.first_window]
+    finally:
+        screen.close()

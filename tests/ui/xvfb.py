@@ -38,6 +38,7 @@ class Screen:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         env.update(DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CASSINO_HOME=str(home))
         self.env = env
+        self.first_window = ""  # the game's window as first found (the X id)
         self.game = subprocess.Popen([sys.executable, "-m", "cassino", "play", *args], env=env, cwd=ROOT)
         try:
             self.wait_for_window()
@@ -62,6 +63,7 @@ class Screen:
             # Found is not yet mapped: focusing it fails until it is, so try again.
             if found and subprocess.run(["xdotool", "windowfocus", found[0]], env=self.env,
                                         capture_output=True).returncode == 0:
+                self.first_window = found[0]
                 time.sleep(2)  # the first frames
                 return
             time.sleep(0.3)
