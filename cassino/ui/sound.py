@@ -31,15 +31,21 @@ class Sounds:
         if self.loaded:
             return
         self.loaded = True
+        log = logging.getLogger(__name__)  # the log says why it is silent
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(22050, -16, 1, 512)
-            for name in NAMES:
-                self.sounds[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
-        except (pygame.error, FileNotFoundError, OSError) as e:
-            self.sounds = {}
+        except pygame.error as e:
             self.problem = f"no sound: {e}"
-            logging.getLogger(__name__).warning(self.problem)  # the log says why it is silent
+            log.warning(self.problem)
+            return
+        for name in NAMES:
+            path = asset_path("sounds", f"{name}.wav")
+            try:
+                self.sounds[name] = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError, OSError) as e:
+                # One damaged file silences its own sound, not every other.
+                log.warning("sound %s could not be read: %s", path, e)
 
     def hush(self) -> None:
         """Stop whatever is sounding (sound just turned off: a win rang on for a second)."""

@@ -120,3 +120,39 @@ def test_sound_turned_off_stops_what_is_sounding() -> None:
     assert sounds.sounds["win"].get_num_channels() == 1
     sounds.hush()
     assert sounds.sounds["win"].get_num_channels() == 0
+
+
+def test_one_damaged_sound_file_silences_that_sound_alone(monkeypatch: pytest.MonkeyPatch,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    # A missing play.wav turned every sound off, and the log blamed the audio device.
+    from pathlib import Path
+
+    import cassino.ui.sound as sound
+
+    real = sound.asset_path
+    monkeypatch.setattr(sound, "asset_path",
+                        lambda *parts: Path("/nowhere/play.wav") if parts[-1] == "play.wav" else real(*parts))
+    sounds = Sounds(Settings())
+    if not pygame.mixer.get_init():
+        pytest.skip(f"this machine has no audio at all: {sounds.problem}")
+    assert set(sounds.sounds) == set(NAMES) - {"play"} and sounds.problem is None
+    assert any("/nowhere/play.wav" in r.getMessage() for r in caplog.records)
+    sounds.play("play")  # nothing happens, nothing raised
+
+
+def test_a_missing_font_is_named_in_the_log(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    # Text fell back to pygame's own font, suits drawn as boxes, and the log said nothing.
+    from pathlib import Path
+
+    from cassino.ui.art import theme
+
+    monkeypatch.setattr(theme, "asset_path", lambda *parts: Path("/nowhere") / parts[-1])
+    monkeypatch.setattr(theme, "_MISSING_FONTS", set())
+    theme.reset()
+    try:
+        assert theme.text("Cassino", 20).get_width() > 0  # still text
+        theme.text("Cassino", 30)
+        said = [r.getMessage() for r in caplog.records if "/nowhere/" in r.getMessage()]
+        assert len(said) == 1 and theme.FONT_FILES[0] in said[0], said
+    finally:
+        theme.reset()

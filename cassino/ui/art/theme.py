@@ -6,6 +6,7 @@ redraws the whole table renders no glyphs it has drawn before.
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -120,6 +121,9 @@ def reset() -> None:
     cards.forget_fonts()
 
 
+_MISSING_FONTS: set[str] = set()
+
+
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans (it has the suit symbols) at ``px`` pixels."""
@@ -127,7 +131,10 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     path = asset_path("fonts", name)
     try:
         return pygame.font.Font(str(path), max(6, px))
-    except (FileNotFoundError, OSError):  # a broken install still shows text
+    except (FileNotFoundError, OSError) as e:  # a broken install still shows text
+        if name not in _MISSING_FONTS:  # and its log says why the suits are boxes
+            _MISSING_FONTS.add(name)
+            logging.getLogger(__name__).warning("font %s could not be read (%s): pygame's own font instead", path, e)
         return pygame.font.Font(None, max(6, px))
 
 
