@@ -85,6 +85,7 @@ class Store:
         self.behind = False
         # settings.json's keys that no setting of this copy has, kept for the copy that wrote them.
         self.other_settings: dict[str, Any] = {}
+        self._write_checked = False  # whether the folder's write permission was looked at
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` lives."""
@@ -101,6 +102,14 @@ class Store:
                 log.warning("%s", notice)
                 self.problems.append(notice)
             return None
+        if not self._write_checked:
+            self._write_checked = True
+            if self.folder.is_dir() and not os.access(self.folder, os.W_OK | os.X_OK):
+                # Said at the start, not first at a move or a setting that is then lost.
+                notice = (f"Your folder {self.folder} cannot be written: your settings, statistics and "
+                          f"games are read from it but not kept in it this time.")
+                log.warning("%s", notice)
+                self.problems.append(notice)
         data, wrong = self._json(name)
         if wrong is not None:
             self.set_aside(name, wrong)

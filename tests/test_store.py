@@ -5,6 +5,7 @@ fatal, never lost)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -366,6 +367,19 @@ def test_a_folder_that_cannot_be_used_is_said_once_not_once_per_file(tmp_path: P
     assert said.startswith(f"Your folder {folder} cannot be used (")
     assert ("a file stands where one of the folders above it should be" if inside else "it is a file") in said
     assert (tmp_path / "file").read_text(encoding="utf-8") == "a file"
+
+
+def test_a_folder_that_cannot_be_written_is_said_at_the_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only folder was said only once a game could not be saved, in a
+    line the computer's next move replaced: the game was lost at quitting."""
+    (tmp_path / SETTINGS).write_text('{"speed": "slow"}', encoding="utf-8")
+    assert Store(tmp_path).load_settings().speed == "slow" and Store(tmp_path).problems == []
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: False if Path(path) == tmp_path else real(path, mode))
+    store = Store(tmp_path)
+    assert store.load_settings().speed == "slow" and store.load_stats() == Stats()
+    assert store.problems == [f"Your folder {tmp_path} cannot be written: your settings, statistics and games "
+                              f"are read from it but not kept in it this time."]
 
 
 def test_settings_this_copy_does_not_know_are_kept_when_it_saves(tmp_path: Path) -> None:
