@@ -312,13 +312,21 @@ OURS = "3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3D 4D 
     (last_card_position("5S", captured=["AS AH AD AC", "", ""], loose="5D", scores=[17, 3, 15], dealer=0,
                         players=3), "5Sx5:5D",
      "You and Bot2 are level at 22, past 21: one more round decides.", False),
+    # A fixed number of rounds, level at the end.
+    (last_card_position("5S", captured=["AS AH AD AC", ""], loose="5D", scores=[17, 15], dealer=0,
+                        rules=Rules(rounds=12), round=12), "5Sx5:5D",
+     "Both sides are level at 22 after 12 rounds: one more round decides.", False),
+    # The round that broke the tie won by a seat that was behind: the sheet said only who won.
+    (last_card_position("5S", captured=["AS AH AD AC", "", ""], loose="5D", scores=[20, 20, 19], dealer=0,
+                        players=3, rules=Rules(rounds=12), round=13), "5Sx5:5D",
+     "After one more round to break the tie, Bot2 has the highest total.", True),
 ])
 def test_the_sheet_says_why_the_game_ended_so_or_goes_on(pos: Position, move: str, story: str, over: bool) -> None:
     app, table, sheet = sheet_after(pos, move)
     assert table.game.over == over
     sheet.clock = 1e9
     assert sheet.story() == [story]
-    if not over:
+    if not over and pos.rules.rounds is None:  # (a game made from one position counts its rounds from 1)
         from tests.ui.driver import key
         from tests.ui.test_variants_table import drawn_text
 
@@ -423,3 +431,17 @@ def test_a_game_that_cannot_be_saved_stays_marked_after_the_computer_s_move(tmp_
     drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
     settle(app)
     assert game_label(table) == (table.game_name, False), "saved again: the mark goes"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_tie_s_thirteenth_round_is_named_whole_on_the_panel(size: tuple[int, int]) -> None:
+    # California's tie-break round read "Round 13 (a tie: one mo…" at 1280x720.
+    from tests.rules.helpers import table_position
+    from tests.ui.driver import open_table
+    from tests.ui.test_variants_table import drawn_text
+
+    pos = table_position("5S 6H", "5D", others=["7C 8C", "7D 8D", "7H 8H", "9C 9D", "9H 9S"], players=6, rules=Rules(rounds=12), round=13,
+                         scores=[20, 20, 19, 3, 4, 5], dealer=5)
+    app, _ = open_table(pos, size=size, levels=(None,) + ("beginner",) * 5)
+    drawn = [s for s in drawn_text(app) if s.startswith("Round 13")]
+    assert "Round 13 (a tie: one more)" in drawn and not any(s.endswith("…") for s in drawn), drawn

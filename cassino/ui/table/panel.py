@@ -38,7 +38,9 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         aim = "(a tie: one more)"
     else:
         aim = f"· game to {rules.target}"
-    surface.blit(theme.fit_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True), (x, y))
+    # (Smaller before cut: California's round 13, a tie's, read "Round 13 (a tie: one mo…".)
+    surface.blit(theme.shrink_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True,
+                                   least=0.75), (x, y))
     y += round(geo.fs * 1.5)
     # A game with a move taken back is practice: it stays so, saved and resumed, and is not counted.
     name, warn = game_label(table)

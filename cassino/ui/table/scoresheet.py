@@ -186,7 +186,14 @@ class RoundOverScene(Scene):
                         f"with {_item_words(item.item)} ({counts})"
                         + (f"; the totals end {totals}." if max(game.totals) != game.totals[game.winner] else ".")]
             if rules.rounds is not None:
-                return []
+                extra = end.round - rules.rounds
+                if extra <= 0:
+                    return []
+                # One seat past the level ones, after the round that broke the tie: say so.
+                more = "one more round" if extra == 1 else f"{extra} more rounds"
+                w = game.winner
+                return [f"After {more} to break the tie, {within(names.team(w))} "
+                        f"{'has' if names.s(w) else 'have'} the highest total."]
             reached = [t for t, total in enumerate(game.totals) if total >= rules.target]
             if len(reached) < 2:
                 return []
