@@ -242,6 +242,26 @@ def test_call_shows_your_count_and_calling_at_21_or_more_wins() -> None:
     step(app)  # drawn
 
 
+def test_a_call_under_sudden_death_shows_the_score_before_the_round_and_the_final_one() -> None:
+    # "Before this round 17 15" where the round began at 16 to 15: its sweep, counted
+    # in play, stood among the scores from before the round.
+    plain = "3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 8C 9C TC 3D 4D 5D 6D"
+    pos = table_position(hand="9S", loose="JC", rules=Rules(call_for_21=True, sudden_death=True),
+                         captured=["TD 2S AS AH " + plain], scores=[16, 15], sweeps=[1, 0])
+    app, table = open_table(pos)
+    key(app, pygame.K_c)
+    key(app, pygame.K_RETURN)
+    settle(app)
+    summary = app.top
+    assert isinstance(summary, RoundOverScene) and table.game.winner == 0
+    summary.clock = 1e9
+    drawn = drawn_text(app)
+    at = drawn.index("Before this round")
+    assert drawn[at + 1:at + 3] == ["16", "15"]
+    at = drawn.index("Final score")
+    assert drawn[at + 1:at + 3] == ["17", "15"] and list(table.game.totals) == [17, 15]
+
+
 def test_calling_short_asks_twice_and_loses() -> None:
     app, table = call_table(12)
     key(app, pygame.K_c)

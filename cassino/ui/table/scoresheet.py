@@ -289,7 +289,11 @@ class RoundOverScene(Scene):
         if counts is not None:
             # A call for the target decided it on these counts, not on the scores
             # from before the round (which may be 0 to 0: "Final score 0 0" under "You win").
-            totals = [("Count at the call", counts), ("Before this round", game.totals)]
+            totals = [("Count at the call", counts), ("Before this round", self.table.pos.scores)]
+            if tuple(game.totals) != tuple(self.table.pos.scores):
+                # Under sudden death the round's sweeps count in the final score (§9.22): they
+                # stood under "Before this round", a point the round's start never had.
+                totals.append(("Final score", game.totals))
         for label, values in totals if self.built else []:
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
