@@ -252,6 +252,9 @@ def _no_build(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> str
     if total <= cap or total > 2 * cap:  # (far past it, a player meant a capture: "build 136" says nothing)
         return ""
     raise_ = any(isinstance(item, Build) for item in pointed)
+    fixed = next((item for item in pointed if isinstance(item, Build) and item.multiple), None)
+    if fixed is not None:  # ("Nor can it raise it to 25: no build can be more than 13" hid the real reason)
+        return f" Nor can the {card_symbol(card)} raise it: a multiple build ({fixed.label()}) can never be raised."
     return (f" Nor can the {card_symbol(card)} {'raise it to' if raise_ else 'build'} {total}: no build can be "
             f"more than {cap}, "
             f"{'the highest card value' if cap < 14 else 'an ace counted high'}.")

@@ -492,6 +492,10 @@ def test_a_drop_that_could_only_mean_a_build_past_the_largest_says_so_too():
         "no build can be more than 10, the highest card value.")
     built = table_position("8S 7C", "3D", builds=[("4S 3S", 7, False, 0)], others=["2C 4C"])
     assert "Nor can the 8♠ raise it to 15" in (explained(built, "8S", builds=(0,)).reason or "")
+    # A multiple build is never raised, whatever the sum: that is the reason to give.
+    fixed = table_position("8S 7C", "3D", builds=[("4S 3S 7H", 7, True, 0)], others=["2C 4C"])
+    assert (explained(fixed, "8S", builds=(0,)).reason or "").endswith(
+        " Nor can the 8♠ raise it: a multiple build (7s) can never be raised.")
     # Where a build of that value could be made, nothing is added about builds.
     assert "Nor can" not in (explained(pos, "5H", "AC 3D").reason or "")
     # Nor far past the largest, where the player meant a capture (it said "build 136").
