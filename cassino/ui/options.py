@@ -97,10 +97,13 @@ def option_words(key: str, value: Any) -> str:
     return f"{key} {value}"
 
 
-def option_label(key: str, label: str, value: Any) -> str:
-    """A custom option's line in the setup: 'Sweeps: 2 points', 'Game to 11 points'."""
+def option_label(key: str, label: str, value: Any, target: int | None = None) -> str:
+    """A custom option's line in the setup: 'Sweeps: 2 points', 'Game to 11
+    points'; the call named for the game's ``target`` ('Call for 6: yes')."""
     if key == "target":
         return f"Game to {value} points"
+    if key == "call_for_21" and target is not None:
+        label = f"Call for {target}"
     return f"{label}: {option_value_words(key, value)}"
 
 

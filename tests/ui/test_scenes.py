@@ -864,6 +864,18 @@ def test_the_custom_setup_says_the_focused_options_line_once() -> None:
     assert [text for _, text in said].count(line) == 1 and ("option", "Call for 21: yes") in said
 
 
+def test_the_custom_setup_names_the_call_for_the_game_s_target() -> None:
+    # Game to 6: the game was named "Custom: Pluck, call for 6" but its row read "Call for 21: yes".
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    show_title(app)
+    setup = setup_scene(app)
+    setup.game, setup.custom = "custom", {"call_for_21": True, "target": 6}
+    setup.refresh()
+    labels = [item.label for item in setup.menu.items]
+    assert "Call for 6: yes" in labels and not any(label.startswith("Call for 21") for label in labels)
+    assert ("option", "Call for 6: yes") in setup.description()
+
+
 def test_one_round_and_one_game_are_said_in_the_singular() -> None:
     from cassino.rules import Rules
     from cassino.stats import Result

@@ -319,7 +319,8 @@ class SetupScene(Scene):
         if self.game == CUSTOM:
             for key, label, values, line in OPTION_ROWS:
                 value = self.custom.get(key, getattr(STANDARD, key))
-                items.append(choice(option_label(key, label, value), step_option(key, values), line))
+                target = self.custom.get("target", STANDARD.target)
+                items.append(choice(option_label(key, label, value, target), step_option(key, values), line))
         deal = (self.deal + "▌") if self.editing == "deal" else (self.deal or "random")
         refused = self.refusal()
         # (The seed of the whole game: "deal" is each round's handing out of cards everywhere else.)
@@ -431,7 +432,7 @@ class SetupScene(Scene):
         rules = self.rules()
         length = rounds_words(rules.rounds) if rules.rounds is not None else f"game to {rules.target}"
         out.append(("dim", f"{seats} · {length}"))
-        changed = [(option_label(k, label, getattr(rules, k)), line) for k, label, _, line in OPTION_ROWS
+        changed = [(option_label(k, label, getattr(rules, k), rules.target), line) for k, label, _, line in OPTION_ROWS
                    if getattr(rules, k) != getattr(STANDARD, k)]
         if not changed:
             out.append(("dim", "The standard rules, nothing changed."))
