@@ -110,6 +110,9 @@ def test_the_values_legend_follows_the_rules() -> None:
     # Spade Cassino's points, which the table showed nowhere (§9.9).
     assert value_legend(PRESETS["spade"].rules()) == ["Each ♠ scores 1, the J♠ 2"]
     assert value_legend(PRESETS["california"].rules()) == ["J Q K take all of their rank"]
+    # Portuguese and sudden death changed the scoring with nothing on the table to say so.
+    assert value_legend(PRESETS["portuguese"].rules()) == ["Cards tied: more ♠ wins"]
+    assert value_legend(Rules(sudden_death=True, target=11)) == ["A sweep to 11 wins at once"]
 
 
 @pytest.fixture

@@ -176,4 +176,9 @@ def value_legend(rules: Rules) -> list[str]:
         out.append("J Q K take all of their rank")
     if rules.spade_scoring:
         out.append("Each \u2660 scores 1, the J\u2660 2")
+    # What changes the scoring where the game's name alone does not say (Portuguese showed nothing).
+    if rules.card_tie_to_spades:
+        out.append("Cards tied: more \u2660 wins")
+    if rules.sudden_death:
+        out.append(f"A sweep to {rules.target} wins at once")
     return out
