@@ -403,9 +403,11 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
         if runner.win - this.win < 0.05:
             return Why(f"{lead}{both} are too close to call from what you can see (about "
                        f"{_chance((this.win + runner.win) / 2)} to win the game either way).")
-        return Why(f"{lead}Weighed again on other deals, {other} came out ahead of {mine} ({_chance(runner.win)} "
-                   f"to win the game against {_chance(this.win)}), though not by enough to be sure from what "
-                   "you can see.")
+        # Close first, then the lean: "came out ahead of the hint, though not by enough
+        # to be sure" read as the hint arguing against itself.
+        return Why(f"{lead}{both} are close: weighed again on other deals, the second came out a little ahead "
+                   f"({_chance(runner.win)} to win the game against {_chance(this.win)}), not clearly enough "
+                   "to change the hint.")
     # Weighed closer, on other deals, the next best is clearly ahead: the hint
     # changes to it ("why?" used to call its own hint worse and leave it up).
     degree = "a little better" if runner.win - this.win < 0.05 else "better"
