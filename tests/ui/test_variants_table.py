@@ -71,7 +71,8 @@ def test_the_pluck_button_then_a_loose_card_plucks_it_and_your_turn_goes_on() ->
     assert {m.text() for m in table.pluck_moves()} == {"pluck:5D", "pluck:9C"}
     click(app, table.geo.pluck_button.center)
     assert table.input.plucking and "Pluck" in " ".join(drawn_text(app))
-    assert "Plucked" not in drawn_text(app)
+    # While choosing, the lit button gives the pluck up, and says so.
+    assert "Plucked" not in drawn_text(app) and "No pluck (P)" in drawn_text(app)
     click(app, item_centre(table, cards("9C")))
     # Used for this deal: the button says so (dimmed, it still read as on offer).
     assert "Plucked" in drawn_text(app) and "Pluck (P)" not in drawn_text(app)

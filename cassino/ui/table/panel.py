@@ -122,7 +122,10 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         call = f"Call {rules.target} (C)" if rules.call_for_21 else ""
         # Once you have plucked this deal the button says so: dimmed alone it still read as on offer.
         used = rules.pluck and table.pos.plucked >> table.bottom & 1
-        pluck = "" if not rules.pluck else "Plucked" if used else "Pluck (P)"
+        # While choosing the card, a click on it gives the pluck up: say so (a hint that
+        # started a pluck left "Pluck (P)" lit, and clicking it to pluck undid the pluck).
+        pluck = "" if not rules.pluck else "Plucked" if used else "No pluck (P)" if table.input.plucking \
+            else "Pluck (P)"
         buttons += [(geo.pluck_button, pluck, plucks, table.input.plucking),
                     (geo.call_button, call, table.can_call(), False)]
     look = theme.table_panel(table.app.settings.table_colour)
