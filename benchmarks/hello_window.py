@@ -11,7 +11,10 @@ import os
 import sys
 import time
 
-import pygame
+if sys.platform.startswith("linux"):  # as the game does (cassino/ui/__init__.py): no OpenGL framebuffer
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+import pygame  # noqa: E402
 
 pygame.init()
 if "--fullscreen" in sys.argv:
