@@ -161,7 +161,13 @@ class App:
         """A resizable window of ``size`` that the player cannot make smaller
         than ``least``, where it was before full screen (it came back in the
         screen's corner, where full screen had put it)."""
+        before = pygame.display.get_surface()
+        from_full = before is not None and bool(before.get_flags() & pygame.FULLSCREEN)
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if screen.get_size() != size:
+            # Out of full screen, SDL's software framebuffer can hand back the
+            # screen's size: asked again, the window takes the size asked for.
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.window_size = size  # the size to come back to from full screen
         try:
             with warnings.catch_warnings():
@@ -172,7 +178,10 @@ class App:
                 window.minimum_size = self.least
                 if self.window_at is not None:
                     window.position = self.window_at
-        except (AttributeError, pygame.error):
+                elif from_full:  # a game started full screen: its first window in the middle, not the corner
+                    room = pygame.display.get_desktop_sizes()[0]
+                    window.position = (max(0, (room[0] - size[0]) // 2), max(0, (room[1] - size[1]) // 2))
+        except (AttributeError, pygame.error, IndexError):
             pass  # without it, ``resize`` still brings a smaller window back up
         return screen
 
