@@ -359,3 +359,57 @@ def test_a_moment_of_draw_cassino_is_placed_by_the_cards_left_to_draw() -> None:
     header = next(t for t in drawn_text(app) if t.startswith("1 of "))
     assert re.fullmatch(r"1 of \d+ · round 1, move \d+, (\d+ to draw|nothing left to draw) · You · score 0\u20130",
                         header), header
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1200, 1000), (1920, 1080)])
+def test_the_words_on_marked_table_piles_stand_clear_of_every_card(monkeypatch: pytest.MonkeyPatch,
+                                                                   size: tuple[int, int]) -> None:
+    # "better" and "played" stood on the pile's foot, sized with the cards: in a tall
+    # window they grew to 23 px over the card's index ("10" half hidden).
+    from cassino.ai.review import Moment
+
+    class Spy(pygame.Surface):
+        """A screen that remembers what was put where."""
+
+        def __init__(self, size: tuple[int, int]):
+            super().__init__(size)
+            self.put: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+        def blit(self, source: pygame.Surface, dest: object, *args: object, **kw: object) -> pygame.Rect:  # type: ignore[override]
+            at = source.get_rect()
+            at.topleft = dest.topleft if isinstance(dest, pygame.Rect) else dest  # type: ignore[assignment]
+            self.put.append((source, at))
+            return super().blit(source, dest, *args, **kw)  # type: ignore[arg-type]
+
+    game = Game(Rules(), 2, seed=5)
+    rng = random.Random(3)
+    beginner = make_player("beginner")
+    while True:  # to a turn of yours with a table card two plays take
+        pos = game.position
+        plays = [m for m in pos.legal_moves() if m.card >= 0 and m.takes]
+        shared = [(a, b) for a in plays for b in plays if a != b and a.takes & b.takes]
+        if pos.to_move == 0 and shared and pos.builds == () and len(pos.legal_moves()) > 2:
+            break
+        game.play(beginner.choose(SeatView(pos, pos.to_move, game.turns), rng, Budget(work=1)))
+    number = len(game.moves)
+    app = App(size, Settings(speed="fast", ai_delay="none", fullscreen=False))
+    table = sit_down(app, game, default_seats(2, "intermediate"))
+    review = GameReviewScene(app, table, [1])
+    review.reviewer.stop()
+    played, best = shared[0]
+    faces: set[int] = set()
+    real_face = gamereview.card_face
+    monkeypatch.setattr(gamereview, "card_face", lambda *a, **k: faces.add(id(f := real_face(*a, **k))) or f)
+    named: dict[int, str] = {}
+    real_text = gamereview.theme.text
+    monkeypatch.setattr(gamereview.theme, "text",
+                        lambda w, *a, **k: named.setdefault(id(t := real_text(w, *a, **k)), w) and t)
+    screen = Spy(size)
+    fs = gamereview.theme.px(size, 24, 13)
+    review._table(screen, fs, screen.get_rect(), Moment(number, 1, 0, played, best, 0.1, 2.0, True, ""))
+    monkeypatch.undo()
+    cards = [rect for source, rect in screen.put if id(source) in faces]
+    words = [rect for source, rect in screen.put if named.get(id(source)) in ("better", "played")]
+    assert len(words) >= 3, "a word for each pile each move takes, and for each card in hand"
+    assert not any(w.colliderect(c) for w in words for c in cards), (words, cards)
+    assert all(w.height <= max(12, round(fs * 0.8)) * 1.5 for w in words), "the hand's size, not the cards'"

@@ -338,15 +338,21 @@ class GameReviewScene(Scene):
         # under the hand, and with builds their badges and tags (the words under the
         # hand ran into the reason below: "Youplayed: …").
         marked = bool(pos.builds) or PLUCK in (best.kind, played.kind)
+        # A table pile a move takes carries its word under it, as a hand card does (on the
+        # pile's foot, sized with the cards, it grew over the card's index in a tall window).
+        word_px = max(12, round(fs * 0.8))
+        framed = any(move.kind != PLUCK and move.takes for move in (best, played))
+        word_room = round(word_px * 1.3) + 8 if framed else 0
         extra = (2 * label_h + round(fs * 1.2) + round(fs * 0.9) + 6 + (round(fs * 1.3) if marked else 0)
-                 + (round(fs * 0.8) if pos.builds else 0))
+                 + (round(fs * 0.8) if pos.builds else 0) + word_room)
         cw = int(min((area.width - fs) / (widest * 1.15), (area.height - extra) / (2 * RATIO)))
         cw = max(24, min(cw, round(self.app.size[1] * 0.16)))
         ch = round(cw * RATIO)
         gap = round(cw * 0.15)
         # Room under the table's row for the builds' "whose" tags and a better pluck's word.
         tag_px = max(10, round(cw * 0.16))
-        tags = round(tag_px * 1.3) + 3 if pos.builds or PLUCK in (best.kind, played.kind) else 0
+        tag_h = round(tag_px * 1.3) + 3
+        tags = (tag_h if pos.builds or PLUCK in (best.kind, played.kind) else 0) + word_room
         # A build's badge stands above its pile: room for it under the label (it covered "On the table").
         # The frames round a pile marked stand out a few pixels (they touched the label).
         badge_room = max(round(chip_radius(cw) * 0.7) if pos.builds else 0, FRAMES)
@@ -377,12 +383,14 @@ class GameReviewScene(Scene):
             # salmon frames looked alike (the hand's cards carried words, the table's not).
             said = [(word, colour) for move, word, colour in frames if move.kind != PLUCK]
             if said:
-                words = [theme.text(word, tag_px, colour, bold=True) for word, colour in said]
-                wide = sum(t.get_width() for t in words) + tag_px // 2 * (len(words) - 1)
-                left, foot = rect.centerx - wide // 2, rect.bottom - round(tag_px * 0.6)
+                words = [theme.text(word, word_px, colour, bold=True) for word, colour in said]
+                wide = sum(t.get_width() for t in words) + word_px // 2 * (len(words) - 1)
+                # Under the frames, and under a build's "whose" tag.
+                left = rect.centerx - wide // 2
+                foot = rect.bottom + 4 * len(frames) + 4 + (tag_h if build is not None else 0)
                 for t in words:
-                    theme.backed(surface, t, t.get_rect(bottomleft=(left, foot)), theme.PANEL + (240,))
-                    left += t.get_width() + tag_px // 2
+                    theme.backed(surface, t, t.get_rect(topleft=(left, foot)))
+                    left += t.get_width() + word_px // 2
             x += width + gap
         for build, rect, top in badges:  # over every frame: the next pile's frame cut "10" to "1("
             self._badge(surface, build, rect, top)
