@@ -237,6 +237,10 @@ def test_a_multiple_build_is_named_in_words_as_the_play_that_made_it() -> None:
     assert describe_on(0, [sevens], Rules(), take, past=True) == "captured the build of sevens with the 7♠"
     assert describe_on(0, [seven], Rules(), parse_move("7Sx7:3D,4D"), past=True) == \
         "captured the build of 7 with the 7♠"
+    # Two builds alike named once ("the build of 10 and the build of 10 with the 10♦").
+    tens = [Build(cards("6C 4C"), 10, False, 0), Build(cards("7H 3H"), 10, False, 1)]
+    assert describe_on(cards("TS"), tens, Rules(), parse_move("TDx10:6C,4C,7H,3H,TS"), past=True) == \
+        "captured both builds of 10 and 10♠ with the 10♦"
 
 
 def test_the_panel_keeps_the_old_totals_while_the_sheet_adds_up_its_rows() -> None:

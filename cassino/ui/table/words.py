@@ -107,7 +107,10 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
     if move.kind == CAPTURE:
         # A multiple build in words, as the play that made it said ("built
         # sevens (multiple)": "the build of sevens"); a single one by its value.
-        parts = [f"the build of {b.name(rules.trailing_royals)}" for b in touched]
+        # Builds alike said once ("the build of 10 and the build of 10" read as one twice).
+        named = [b.name(rules.trailing_royals) for b in touched]
+        parts = [f"the build of {w}" if n == 1 else f"both builds of {w}" if n == 2 else f"the {n} builds of {w}"
+                 for w, n in {w: named.count(w) for w in named}.items()]
         if loose:
             parts += _group_words(rules, loose, move.value)
         text = _and(parts)
