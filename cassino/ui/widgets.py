@@ -151,7 +151,7 @@ class Menu:
             n = len(self.items)
             pinned = min(self.pinned, self.visible - 1)
             more = theme.text(f"{self.scroll + 1}-{self.scroll + self.visible - pinned} of {n - pinned}  (scroll)",
-                              max(10, self.px * 2 // 3), theme.DIM)
+                              max(12, self.px * 2 // 3), theme.DIM)  # (10 px read hard)
             last = max((r for r in self.rects if r.width), key=lambda r: r.bottom)
             surface.blit(more, more.get_rect(midtop=(last.centerx, last.bottom + 4)))
 
