@@ -14,6 +14,9 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# A press on the window while another has the focus grabs the card too (SDL
+# spends it on the focus by default: the first drag after Alt+Tab did nothing).
+os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
 if sys.platform.startswith("linux"):
     # SDL on Linux puts the window's pixels through OpenGL by default: it destroys
     # and remakes the window to get a GL one (a full-screen start flashed the

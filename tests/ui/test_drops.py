@@ -485,6 +485,36 @@ def test_a_press_whose_release_went_elsewhere_is_no_drag_when_the_pointer_moves(
     assert table.input.drag is None and table.input.press is None
 
 
+@pytest.mark.parametrize("lost", ["focus", "press"])
+def test_a_drag_whose_release_went_to_another_window_goes_home_and_no_click_plays_it(lost: str) -> None:
+    """Alt+Tab mid-drag, released over another window: SDL never saw the release
+    and still held the button, the card followed the pointer, and the next
+    click on the cloth trailed it (or captured with it)."""
+    app, table = open_table(table_position("JC 4H", "JD 9S", others=["2C 8D"]))
+    hold_and_drag(app, hand_card_centre(table, c("JC")), bare_cloth(table))
+    assert table.input.drag is not None
+    if lost == "focus":
+        post(pygame.WINDOWFOCUSLOST)
+        step(app)
+        assert table.input.drag is None, "the card goes home as the window loses the focus"
+    post(pygame.MOUSEMOTION, pos=bare_cloth(table), rel=(3, 3), buttons=(1, 0, 0))  # still "held", to SDL
+    step(app)
+    post(pygame.MOUSEBUTTONDOWN, pos=bare_cloth(table), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=bare_cloth(table), button=1)
+    step(app, 2)
+    assert table.game.moves == [] and table.input.drag is None, "nothing played by that click"
+
+
+def test_alt_of_alt_tab_does_not_turn_the_table_to_keys() -> None:
+    # Alt showed a focus ring on a hand card, as if the player had started playing by keys.
+    app, table = open_table(table_position("JC 4H", "JD 9S", others=["2C 8D"]))
+    for k in (pygame.K_LALT, pygame.K_LCTRL, pygame.K_LSHIFT, pygame.K_LGUI):
+        key(app, k)
+    assert not table.input.keyboard
+    key(app, pygame.K_RIGHT)
+    assert table.input.keyboard
+
+
 def test_enter_while_dragging_plays_nothing_else() -> None:
     """Enter mid-drag opened "Play the A♣:" for the card the keys were on, the dragged Q♦ frozen under it."""
     app, table = open_table(table_position("QD AC 4H", "JD 9S", others=["2D 8D 3S"]))

@@ -97,6 +97,15 @@ class TableInput:
                 self.let_go()
             self._mouse_move(event.pos)
             return
+        if event.type == pygame.WINDOWFOCUSLOST:
+            # Released over another window, the button's release never comes (nor a motion
+            # without it, SDL still holding it down): the card stuck to the pointer and the
+            # next click played it.
+            self.let_go()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.g.drag is not None:
+            self.let_go()  # a press with a card already on the pointer: its release was lost; home
+            return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not table.at_rest():
             self.let_go()  # a drag let go while cards move: home, not held on
             return
@@ -296,6 +305,8 @@ class TableInput:
             return
         hand = table.hand_order(table.bottom)
         items = table.items
+        if key in MODIFIERS:
+            return  # Alt of Alt+Tab is not playing by keys: it showed a focus ring
         if not self.g.keyboard:
             self.g.keyboard = True
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER,
