@@ -202,6 +202,20 @@ def test_the_turn_mark_passes_once_the_play_has_landed() -> None:
     assert table.turn_mark() == table.pos.to_move
 
 
+def test_a_refused_card_gliding_home_leaves_the_turn_mark_on_you() -> None:
+    # While a refused card went home, the mark jumped back to the computer that had played last.
+    from tests.rules.helpers import table_position
+
+    app, table = open_table(table_position("2C 8D", "JD 9S", others=["JC 4H"], to_move=1), speed="normal",
+                            levels=(None, "beginner"))
+    settle(app)
+    assert table.human_turn() and table.play_words is not None and table.play_words[0] == 1
+    assert table.game.turns[-1].move.kind == "trail"  # (the Beginner's 2♣ or 8♦: nothing to take)
+    drag(app, hand_card_centre(table, c("4H")), item_centre(table, cards("9S")))  # 13: no capture, no build
+    assert table.game.turns[-1].seat == 1 and table.motion.busy, "refused, the card glides home"
+    assert table.turn_mark() == 0
+
+
 def test_while_a_round_is_dealt_it_is_nobody_s_turn_yet() -> None:
     # "East to play." and East's mark showed while the cards were still flying in.
     from cassino.rules import Game

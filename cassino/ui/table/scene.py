@@ -545,6 +545,11 @@ class TableScene(Scene, TableState):
         self.notes_due()
         if self.dealing and not self.motion.busy:
             self.dealing = False
+        if not self.motion.busy:
+            # The play is down: a later glide (a refused card going home) is nobody's
+            # play, and the turn's mark stays on the player to move (it jumped back to
+            # the last mover for the glide).
+            self.play_landed = True
         sound = self.motion.due()
         if sound is not None:
             self.app.sounds.play(sound)
