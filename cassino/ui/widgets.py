@@ -48,6 +48,9 @@ class Menu:
         # setup, typing "12" for a deal number stepped the players and a seat).
         self.numbered = numbered
         self.focus = 0
+        # The item a press began on: a release acts only there (a press on the cloth, or held
+        # through the round's end, released over "Next round", started the next round).
+        self.pressed: int | None = None
         self.rects: list[pygame.Rect] = []
         self.px = 24
         self.scroll = 0
@@ -92,9 +95,13 @@ class Menu:
                 if r.collidepoint(event.pos):
                     self.focus = i
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            return self.pressed is not None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self.pressed = self.pressed, None
             for i, r in enumerate(self.rects):
-                if r.collidepoint(event.pos):
+                if r.collidepoint(event.pos) and i == pressed:
                     self.focus = i
                     item = self.items[i]
                     if item.back is not None and event.pos[0] < r.left + arrow_zone(r):

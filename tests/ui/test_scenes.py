@@ -1143,3 +1143,25 @@ def test_the_pause_menu_says_the_game_s_number_which_the_setup_can_type_to_play_
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene) and pause.title == "Paused · game number 123456789"
+
+
+def test_a_button_acts_on_a_click_begun_on_it_not_on_a_release_alone() -> None:
+    # A press on the cloth (or held through a round's end) released over "Next round" started the next round.
+    from cassino.ui.widgets import Menu
+
+    done: list[str] = []
+    menu = Menu([Item("Next round", lambda: done.append("next")), Item("Score sheet", lambda: done.append("sheet"))])
+    menu.layout((300, 200), 200, 20)
+    first, second = menu.rects[0].center, menu.rects[1].center
+
+    def press(at: tuple[int, int], kind: int) -> None:
+        menu.handle(pygame.event.Event(kind, pos=at, button=1))
+
+    press((10, 10), pygame.MOUSEBUTTONDOWN)
+    press(first, pygame.MOUSEBUTTONUP)
+    press(second, pygame.MOUSEBUTTONDOWN)  # begun on one button, released on another
+    press(first, pygame.MOUSEBUTTONUP)
+    assert done == []
+    press(first, pygame.MOUSEBUTTONDOWN)
+    press(first, pygame.MOUSEBUTTONUP)
+    assert done == ["next"]
