@@ -135,7 +135,7 @@ def test_keyboard_alone_selects_and_plays() -> None:
     key(app, pygame.K_DOWN)                    # back to the hand
     # In the hand the line says what to do there, and the cards that can take the 8♦ are lit.
     said = status_words(app, table)
-    assert said.startswith("Press Enter on the card") and "the lit cards fit them" in said, said
+    assert said.startswith("Press Enter on the card to play on the selected item:") and "the lit cards fit it" in said, said
     assert table.fitting_cards() == {c("8S")}
     focus_hand_card(app, table, c("8S"))
     key(app, pygame.K_RETURN)
@@ -887,7 +887,7 @@ def test_table_cards_no_card_of_yours_fits_say_so_and_a_click_on_the_cloth_lets_
         click(app, item_centre(table, 1 << parse_card(card)))
     assert len(table.input.selection) == 2 and not table.fitting_cards()
     said = status_words(app, table)
-    assert said.startswith("No card of yours fits the selected items all together: click one again"), said
+    assert said.startswith("No card of yours fits these items together: choose others, or click one again"), said
     assert "Now click" not in said
     click(app, bare_cloth(table))
     assert not table.input.selection and table.pos.to_move == 0, "nothing played, nothing chosen"

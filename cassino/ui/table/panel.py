@@ -217,7 +217,9 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
         elif table.input.drag is not None:
             text = _drag_words(table, table.input.drag)
         elif table.input.selection:
-            fits = "the lit cards fit them"
+            one = len(table.input.selection) == 1
+            fits = "the lit cards fit it" if one else "the lit cards fit them"
+            items = "the selected item" if one else "the selected items"
             if not table.fitting_cards():
                 # ("Now click a card ...: no card of yours fits them all" asked for what it refused.)
                 if len(table.input.selection) == 1:
@@ -225,11 +227,12 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
                     text = f"No card of yours fits the selected item: {how}."
                 else:
                     how = "Esc clears them" if keys else "click one again to let it go, or the bare cloth to clear them"
-                    text = f"No card of yours fits the selected items all together: {how}."
+                    # (Said mid-way through choosing, it read as a mistake: more may come.)
+                    text = f"No card of yours fits these items together: choose others, or {how}."
             elif not keys:
-                text = f"Now click (or drag) a card from your hand to play it on the selected items: {fits}."
+                text = f"Now click (or drag) a card from your hand to play it on {items}: {fits}."
             elif table.input.focus[0] == "hand":
-                text = f"Press Enter on the card to play on the selected items: {fits}."
+                text = f"Press Enter on the card to play on {items}: {fits}."
             else:
                 text = f"Now go down to your hand (Down) and press Enter on the card to play: {fits}."
         else:
