@@ -287,6 +287,12 @@ class ChooserScene(Scene):
                 if it.build is not None and top is not None:  # its value, which the cards alone hid
                     # Over the outline, as the table draws it (drawn under, its line struck the number).
                     value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
+        # And the card played, where it was dropped, over them (the lit table cards
+        # hid it, dimmed, but for a dark sliver).
+        spot = self.stage.spots.get(self.card) if self.card >= 0 else None
+        if spot is not None:
+            surface.blit(card_face(self.card, round(spot.w), self.app.settings.four_colour),
+                         (round(spot.x), round(spot.y)))
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
         for ln in title:
