@@ -289,10 +289,10 @@ class ChooserScene(Scene):
                     value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
         # And the card played, where it was dropped, over them (the lit table cards
         # hid it, dimmed, but for a dark sliver).
-        spot = self.stage.spots.get(self.card) if self.card >= 0 else None
-        if spot is not None:
-            surface.blit(card_face(self.card, round(spot.w), self.app.settings.four_colour),
-                         (round(spot.x), round(spot.y)))
+        played = self.stage.spots.get(self.card) if self.card >= 0 else None
+        if played is not None:
+            surface.blit(card_face(self.card, round(played.w), self.app.settings.four_colour),
+                         (round(played.x), round(played.y)))
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
         for ln in title:
