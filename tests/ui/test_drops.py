@@ -11,7 +11,7 @@ from cassino.ui.table.chooser import ChooserScene
 from cassino.rules import cards_of
 from tests.rules.helpers import cards, table_position
 
-from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, post, step
+from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, post, settle, step
 
 
 def c(text: str) -> int:
@@ -568,3 +568,21 @@ def test_cancel_in_focus_is_framed_as_a_row_in_focus_is() -> None:
         key(app, pygame.K_DOWN)
     step(app)
     assert edge() == theme.GLOW
+
+
+def test_a_new_drag_or_choice_puts_the_last_refusal_away() -> None:
+    # Refused, the red words stayed over the next drag for four seconds or more,
+    # where the drag's own guidance belonged.
+    app, table = open_table(table_position("4S 2H", "8D AC KS", others=["2C 8C"]))
+    drag(app, hand_card_centre(table, c("4S")), item_centre(table, cards("8D")))
+    settle(app)
+    assert table.message.startswith("! ") and table.message_time > 0 and not table.game.moves
+    hold_and_drag(app, hand_card_centre(table, c("2H")), bare_cloth(table))
+    assert table.message_time == 0, "the drag's guidance, not the last refusal"
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    drag(app, hand_card_centre(table, c("4S")), item_centre(table, cards("8D")))
+    settle(app)
+    assert table.message.startswith("! ") and table.message_time > 0
+    click(app, item_centre(table, cards("KS")))
+    assert table.input.selection and table.message_time == 0, "a choice on the table: what to do with it"

@@ -199,8 +199,16 @@ class TableInput:
                 self.pluck(item.mask)
             else:
                 self.g.selection ^= {item.mask}
+                self._refusal_done()
         elif self.g.selection and not self.g.plucking and table.stage.bare_cloth(p):
             self.g.selection.clear()  # a click on the bare cloth lets every selected item go
+
+    def _refusal_done(self) -> None:
+        """A new drag or choice on the table: the last refusal, of another play, gives
+        way to what to do now (it stayed up, red, for its four seconds or more)."""
+        table = self.table
+        if table.message.startswith("! ") and table.message_time != float("inf"):
+            table.message_time = 0.0
 
     def _mouse_move(self, p: tuple[int, int]) -> None:
         table = self.table
@@ -219,6 +227,7 @@ class TableInput:
                 self.g.plucking = False
                 self.g.drag = Drag(card, (start[0] - spot.x, start[1] - spot.y), p, targets, trail_ok)
                 self.g.press, self.g.grab_only = None, False
+                self._refusal_done()
 
     def _mouse_up(self, p: tuple[int, int]) -> None:
         table = self.table
