@@ -905,6 +905,18 @@ def test_one_table_card_no_card_of_yours_fits_is_said_of_one() -> None:
         "No card of yours fits the selected item: click it again, or the bare cloth, to let it go.")
 
 
+def test_a_table_card_only_a_rule_keeps_you_from_taking_says_the_rule() -> None:
+    # A build of 10 of yours, a single 10 in hand, the loose 10♥ chosen: "No card of yours
+    # fits", of a 10 plainly held; the rule came only when the 10 was played anyway.
+    from cassino.rules import parse_card
+
+    app, table = open_table(table_position("TS 3C", "TH 2D", builds=[("4D 6C", 10, False, 0)], others=["4H 7C"]))
+    click(app, item_centre(table, 1 << parse_card("TH")))
+    said = status_words(app, table)
+    assert said.startswith("You control a build of 10") and "keep a 10" in said, said
+    assert said.endswith("Click it again, or the bare cloth, to let it go."), said
+
+
 def test_a_click_right_after_a_refused_one_is_taken() -> None:
     """The refused card glided home over no distance, and the motion ate the next click: nothing, no word."""
     from cassino.rules import parse_card

@@ -229,6 +229,9 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
                     how = "Esc clears them" if keys else "click one again to let it go, or the bare cloth to clear them"
                     # (Said mid-way through choosing, it read as a mistake: more may come.)
                     text = f"No card of yours fits these items together: choose others, or {how}."
+                barred = table.barred_reason()
+                if barred is not None:  # one would, but for a rule: that rule ("no card fits" of a plain 10)
+                    text = f"{barred} {how[0].upper()}{how[1:]}."
             elif not keys:
                 text = f"Now click (or drag) a card from your hand to play it on {items}: {fits}."
             elif table.input.focus[0] == "hand":

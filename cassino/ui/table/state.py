@@ -113,7 +113,8 @@ class TableState:
         # Each decision reviewed in this game (by the moves up to it), for the
         # game's review after its rounds': the same weighing, not worked out again.
         self.reviewed: dict[tuple[Move, ...], Moment] = {}
-        self._fitting: tuple[object, set[int]] | None = None  # ``fitting_cards``, for one selection
+        # ``fitting_cards`` and ``barred_reason``, for one selection.
+        self._fitting: tuple[object, set[int], str | None] | None = None
         self.hinted: dict[tuple[Move, ...], Move] = {}  # each hint given, by the moves before it (the review says so)
         self.game_ended = False  # a call or a sudden-death sweep ended the game inside a round
         # What ended the game inside a round: the call or sweep's event, or a
@@ -276,9 +277,18 @@ class TableState:
         if self._fitting is None or self._fitting[0] != key:
             things = [self.stage.item_of[m] for m in sel if m in self.stage.item_of]
             hand = self.pos.hands[self.bottom] if self.pos.to_move == self.bottom else 0
-            fit = {c for c in cards_of(hand) if self.pos.explain(c, things).moves}
-            self._fitting = (key, fit)
+            meanings = [self.pos.explain(c, things) for c in cards_of(hand)]
+            fit = {c for c, it in zip(cards_of(hand), meanings) if it.moves}
+            barred = next((it.reason for it in meanings if it.barred and it.reason), None)
+            self._fitting = (key, fit, barred)
         return self._fitting[1]
+
+    def barred_reason(self) -> str | None:
+        """Where no card of the hand fits the selection but one would, were a rule
+        not against it (a 10 kept for one's build of 10): that rule, in words."""
+        if not self.input.selection or self.fitting_cards():
+            return None
+        return self._fitting[2] if self._fitting is not None else None
 
     def team_taker(self, team: int) -> int:
         """The seat whose pile shows a team's cards: the last capturer if on that team."""
