@@ -147,9 +147,14 @@ def _shape_reason(pos: Position, move: Move) -> str:
             return f"A {rank} takes {rank}s and builds of {rank}s, without a value."
         if move.kind == BUILD or touched:
             return f"A {rank} has no value: it cannot build or take a build, only take a {rank}."
-        if loose & ~RANK_SETS[rank_of(c)]:
-            if loose.bit_count() == 1:  # no sum was tried: one card of another rank
-                return f"A {rank} has no value: it takes only a {rank}, and the {_cards_words(loose)} is not one."
+        others = loose & ~RANK_SETS[rank_of(c)]
+        if others:
+            # The cards of another rank named ("not a sum of cards" of a queen and a jack).
+            if others.bit_count() == 1:
+                return f"A {rank} has no value: it takes only a {rank}, and the {_cards_words(others)} is not one."
+            if any(not rules.part_values[x] for x in cards_of(others)) or others != loose:
+                return (f"A {rank} has no value: it takes only a {rank}, and the {_cards_words(others)} "
+                        f"are not {rank}s.")
             return f"A {rank} has no value: it can take only a {rank}, not a sum of cards."
         if move.value:
             return f"A {rank} has no value: it takes a {rank} by rank, with no number."

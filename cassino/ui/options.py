@@ -203,7 +203,8 @@ def read_options(text: str) -> dict[str, Any] | None:
 PRESET_ABOUT = {
     "standard": "The classic game: capture cards of your card's value or sums of it, build for a "
                 "later capture, and score for most cards and spades, the casinos, aces and sweeps. "
-                "Court cards only pair. Once a side reaches 21 at a round's end, the highest total wins.",
+                "A jack, queen or king takes only a card of its own rank. Once a side reaches 21 at a "
+                "round's end, the highest total wins.",
     "royal": "Court cards count: jack 11, queen 12, king 13. They add up, build and are built on like "
              "any other card, so builds go up to 13. Sweeps score nothing; the game is to 21 points, "
              "or to 6 as a short game.",

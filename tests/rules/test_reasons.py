@@ -509,7 +509,11 @@ def test_a_court_card_dropped_on_one_card_of_another_rank_is_told_so_not_of_sums
     pos = table_position("QS 3C", "JH 5D")
     refused(pos, "QSx:JH", "takes only a queen", "J♥ is not one")
     assert "sum" not in pos.violation(parse_move("QSx:JH"))
-    refused(pos, "QSx:JH,5D", "not a sum of cards")
+    refused(pos, "QSx:JH,5D", "takes only a queen", "J♥ and 5♦ are not queens")
+    # A queen with a jack: the jack named ("not a sum of cards" of a queen and a jack).
+    refused(table_position("QS 3C", "QD JC"), "QSx:QD,JC", "takes only a queen", "J♣ is not one")
+    # Number cards adding up to 12: no sum for a queen.
+    refused(table_position("QS 3C", "5D 7H"), "QSx:5D,7H", "not a sum of cards")
 
 
 def test_a_multiple_build_is_named_in_the_controller_s_duty_as_its_play_named_it():

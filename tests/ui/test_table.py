@@ -135,7 +135,7 @@ def test_keyboard_alone_selects_and_plays() -> None:
     key(app, pygame.K_DOWN)                    # back to the hand
     # In the hand the line says what to do there, and the cards that can take the 8♦ are lit.
     said = status_words(app, table)
-    assert said.startswith("Press Enter on the card to play on the selected item:") and "the lit cards fit it" in said, said
+    assert said.startswith("Press Enter on the card to play on the selected item:") and "the marked cards fit it" in said, said
     assert table.fitting_cards() == {c("8S")}
     focus_hand_card(app, table, c("8S"))
     key(app, pygame.K_RETURN)

@@ -218,7 +218,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
             text = _drag_words(table, table.input.drag)
         elif table.input.selection:
             one = len(table.input.selection) == 1
-            fits = "the lit cards fit it" if one else "the lit cards fit them"
+            fits = "the marked cards fit it" if one else "the marked cards fit them"
             items = "the selected item" if one else "the selected items"
             if not table.fitting_cards():
                 # ("Now click a card ...: no card of yours fits them all" asked for what it refused.)
