@@ -308,6 +308,12 @@ def test_a_sudden_death_sweep_ends_the_game_and_the_summary_says_so() -> None:
     assert "swept the table" in " ".join(summary.story()) and "Sudden death" in " ".join(summary.story())
     assert [it.label for it in summary.menu.items] == ["Play again", "Review your moves (R)", "Score sheet (S)",
                                                        "Back to the title"]
+    # Enter, out of the rounds' habit, opens the game's sheet: it went straight into a new game.
+    summary.clock = 1e9
+    key(app, pygame.K_RETURN)
+    from cassino.ui.table.scoresheet import SheetScene
+
+    assert isinstance(app.top, SheetScene) and table.game is game
 
 
 def test_an_ace_that_could_count_1_or_14_asks_which_is_meant() -> None:

@@ -50,6 +50,10 @@ class RoundOverScene(Scene):
             whose = "your" if len(table.humans) == 1 else "everyone's"  # pass and play: each person's, by name
             items.insert(1, Item(f"Review {whose} moves (R)", self.show_review))
         self.menu = Menu(items, None)
+        if game.over:
+            # Enter out of a round's habit ("Next round") went straight into a new game and
+            # the final sheet was gone: at the game's end it opens the whole game's sheet.
+            self.menu.focus = next(i for i, item in enumerate(items) if item.action == self.show_sheet)
         # The sheet builds up a row at a time; a click or a key shows it whole.
         self.clock = 0.0
         self.row_time = max(0.0, app.settings.flight * 1.1)
