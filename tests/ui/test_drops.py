@@ -246,14 +246,15 @@ def test_the_line_in_focus_of_the_list_fits_its_row_in_bold(monkeypatch: pytest.
         assert isinstance(chooser, ChooserScene)
         for focus in range(len(chooser.moves)):
             chooser.focus = focus
-            drawn: list[pygame.Surface] = []
+            drawn: list[tuple[str, pygame.Surface]] = []
             real = theme.text
             monkeypatch.setattr(theme, "text", lambda s, px, colour=theme.INK, bold=False:
-                                drawn.append(real(s, px, colour, bold)) or drawn[-1])
+                                drawn.append((s, real(s, px, colour, bold))) or drawn[-1][1])
             chooser.draw(app.screen)
             monkeypatch.undo()
             row = chooser.rows[focus]
-            widest = max(t.get_width() for t in drawn if t.get_height() < row.height)
+            widest = max(t.get_width() for s, t in drawn if t.get_height() < row.height
+                         and not s.startswith("Cancel"))  # (the foot, sized to fit on its own)
             pad = round(table.geo.fs_small * 0.7)
             assert widest <= row.width - round(table.geo.fs_small * 1.6) + pad // 2, (size, focus)
 
@@ -436,6 +437,18 @@ def test_a_list_of_choices_too_long_for_the_window_scrolls_and_keeps_its_words_a
         post(pygame.MOUSEWHEEL, x=0, y=-1)
         step(app)
     assert chooser.first == 3 and chooser.focus == 3 and not chooser.rows[2].width
+    # Its foot says how many more each way, whole ("Cancel (Esc) · 1 above · 1…", and "below" of what?).
+    from cassino.ui.art import theme
+
+    said: list[str] = []
+    real = theme.text
+    theme.text = lambda s, *a, **k: said.append(s) or real(s, *a, **k)  # type: ignore[assignment]
+    try:
+        chooser.draw(app.screen)
+    finally:
+        theme.text = real  # type: ignore[assignment]
+    foot = [s for s in said if s.startswith("Cancel (Esc)")]
+    assert foot and foot[-1] == f"Cancel (Esc) · 3 more ▲ · {len(chooser.moves) - 1 - max(i for i, r in enumerate(chooser.rows) if r.width)} more ▼", foot
     # From its end, the wheel takes it back to its top (rows of two lines stopped it short).
     while chooser.focus != len(chooser.moves) - 1:
         key(app, pygame.K_DOWN)

@@ -345,13 +345,16 @@ class ChooserScene(Scene):
             y += row_h
         self.cancel_rect = pygame.Rect(box.x + pad // 2, box.bottom - foot, box.width - pad, line + pad // 2)
         hot = self.focus == len(self.moves)
-        more = ([f"{self.first} above"] if self.first > 0 else []) + (
-            [f"{len(laid) - 1 - last} below"] if last < len(laid) - 1 else [])  # (the wheel or arrows scroll)
+        # How many more each way, with the way to scroll ("2 below" said neither what nor how).
+        more = ([f"{self.first} more \u25b2"] if self.first > 0 else []) + (
+            [f"{len(laid) - 1 - last} more \u25bc"] if last < len(laid) - 1 else [])
         said = " · ".join(["Cancel (Esc)"] + more)
         if hot:  # framed as a row in focus is (bold alone was hard to see from the keyboard)
             surface.blit(theme.rounded_box(self.cancel_rect.size, theme.BUTTON_HOT + (235,), 8, theme.GLOW + (255,), 2),
                          self.cancel_rect.topleft)
-        t = theme.fit_text(said, fs, self.cancel_rect.width, theme.INK if hot else theme.DIM, bold=hot)
+        # (Smaller before cut: beside the cards, "Cancel (Esc) · 1 above · 1…".)
+        t = theme.shrink_text(said, fs, self.cancel_rect.width - 4, theme.INK if hot else theme.DIM, bold=hot,
+                              least=0.75)
         surface.blit(t, t.get_rect(center=self.cancel_rect.center))
 
 
