@@ -93,6 +93,10 @@ def expand(pattern: Pattern, loose: CardSet) -> list[CardSet]:
     return outs
 
 
+class TooMany(Exception):
+    """More sets than a listing asked for may follow (``captures``' ``most``)."""
+
+
 class Values:
     """The kinds of cards of one rule set, and the memos of their patterns.
 
@@ -207,9 +211,11 @@ class Values:
         self.reaches[vec] = sums
         return sums
 
-    def captures(self, vec: int, v: int) -> list[Pattern]:
+    def captures(self, vec: int, v: int, most: int | None = None) -> list[Pattern]:
         """The non-empty sets of loose cards that split into groups of v: a
-        capture's loose cards (§4). Memo: ``captures_by[v]``."""
+        capture's loose cards (§4). Memo: ``captures_by[v]``. ``most``: raise
+        ``TooMany`` rather than work out more than that many (each is a move at
+        least: a crowded table asked for every move could take minutes)."""
         low = vec & self.below[v]
         memo = self.captures_by[v]
         got = memo.get(low)
@@ -221,7 +227,7 @@ class Values:
             got = memo.get(key)
             if got is None:
                 self._groups_by[v].setdefault(key, groups)
-                got = memo[key] = _patterns(self._unions(key, v), key)
+                got = memo[key] = _patterns(self._unions(key, v, most), key)
             memo[low] = got
         return got
 
@@ -433,8 +439,9 @@ class Values:
             self._completed[(i, left)] = got
         return got
 
-    def _unions(self, vec: int, v: int) -> list[Sub]:
-        """The non-empty sub-multisets of ``vec`` that split into groups of v."""
+    def _unions(self, vec: int, v: int, most: int | None = None) -> list[Sub]:
+        """The non-empty sub-multisets of ``vec`` that split into groups of v
+        (``most``: as in ``captures``)."""
         if not 0 < v <= self.cap:
             return []
         low = vec & self.below[v]
@@ -468,6 +475,8 @@ class Values:
                                 e = seen[x] = (x, up | gp, ur | gr)
                                 grown.append(e)
                     frontier = grown
+                    if most is not None and len(seen) > most:
+                        raise TooMany(most)
                 got = list(seen.values())[1:]
             memo[key] = got
         memo[low] = got

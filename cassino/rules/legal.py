@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import BIG_CASINO, RANK_SETS, CardSet, rank_of
 from .errors import TooManyMovesError
-from .groups import ALONE, FIELD, REP, SPREAD, TD_KIND, Pattern, Values, expand, joined
+from .groups import ALONE, FIELD, REP, SPREAD, TD_KIND, Pattern, TooMany, Values, expand, joined
 from .moves import BUILD, CALL_MOVE, CAPTURE, NO_CARD, PLUCK, TRAIL, Move
 from .options import Rules
 
@@ -314,7 +314,10 @@ class MoveGenerator:
                     if reach >> v & 1:
                         found = captures_by[v].get(vec & below[v])
                         if found is None:
-                            found = values.captures(vec, v)
+                            try:
+                                found = values.captures(vec, v, limit)
+                            except TooMany:
+                                raise too_many_moves(limit or 0, loose) from None
                     else:
                         found = _NO_PATTERNS
                     if not build_bits >> v & 1:
@@ -500,7 +503,7 @@ class _Exact:
         self.loose = loose
         self.singles = values.singles
 
-    def captures(self, vec: int, v: int) -> list[Pattern]:
+    def captures(self, vec: int, v: int, most: int | None = None) -> list[Pattern]:
         return _WHOLE_ONLY if self.valued and vec and self.values.partitions(vec, v) else _NO_PATTERNS
 
     def multiples(self, vec: int, bv: int, V: int) -> list[Pattern]:

@@ -124,3 +124,13 @@ def test_whether_cards_split_into_groups_is_the_answer_of_listing_every_union(
     vec = values.counts(valued)
     listed = not vec or v <= values.cap and any(e[0] == vec for e in values._unions(vec, v))
     assert values.partitions(vec, v) == listed
+
+
+def test_the_limit_stops_the_groups_being_gathered_not_only_the_moves() -> None:
+    # Royal, aces 14, 50 loose cards, an ace in hand: every union of groups of 14 was
+    # gathered before the limit was looked at (minutes, gigabytes, for a refusal).
+    loose = " ".join(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC" if f"{r}{s}" not in ("AS", "KH"))
+    pos = table_position("AS", loose, others=["KH"], rules=PRESETS["royal-aces-14"].rules())
+    with pytest.raises(TooManyMovesError, match="its 50 loose cards"):
+        pos.legal_moves(limit=1_000)
+    assert pos.is_legal(parse_move("AS-")) and pos.is_legal(parse_move("ASx1:AH"))  # one move is still checked
