@@ -56,12 +56,20 @@ class Refused(Exception):
         self.status = status
 
 
+def _stdin() -> BinaryIO:
+    """Standard input's bytes, or Refused where there is none (a closed one
+    was an internal error: 'NoneType' object has no attribute 'buffer')."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise Refused("standard input is closed: give a file's name, or '-' with something to read")
+    return sys.stdin.buffer
+
+
 def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes:
     """A file's bytes ('-' for stdin); a file bigger than ``limit`` is refused
     by its size before it is read, a stream once ``limit`` bytes have come."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
+            data = _stdin().read(limit + 1)
         else:
             # (A named pipe waits for its writer, as any reader of one does.)
             with open(path, "rb") as f:
@@ -464,7 +472,7 @@ def cmd_ai(args: argparse.Namespace) -> int:
         print(move)
         return 0
     status = 0
-    for n, (line, size) in enumerate(_lines(sys.stdin.buffer), 1):
+    for n, (line, size) in enumerate(_lines(_stdin()), 1):
         if not line.strip():
             continue
         try:
@@ -766,6 +774,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = cmd_selftest if args.selftest else getattr(args, "func", cmd_play)
+    if sys.stdout is None and func not in (cmd_play, cmd_selftest, cmd_menu_entry):
+        # (print() to no stdout does nothing: selfplay ran and said 0, having written nothing.)
+        print("cassino: standard output is closed: this command's answer has nowhere to go", file=sys.stderr)
+        return 2
     try:
         if getattr(args, "rules", None) is not None:
             # A preset's seats and partnerships, checked alike for every command.
@@ -778,6 +790,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except OSError as e:
+        # Not a bug of ours: the output could not be written (a full disk), or a file
+        # could not be used. (Files the commands read are refused by name before this.)
+        print(f"cassino: input or output failed: {_one_line(e.strerror or str(e))}", file=sys.stderr)
+        return 2
     except Exception as e:  # noqa: BLE001 - a bug: said in one line, not a traceback
         print(f"cassino: internal error, please report it with the command that caused it: "
               f"{_one_line(f'{type(e).__name__}: {e}')}", file=sys.stderr)

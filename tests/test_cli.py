@@ -114,6 +114,39 @@ def test_legal_reads_stdin(tmp_path: Path) -> None:
     assert result.stdout.splitlines() == [m.text() for m in pos.legal_moves()]
 
 
+@pytest.mark.parametrize("args", [("legal", "-"), ("deal", "-"), ("ai", "--level", "random")])
+def test_a_closed_standard_input_is_refused_not_a_bug(args: tuple[str, ...]) -> None:
+    # "internal error, please report it: AttributeError: 'NoneType' object has no attribute 'buffer'"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-m", "cassino", *args], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=60,
+                            preexec_fn=lambda: os.close(0))  # noqa: PLW1509 - a child with no stdin at all
+    said = refused(result)
+    assert "standard input is closed" in said and "internal error" not in said, said
+
+
+def test_an_output_that_cannot_be_written_is_said_so_not_a_bug(tmp_path: Path) -> None:
+    # A full disk: "internal error, please report it ...: OSError: [Errno 28] No space left on device".
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    path = write_json(tmp_path / "p.json", position_to_json(busy_position()))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "cassino", "legal", path], cwd=ROOT, env=env, stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == 2 and "No space left on device" in result.stderr, result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_a_closed_standard_output_is_not_success() -> None:
+    # selfplay ran, wrote nothing anywhere, and said 0.
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-m", "cassino", "selfplay", "--rounds", "2"], cwd=ROOT, env=env,
+                            stderr=subprocess.PIPE, text=True, timeout=60,
+                            preexec_fn=lambda: os.close(1))  # noqa: PLW1509
+    assert result.returncode == 2 and "standard output is closed" in result.stderr, result.stderr
+
+
 def test_legal_of_a_finished_round_prints_nothing(tmp_path: Path) -> None:
     game = random_game(Rules(), 2, None, "finished")
     assert game.over and game.position.round_over
