@@ -35,6 +35,11 @@ def start(folder: Path) -> Path | None:
     handler: logging.Handler
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        where = folder / LOG_NAME
+        if where.exists() and not where.is_file():
+            # A pipe, say: opening it to write waits for a reader that never comes (the
+            # game hung before its window), and a folder cannot be written to at all.
+            raise IsADirectoryError(f"{where} is not a file")
         handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=1,
                                                        encoding="utf-8")
     except OSError:

@@ -532,6 +532,37 @@ def test_bench_ui_prints_frame_times_as_json_last() -> None:
     assert figures["table_items"] >= 12
 
 
+def test_bench_ui_stops_at_a_terminate_signal() -> None:
+    # SDL turns SIGTERM into a quit event, which the benchmark's frames never read:
+    # `timeout` could not stop a run of a billion frames, only SIGKILL.
+    import signal
+    import time
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    bench = subprocess.Popen([sys.executable, "-m", "cassino", "bench-ui", "--frames", "999999999", "--size",
+                              "1024x600"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        time.sleep(3)  # into its frames
+        bench.send_signal(signal.SIGTERM)
+        assert bench.wait(timeout=20) == 130
+    finally:
+        if bench.poll() is None:
+            bench.kill()
+            bench.wait()
+
+
+def test_a_pipe_where_the_log_goes_neither_hangs_nor_stops_the_game(tmp_path: Path) -> None:
+    # Opening a named pipe to write waits for a reader: the game hung before its window.
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    os.mkfifo(tmp_path / "cassino.log")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    said = subprocess.run([sys.executable, "-c", f"from pathlib import Path; from cassino import logs; "
+                                                 f"print(logs.start(Path({str(tmp_path)!r})))"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert said.returncode == 0 and said.stdout.strip() == "None", said
+
+
 def test_the_download_s_refusals_name_its_own_program(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """The built program is 'Cassino' (Cassino.exe on Windows): 'cassino --help'

@@ -96,7 +96,7 @@ def _serve(conn: Connection) -> None:
     while True:
         try:
             message = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):  # the main process gone, killed: its pipe reset, not a traceback
             return
         kind = message[0]
         if kind == "quit":

@@ -65,6 +65,14 @@ def _table(app: App, players: int) -> TableScene:
     return table
 
 
+def _stop_if_closed(app: App) -> None:
+    """A SIGTERM (SDL makes it a quit event) or the window closed stops the
+    benchmark as Ctrl+C does: its frame loops never read it, and ``timeout``
+    could not stop a run of a billion frames."""
+    if not app.running:
+        raise KeyboardInterrupt
+
+
 def _frames_while_thinking(app: App, table: TableScene, frames: int) -> list[float]:
     """The same busy frames while an Expert searches in the background (it
     shares the interpreter with the drawing thread)."""
@@ -84,6 +92,7 @@ def _frames_while_thinking(app: App, table: TableScene, frames: int) -> list[flo
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400 + i % 300, 400), rel=(1, 0),
                                              buttons=(1, 0, 0)))
         app.step(1 / 60)
+        _stop_if_closed(app)
         times.append((time.perf_counter() - t0) * 1000)
         time.sleep(max(0.0, 1 / 60 - times[-1] / 1000))  # a real frame's idle time, as at 60 Hz
     if thinker is not None:
@@ -157,6 +166,7 @@ def bench(frames: int = 600, size: tuple[int, int] = (1920, 1080), players: int 
             s.go(table.geo.stock_spot(), 0.15)
             s.go(home, 0.15, then=True)
         app.step(1 / 60)
+        _stop_if_closed(app)
         if i >= warm:
             times.append((time.perf_counter() - t0) * 1000)
     assert table.input.drag is not None and table.motion.busy
