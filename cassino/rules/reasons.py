@@ -27,7 +27,7 @@ class Interpretation(NamedTuple):
 
     moves: list[Move]
     reason: str | None
-    barred: bool = False  # a play of that shape exists, but a rule forbids it (the reason says which)
+    barred: bool = False  # a capture of just those items exists, but a rule forbids it (the reason says which)
 
 
 def violation(pos: Position, move: Move) -> str | None:
@@ -240,7 +240,7 @@ def explain(pos: Position, card: Card, pointed: Iterable[Card | Build]) -> Inter
     if pos.hands[pos.to_move] >> card & 1 and shaped:
         # Prefer a capture's reason: it is what a player most often means.
         shaped.sort(key=lambda m: (m.kind != CAPTURE, m.multiple, m.value))
-        return Interpretation([], violation(pos, shaped[0]), True)
+        return Interpretation([], violation(pos, shaped[0]), shaped[0].kind == CAPTURE)
     values = pos.rules.capture_values(card)
     guess = Move(card, CAPTURE, values[0] if values else 0, t, False)
     return Interpretation([], (violation(pos, guess) or "") + _no_build(pos, card, pointed))

@@ -915,6 +915,11 @@ def test_a_table_card_only_a_rule_keeps_you_from_taking_says_the_rule() -> None:
     said = status_words(app, table)
     assert said.startswith("You control a build of 10") and "keep a 10" in said, said
     assert said.endswith("Click it again, or the bare cloth, to let it go."), said
+    # A build the rules bar is no reason to give of a table card chosen: the 2♦ would build 7 on
+    # the 5♥ but for a 7 to keep; no card of yours takes the 5♥, and that is what is said.
+    app, table = open_table(table_position("9C 2D", "5H KS", others=["4H 7C"]))
+    click(app, item_centre(table, 1 << parse_card("5H")))
+    assert status_words(app, table).startswith("No card of yours fits the selected item")
 
 
 def test_a_click_right_after_a_refused_one_is_taken() -> None:
