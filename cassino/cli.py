@@ -40,7 +40,7 @@ from cassino.ui.main import command_name
 BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
 BUG = 70          # the program itself went wrong (EX_SOFTWARE): a bug to report
-MAX_WINDOW = 16384
+MAX_WINDOW = 8192  # an 8K screen is 7680x4320; 16384x16384 took 2.6 GB
 MAX_MESSAGE = 300  # characters of a refusal's one line
 # Moves ``legal`` lists at the most: some 20 small loose cards have that many
 # (seconds, a few hundred megabytes); a crowded table has millions.

@@ -516,6 +516,13 @@ def test_a_bad_window_size_is_refused() -> None:
     assert "WIDTHxHEIGHT" in result.stderr
 
 
+@pytest.mark.parametrize("size", ["16384x16384", "8193x600", "1024x9000"])
+def test_a_window_larger_than_any_screen_is_refused(size: str) -> None:
+    # 16384x16384 was shown as asked: 2.6 GB before anything was drawn.
+    result = run("bench-ui", "--frames", "1", "--size", size)
+    assert result.returncode == 2 and "larger than any screen; at most 8192x8192" in result.stderr, result.stderr
+
+
 @pytest.mark.parametrize("size", ["800x600", "1024x599", "1023x768"])
 def test_a_window_smaller_than_the_table_is_refused_with_the_least_it_needs(size: str) -> None:
     result = run("play", "--window", size)
