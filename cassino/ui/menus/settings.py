@@ -25,12 +25,13 @@ def _either(values: tuple[str, ...]) -> str:
 
 # What each setting does, in the order of the settings screen.
 SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
-                 f"How long a computer player holds its card before playing it: {_either(AI_DELAYS)}",
+                 f"How long a computer player holds its card, 'thinking…', before playing it: "
+                 f"{_either(AI_DELAYS)}",
                  "Spades black, hearts red, diamonds blue, clubs teal: suits told apart at a glance",
-                 f"The pattern on the backs of the cards: {_either(CARD_BACKS)}",
+                 f"The colour of the cards' backs: {_either(CARD_BACKS)}",
                  f"The colour of the cloth: {_either(TABLE_COLOURS)}",
                  "Full screen or a window; F11 switches at any time",
-                 "Off, or the volume of the card sounds",
+                 "Off, or the volume of the card sounds (M at the table turns them off and on)",
                  "Ctrl+Z takes back your last move (alone against the computer); "
                  "such games are practice, not counted in the statistics",
                  f"How long the Expert and the Master think over a move, and the hint too: "
@@ -38,7 +39,7 @@ SETTING_HINTS = (f"How fast cards move: {_either(SPEEDS)}",
 
 
 # What Settings holds, in a line under its button (on the title and in the pause menu).
-ABOUT = "Speed, sound, cards, cloth, display, thinking time"
+ABOUT = "Speed, sound, cards, cloth, display, undo, thinking time"
 
 
 class SettingsScene(Overlay):
