@@ -123,14 +123,13 @@ def test_a_drop_whose_one_meaning_takes_cards_not_pointed_at_is_asked_first() ->
     assert isinstance(chooser, ChooserScene) and not table.game.moves
     assert [m.text() for m in chooser.moves] == ["AHm5:3S,5S,AC"]
     # The card played stays in sight, lit, where it was dropped (the lit table cards hid it).
-    spot = table.stage.spots[c("AH")]
-    face = pygame.Rect(round(spot.x), round(spot.y), round(spot.w), round(spot.w * 1.4)).inflate(-8, -8)
+    sprite = table.motion.get(c("AH"))
+    assert sprite is not None and sprite.at != table.stage.spots[c("AH")], "where it was dropped, not home"
+    spot = sprite.at
     app.draw(app.screen)
-    lit = [it.rect.inflate(8, 8) for it in table.stage.items]
-    outside = [(x, y) for x in range(face.left, face.right, 4) for y in range(face.top, face.bottom, 4)
-               if not any(r.collidepoint(x, y) for r in lit)]
-    bright = [p for p in outside if min(app.screen.get_at(p)[:3]) > 200]
-    assert outside and len(bright) > len(outside) // 2, (len(bright), len(outside))
+    # The ace's big heart, in the middle of its face, in full red (dimmed, or under the 5♠, it was not).
+    r, g, b = app.screen.get_at((round(spot.x + spot.w / 2), round(spot.y + spot.w * 0.7)))[:3]
+    assert r > 170 and g < 90 and b < 90, (r, g, b)
     click(app, chooser.rows[0].center)
     assert table.game.moves[0].text() == "AHm5:3S,5S,AC"
     # One meaning taking only what was pointed at is played at once.

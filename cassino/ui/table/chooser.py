@@ -22,6 +22,7 @@ from ..art.cards import RATIO, card_face
 from ..art.cloth import outline
 from ..widgets import dim
 from .paint import value_chip
+from .motion import Spot
 from .stage import Stage
 
 
@@ -34,10 +35,12 @@ class ChooserScene(Scene):
     opaque = False
 
     def __init__(self, app: App, stage: Callable[[], Stage], card: int, title: str, moves: list[Move],
-                 labels: list[str], pick: Callable[[int], object], cancelled: Callable[[], None]):
+                 labels: list[str], pick: Callable[[int], object], cancelled: Callable[[], None],
+                 where: Callable[[], Spot | None] = lambda: None):
         super().__init__(app)
         self.stage_of = stage  # the table's stage as it is now: a new window size lays out a new one
         self.card = card
+        self.where = where  # where the card played is on screen now (dropped, or in the hand)
         self.title = title
         self.moves = moves
         self.labels = labels
@@ -289,7 +292,7 @@ class ChooserScene(Scene):
                     value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
         # And the card played, where it was dropped, over them (the lit table cards
         # hid it, dimmed, but for a dark sliver).
-        played = self.stage.spots.get(self.card) if self.card >= 0 else None
+        played = self.where() if self.card >= 0 else None
         if played is not None:
             surface.blit(card_face(self.card, round(played.w), self.app.settings.four_colour),
                          (round(played.x), round(played.y)))
