@@ -261,6 +261,26 @@ def test_a_call_under_sudden_death_shows_the_score_before_the_round_and_the_fina
     assert drawn[at + 1:at + 3] == ["16", "15"]
     at = drawn.index("Final score")
     assert drawn[at + 1:at + 3] == ["17", "15"] and list(table.game.totals) == [17, 15]
+    # The box has room for the third row: it stood 2 to 4 px over "Play again".
+    placed: dict[int, str] = {}
+    real = theme.text
+
+    class Spy(pygame.Surface):
+        def __init__(self, size: tuple[int, int]):
+            super().__init__(size)
+            self.rows: list[pygame.Rect] = []
+
+        def blit(self, source: pygame.Surface, dest: object, *args: object, **kw: object) -> pygame.Rect:  # type: ignore[override]
+            if placed.get(id(source)) == "Final score":
+                self.rows.append(source.get_rect(topleft=dest))  # type: ignore[arg-type]
+            return super().blit(source, dest, *args, **kw)  # type: ignore[arg-type]
+
+    screen = Spy(app.screen.get_size())
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(theme, "text", lambda w, *a, **k: placed.setdefault(id(t := real(w, *a, **k)), w) and t)
+        summary.draw(screen)
+    [row] = screen.rows
+    assert row.bottom + 8 <= min(r.top for r in summary.menu.rects), (row, summary.menu.rects)
 
 
 def test_calling_short_asks_twice_and_loses() -> None:

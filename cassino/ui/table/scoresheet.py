@@ -245,7 +245,11 @@ class RoundOverScene(Scene):
         line = round(fs * 1.45)
         story = [(ln, theme.WARN if text in table.unkept else theme.INK)
                  for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
-        totals_n = 2 if self.result is not None or getattr(table.ending, "counts", None) is not None else 1
+        called = self.result is None and getattr(table.ending, "counts", None) is not None
+        # A call's counts, the scores before the round, and under sudden death the final ones.
+        totals_n = 2 if self.result is not None else 1
+        if called:
+            totals_n = 3 if tuple(game.totals) != tuple(table.pos.scores) else 2
         # What "31 → 3" and the star mean, where the sheet uses them.
         arrows = any("\u2192" in c for r in rows for c in r.cells)
         legend = ("Taken \u2192 points; \u2605 scored the item." if arrows else
