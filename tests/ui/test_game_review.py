@@ -412,4 +412,7 @@ def test_the_words_on_marked_table_piles_stand_clear_of_every_card(monkeypatch: 
     words = [rect for source, rect in screen.put if named.get(id(source)) in ("better", "played")]
     assert len(words) >= 3, "a word for each pile each move takes, and for each card in hand"
     assert not any(w.colliderect(c) for w in words for c in cards), (words, cards)
+    # Nor one another's pills (4 px past their words), under a pile both moves take.
+    pills = [w.inflate(8, 2) for w in words]
+    assert not any(a.colliderect(b) for i, a in enumerate(pills) for b in pills[i + 1:]), pills
     assert all(w.height <= max(12, round(fs * 0.8)) * 1.5 for w in words), "the hand's size, not the cards'"

@@ -342,7 +342,7 @@ class GameReviewScene(Scene):
         # pile's foot, sized with the cards, it grew over the card's index in a tall window).
         word_px = max(12, round(fs * 0.8))
         framed = any(move.kind != PLUCK and move.takes for move in (best, played))
-        word_room = round(word_px * 1.3) + 8 if framed else 0
+        word_room = round(word_px * 1.3) + 12 if framed else 0
         extra = (2 * label_h + round(fs * 1.2) + round(fs * 0.9) + 6 + (round(fs * 1.3) if marked else 0)
                  + (round(fs * 0.8) if pos.builds else 0) + word_room)
         cw = int(min((area.width - fs) / (widest * 1.15), (area.height - extra) / (2 * RATIO)))
@@ -384,13 +384,14 @@ class GameReviewScene(Scene):
             said = [(word, colour) for move, word, colour in frames if move.kind != PLUCK]
             if said:
                 words = [theme.text(word, word_px, colour, bold=True) for word, colour in said]
-                wide = sum(t.get_width() for t in words) + word_px // 2 * (len(words) - 1)
-                # Under the frames, and under a build's "whose" tag.
+                gap = word_px // 2 + 8  # (the pills stand 4 px past their words: they touched)
+                wide = sum(t.get_width() for t in words) + gap * (len(words) - 1)
+                # Under both frames' reach, at one height along the row, and under a build's "whose" tag.
                 left = rect.centerx - wide // 2
-                foot = rect.bottom + 4 * len(frames) + 4 + (tag_h if build is not None else 0)
+                foot = rect.bottom + 12 + (tag_h if build is not None else 0)
                 for t in words:
                     theme.backed(surface, t, t.get_rect(topleft=(left, foot)))
-                    left += t.get_width() + word_px // 2
+                    left += t.get_width() + gap
             x += width + gap
         for build, rect, top in badges:  # over every frame: the next pile's frame cut "10" to "1("
             self._badge(surface, build, rect, top)
