@@ -599,13 +599,18 @@ def test_the_words_of_a_play_name_its_card_once_and_keep_a_build_taken_in_whole(
                     "7S-": "Trail the 7♠"}
     # The build taken in is said, as a single raise says it: "built nines" read as a new build.
     assert describe(pos, parse_move("3Cm9:2H,4H,7H,2D"), past=True) == \
-        "raised the build of 6 to nines (multiple): 2♥+4♥+3♣, 7♥+2♦"
+        "raised the build of 6 to nines (multiple) with the 3♣: 2♥+4♥+3♣, 7♥+2♦"
     added = table_position("2H 5C", "3C 2D 3D", builds=[("3S 2S", 5, False, 1)], others=["5H 9H"])
     assert describe(added, parse_move("2Hm5:2S,3S,3C"), past=True) == \
-        "added to the build of 5, making fives (multiple): 2♠+3♠, 3♣+2♥"
+        "added to the build of 5, making fives (multiple) with the 2♥: 2♠+3♠, 3♣+2♥"
     # Added to a multiple build, the new group alone: "3♠+5♠+A♥+A♣, 3♣+2♦" read as a sum of 10.
     fives = table_position("3C 5H", "2D 4D", builds=[("5S 3S AH AC", 5, True, 0)], others=["5D 9H"])
-    assert describe(fives, parse_move("3Cm5:5S,3S,AH,AC,2D"), past=True) == "added to the fives: 3♣+2♦"
+    assert describe(fives, parse_move("3Cm5:5S,3S,AH,AC,2D"), past=True) == "added to the fives with the 3♣: 3♣+2♦"
+    # Told after the play, a multiple build names the card played: inside its groups it was
+    # not to be told from the table's ("built eights (multiple): 8♣, 6♠+A♠+A♣" of the 6♠).
+    eights = table_position("6S 8D", "8C AS AC", others=["5D 9H"])
+    assert describe(eights, parse_move("6Sm8:8C,AS,AC"), past=True) == \
+        "built eights (multiple) with the 6♠: 8♣, 6♠+A♠+A♣"
 
 
 def test_the_status_line_is_not_drawn_under_the_score_sheet(monkeypatch: pytest.MonkeyPatch) -> None:

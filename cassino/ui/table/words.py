@@ -136,15 +136,18 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
         groups = ", ".join(parts + (_group_words(rules, rest, move.value) if rest else []))
         many = plural(move.value, rules.trailing_royals)
         on = next((b for b in touched if b.multiple), touched[0] if touched else None)
+        # Told after the play, the card played is named: inside the groups it could not be told
+        # from the table's. (Before it, in a list under "Play the 3♣:", it is known.)
+        played = f" with the {card}" if past else ""
         if on is not None and on.multiple and on.value == move.value:
-            words = f"add to the {many}: {groups}"
+            words = f"add to the {many}{played}: {groups}"
         elif on is not None and on.value == move.value:
             # A single build taken into a multiple one: said, as a raise is (control may change hands).
-            words = f"add to the build of {on.label()}, making {many} (multiple): {groups}"
+            words = f"add to the build of {on.label()}, making {many} (multiple){played}: {groups}"
         elif on is not None:
-            words = f"raise the build of {on.label()} to {many} (multiple): {groups}"
+            words = f"raise the build of {on.label()} to {many} (multiple){played}: {groups}"
         else:
-            words = f"build {many} (multiple): {groups}"
+            words = f"build {many} (multiple){played}: {groups}"
     elif touched:
         extra = f" and {_and([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
         # "the build of 6", not "the 6": a bare number read as a card.
