@@ -96,7 +96,8 @@ def test_the_line_over_the_hand_tells_a_pluck_with_the_card_play_after_it() -> N
     app, table = pluck_table()
     assert table.play(parse_move("pluck:9C")) and table.play_words == (0, "You plucked the 9♣.")
     assert table.play(parse_move("5Hx5:5D"))
-    assert table.play_words == (0, "You plucked the 9♣, then captured 5♦ with the 5♥.")
+    # (The capture cleared the table: the line says so, as the log does.)
+    assert table.play_words == (0, "You plucked the 9♣, then captured 5♦ with the 5♥: a sweep.")
 
 
 def test_p_then_arrows_and_enter_pluck_with_the_keyboard() -> None:
@@ -391,6 +392,9 @@ def test_draw_cassino_draws_after_each_play_and_shows_what_is_left() -> None:
     # The log says each drew (which card is the drawer's alone), where only the count went down.
     plays = [text for seat, text in table.log if seat is not None]
     assert len(plays) >= 2 and all(text.endswith((" and drew.", ", then drew.")) for text in plays), plays
+    # And so does the line over your hand, of the computer's turn (it left the draw out).
+    assert table.play_words is not None and table.play_words[1].endswith(("and drew.", "then drew.")), \
+        table.play_words
     # After a list of cards, not "... K♥, K♦ and drew.", which read as one card more.
     from cassino.ui.table.scene import drew
 

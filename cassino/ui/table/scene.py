@@ -353,12 +353,15 @@ class TableScene(Scene, TableState):
         self.note(seat, f"{name} {turn_words}{drew(event, turn_words)}.")
         earlier = self.play_words
         moves = self.game.moves
+        # The line over the hand tells the turn whole, as the log does: a sweep (said only by a
+        # callout of a second or so, and the log) and, in Draw Cassino, the card drawn.
+        told = f"{turn_words}{': a sweep' if event.sweep else ''}{drew(event, turn_words)}"
         if (earlier is not None and earlier[0] == seat and move.kind != PLUCK and len(moves) > 1
                 and moves[-2].kind == PLUCK):
             # The pluck kept the turn: the line tells the whole turn, not the card play alone.
-            self.play_words = (seat, f"{earlier[1][:-1]}, then {turn_words}.")
+            self.play_words = (seat, f"{earlier[1][:-1]}, then {told}.")
         else:
-            self.play_words = (seat, f"{name} {turn_words}.")
+            self.play_words = (seat, f"{name} {told}.")
         self.play_landed = False
         self._record(event, turn_words)
         flight = self.app.settings.flight
