@@ -282,23 +282,29 @@ def test_the_newest_caption_in_bold_keeps_every_word(monkeypatch: pytest.MonkeyP
     from cassino.ui.table import paint
     from cassino.ui.table.state import LastMove
 
-    for players in (5, 6):
-        app, table = open_table(None, size=(1024, 600), levels=(None,) + ("beginner",) * (players - 1), seed=4)
-        words = "captured 8♦ and 7♣+A♥ with the 8♥"
+    # And one too long for the caption in bold: in the regular face, or a size smaller, rather than
+    # cut ("raised the build of 6 to / nines (multiple): A♥+5♦…" at six players, 1280x720).
+    for players, size, words in ((5, (1024, 600), "captured 8♦ and 7♣+A♥ with the 8♥"),
+                                 (6, (1024, 600), "captured 8♦ and 7♣+A♥ with the 8♥"),
+                                 (6, (1280, 720), "raised the build of 6 to nines (multiple) with the 3♣: A♥+5♦+3♣, 9♦")):
+        app, table = open_table(None, size=size, levels=(None,) + ("beginner",) * (players - 1), seed=4)
         for seat in range(1, players):
             table.last.pop(seat, None)
             table.last[seat] = LastMove(words, 0)
         too_wide: list[str] = []
+        shown: list[str] = []
         real = theme.fit_text
 
         def fit(s: str, px: int, w: int, colour: theme.Colour = theme.INK, bold: bool = False) -> pygame.Surface:
             if s and s in words and theme.font(px, bold).size(s)[0] > w:
                 too_wide.append(s)
+            shown.append(s)
             return real(s, px, w, colour, bold)
         monkeypatch.setattr(theme, "fit_text", fit)
         paint._paint_seats(table, app.screen)
         monkeypatch.undo()
         assert not too_wide, (players, too_wide)
+        assert any(card in " ".join(shown) for card in ("with the 8♥", "with the 3♣")), "the card played kept"
 
 
 def test_the_list_of_choices_shows_the_value_of_a_build_it_asks_about(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -345,14 +345,24 @@ def _paint_seats(table: TableState, surface: pygame.Surface) -> None:
             fit = max(1, cap.height // geo.line)
             # The newest play in bold, the older ones faded: four like captions gave no order.
             newest = next(reversed(table.last)) == seat
-            lines_ = theme.wrap(words, geo.fs_small, cap.width - 4, bold=newest)  # (bold is wider)
+            # In bold if it fits, else in the regular face (its full colour still marks it
+            # newest), else a size smaller, before the last line is cut: the newest, bold,
+            # lost its last cards ("raised the build of 6 to / nines (multiple): A♥+5♦…").
+            # Last, a build's groups left to the log and the pile's badge ("raised the build of
+            # 6 to nines (multiple) with the 3♣"): the played card is what the caption must keep.
+            tries = [(geo.fs_small, newest), (geo.fs_small, False), (max(10, round(geo.fs_small * 0.88)), False)]
+            told = [words] + ([words.split(": ", 1)[0]] if ": " in words else [])
+            for said, (px, bold) in ((w, t) for w in told for t in tries[0 if newest else 1:]):
+                lines_ = theme.wrap(said, px, cap.width - 4, bold=bold)  # (bold is wider)
+                if len(lines_) <= fit:
+                    break
             if len(lines_) > fit:  # too long for the caption: the last line says there was more
                 lines_ = lines_[:fit - 1] + (" ".join(lines_[fit - 1:]),)
             yy = cap.y
             ink = colour if newest else ((colour[0] + theme.DIM[0]) // 2, (colour[1] + theme.DIM[1]) // 2,
                                          (colour[2] + theme.DIM[2]) // 2)
             for ln in lines_:
-                t = theme.fit_text(ln, geo.fs_small, cap.width - 4, ink, bold=newest)
+                t = theme.fit_text(ln, px, cap.width - 4, ink, bold=bold)
                 theme.backed(surface, t, t.get_rect(topleft=(cap.x + 4, yy)))
                 yy += geo.line
         _pile(table, surface, seat)
