@@ -460,6 +460,7 @@ class TableInput:
             # An ace (1 or 14) or the ten of diamonds (10 or 11): each line says which it counts as.
             title = f"Which do you mean? The {card_symbol(card)} counts {' or '.join(map(str, values))}:"
         labels = [describe(pos, m) + sweep_note(pos, m) + (" (the hint)" if m == hinted else "") for m in moves]
+
         def where() -> Spot | None:  # the card's sprite: where it was dropped, or home in the hand
             s = table.motion.get(card)
             return s.at if s is not None else None

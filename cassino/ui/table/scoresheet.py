@@ -193,7 +193,7 @@ class RoundOverScene(Scene):
                 extra = end.round - rules.rounds
                 if extra <= 0:
                     return []
-                # One seat past the level ones, after the round that broke the tie: say so.
+                # Decided by the round that broke a tie (won, it may be, by a side that was behind): say so.
                 more = "one more round" if extra == 1 else f"{extra} more rounds"
                 w = game.winner
                 return [f"After {more} to break the tie, {within(names.team(w))} "
