@@ -39,9 +39,8 @@ def start(folder: Path) -> Path | None:
         if where.exists() and not where.is_file():
             # A pipe, say: opening it to write waits for a reader that never comes (the
             # game hung before its window), and a folder cannot be written to at all.
-            raise IsADirectoryError(f"{where} is not a file")
-        handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=1,
-                                                       encoding="utf-8")
+            raise OSError(f"{where} is not a file")
+        handler = logging.handlers.RotatingFileHandler(where, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
     except OSError:
         path = None
         handler = logging.StreamHandler(sys.stderr)

@@ -245,11 +245,7 @@ class RoundOverScene(Scene):
         line = round(fs * 1.45)
         story = [(ln, theme.WARN if text in table.unkept else theme.INK)
                  for text in self.story() for ln in theme.wrap(text, fs, width - 2 * fs)]
-        called = self.result is None and getattr(table.ending, "counts", None) is not None
-        # A call's counts, the scores before the round, and under sudden death the final ones.
-        totals_n = 2 if self.result is not None else 1
-        if called:
-            totals_n = 3 if tuple(game.totals) != tuple(table.pos.scores) else 2
+        totals_n = len(self._totals())
         # What "31 → 3" and the star mean, where the sheet uses them.
         arrows = any("\u2192" in c for r in rows for c in r.cells)
         legend = ("Taken \u2192 points; \u2605 scored the item." if arrows else
@@ -290,19 +286,7 @@ class RoundOverScene(Scene):
             y += line
         pygame.draw.line(surface, theme.PANEL_LINE, (x0, y), (box.right - fs, y), 1)
         y += fs // 3
-        totals: list[tuple[str, Sequence[int]]] = [("Final score" if game.over else "Game", game.totals)]
-        if self.result is not None:
-            totals.insert(0, ("This round", self.result.points))
-        counts = getattr(self.table.ending, "counts", None) if self.result is None else None
-        if counts is not None:
-            # A call for the target decided it on these counts, not on the scores
-            # from before the round (which may be 0 to 0: "Final score 0 0" under "You win").
-            totals = [("Count at the call", counts), ("Before this round", self.table.pos.scores)]
-            if tuple(game.totals) != tuple(self.table.pos.scores):
-                # Under sudden death the round's sweeps count in the final score (§9.22): they
-                # stood under "Before this round", a point the round's start never had.
-                totals.append(("Final score", game.totals))
-        for label, values in totals if self.built else []:
+        for label, values in self._totals() if self.built else []:
             surface.blit(theme.text(label, fs, theme.INK, bold=True), (x0, y))
             for i, v in enumerate(values):
                 surface.blit(theme.text(str(v), fs, theme.GOLD, bold=True), (x0 + label_w + i * col, y))
@@ -318,6 +302,24 @@ class RoundOverScene(Scene):
         else:
             t = theme.text("Click or press a key to see it all", round(fs * 0.85), theme.DIM)
             surface.blit(t, t.get_rect(center=(box.centerx, box.bottom - fs - menu_h // 2)))
+
+    def _totals(self) -> list[tuple[str, Sequence[int]]]:
+        """The rows under the items: this round's points and the game's, or a
+        call's counts and the scores from before the round."""
+        game = self.table.game
+        totals: list[tuple[str, Sequence[int]]] = [("Final score" if game.over else "Game", game.totals)]
+        if self.result is not None:
+            totals.insert(0, ("This round", self.result.points))
+        counts = getattr(self.table.ending, "counts", None) if self.result is None else None
+        if counts is not None:
+            # A call for the target decided it on these counts, not on the scores
+            # from before the round (which may be 0 to 0: "Final score 0 0" under "You win").
+            totals = [("Count at the call", counts), ("Before this round", self.table.pos.scores)]
+            if tuple(game.totals) != tuple(self.table.pos.scores):
+                # Under sudden death the round's sweeps count in the final score (§9.22): they
+                # stood under "Before this round", a point the round's start never had.
+                totals.append(("Final score", game.totals))
+        return totals
 
     def _celebrate(self, surface: pygame.Surface) -> None:
         """The winner's colours falling over the screen for a few seconds."""
