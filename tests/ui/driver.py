@@ -85,6 +85,13 @@ def click(app: App, at: tuple[int, int], button: int = 1) -> None:
     step(app, 2)
 
 
+def click_twice(app: App, at: tuple[int, int]) -> None:
+    """A hand card clicked, which picks it up, then clicked again: all its plays
+    (the only one played at once)."""
+    click(app, at)
+    click(app, at)
+
+
 def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
     post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)

@@ -11,7 +11,7 @@ from cassino.ui.table.chooser import ChooserScene
 from cassino.rules import cards_of
 from tests.rules.helpers import cards, table_position
 
-from .driver import bare_cloth, click, drag, hand_card_centre, item_centre, key, open_table, post, settle, step
+from .driver import bare_cloth, click, click_twice, drag, hand_card_centre, item_centre, key, open_table, post, settle, step
 
 
 def c(text: str) -> int:
@@ -54,7 +54,7 @@ def test_a_double_click_on_a_card_opens_its_choices_and_plays_nothing(monkeypatc
     app, table = open_table(table_position(hand="3D 9H", loose="3C 5H 8S 2C", others=["5S 6S"]),
                             size=(1024, 600))
     p = hand_card_centre(table, c("3D"))
-    click(app, p)
+    click_twice(app, p)
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
     last = chooser.rows[-1]
@@ -70,7 +70,7 @@ def test_a_double_click_on_a_card_opens_its_choices_and_plays_nothing(monkeypatc
 
 def test_a_click_beside_the_list_of_choices_cancels_it() -> None:
     app, table = open_table(table_position(hand="3D 9H", loose="3C 5H 8S 2C", others=["5S 6S"]))
-    click(app, hand_card_centre(table, c("3D")))
+    click_twice(app, hand_card_centre(table, c("3D")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
     step(app, 40)
@@ -85,7 +85,7 @@ def test_the_list_of_choices_stands_clear_of_the_cards_it_asks_about() -> None:
     for size in ((1280, 720), (1024, 600), (1900, 620)):
         app, table = open_table(table_position(hand="4D 9H TS", loose="AD 6C 5C 9S", others=["5S 6S 7S"]),
                                 size=size)
-        click(app, hand_card_centre(table, c("4D")))
+        click_twice(app, hand_card_centre(table, c("4D")))
         chooser = app.top
         assert isinstance(chooser, ChooserScene), size
         assert not chooser.box.colliderect(chooser.about()), size
@@ -222,6 +222,7 @@ def test_a_quick_double_click_after_a_still_moment_keeps_the_list_open() -> None
     # counted the sleep as its age, and the second click closed it as a click beside it.
     app, table = open_table(table_position(hand="7H 9H TS", loose="3C 2D", others=["5S 6S 8C"]))
     p = hand_card_centre(table, c("7H"))
+    click(app, p)  # picked up; clicked again, its plays are listed
     post(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
     post(pygame.MOUSEBUTTONUP, pos=p, button=1)
     app.step(2.0)
@@ -240,7 +241,7 @@ def test_the_line_in_focus_of_the_list_fits_its_row_in_bold(monkeypatch: pytest.
     for size in ((1024, 600), (1280, 720)):
         app, table = open_table(table_position(hand="TD TS 9H", loose="TC 8S 2S", builds=[("6C 4C", 10, False, 0)],
                                                others=["5S 6S 7S"]), size=size)
-        click(app, hand_card_centre(table, c("TD")))
+        click_twice(app, hand_card_centre(table, c("TD")))
         chooser = app.top
         assert isinstance(chooser, ChooserScene)
         for focus in range(len(chooser.moves)):
@@ -313,7 +314,7 @@ def test_the_list_of_choices_shows_the_value_of_a_build_it_asks_about(monkeypatc
 
     app, table = open_table(table_position(hand="TD TS 9H", loose="TC 8S 2S", builds=[("6C 4C", 10, False, 0)],
                                            others=["5S 6S 7S"]))
-    click(app, hand_card_centre(table, c("TD")))
+    click_twice(app, hand_card_centre(table, c("TD")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
     drawn: list[object] = []
@@ -426,7 +427,7 @@ def test_a_list_of_choices_too_long_for_the_window_scrolls_and_keeps_its_words_a
     app, table = open_table(table_position(hand="TD TS 9H", loose="TC 8S 2S 7D 3D 6H 4H AS 9C",
                                            builds=[("6C 4C", 10, False, 0)], others=["5S 6S 7S"]),
                             size=(1024, 600))
-    click(app, hand_card_centre(table, c("TD")))
+    click_twice(app, hand_card_centre(table, c("TD")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene) and len(chooser.moves) > 100
     screen = app.screen.get_rect()
@@ -561,7 +562,7 @@ def test_a_long_list_of_choices_scrolls_beside_the_cards_it_is_about_rather_than
     the side, the list hid the 6♦ and the 7♣ that its options take."""
     app, table = open_table(table_position(hand="8D 8S 3H", loose="5C 3S 2S 6D 4H AS 7C", others=["KD QD JD"]),
                             size=size)
-    click(app, hand_card_centre(table, c("8D")))
+    click_twice(app, hand_card_centre(table, c("8D")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene) and len(chooser.moves) == 21
     assert not chooser.box.colliderect(chooser.about()), "over the cards it asks about"
@@ -573,7 +574,7 @@ def test_cancel_in_focus_is_framed_as_a_row_in_focus_is() -> None:
     from cassino.ui.art import theme
 
     app, table = open_table(table_position(hand="4D 7H 9C", loose="6S AS 3C"), size=(1024, 600))
-    click(app, hand_card_centre(table, c("4D")))
+    click_twice(app, hand_card_centre(table, c("4D")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene)
 

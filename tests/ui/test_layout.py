@@ -191,7 +191,7 @@ def test_every_fact_of_a_name_plate_fits_whole(players: int, size: tuple[int, in
             assert cut or theme.font(px).size(text)[0] <= width, f"seat {seat} at {size}: {text!r} too wide"
 
 
-YOUR_TURN = ("Your turn: drag a card onto the table, or click table items, then a hand card "
+YOUR_TURN = ("Your turn: drag a card onto the table, or click it, then where it goes "
              "(keys: arrows, Space, Enter; F1 shows them all).")
 
 

@@ -171,9 +171,14 @@ def test_at_rest_the_picture_is_the_stage_after_a_computer_capture() -> None:
             assert item.rect.collidepoint(round(spot.x) + 1, round(spot.y) + 1)
 
 
-def test_a_plain_trail_is_played_at_once_without_a_chooser() -> None:
+def test_a_click_picks_a_card_up_and_a_second_plays_a_plain_trail_without_a_chooser() -> None:
+    # A click to look at a card trailed it when a trail was all it could do.
     app, table = open_table(table_position(hand="KS 3C", loose="8D 5H"))
-    click(app, hand_card_centre(table, c("KS")))  # a king can only trail here
+    at = hand_card_centre(table, c("KS"))  # a king can only trail here
+    click(app, at)
+    assert not table.game.moves and app.top is table
+    assert table.input.picked is not None and table.input.picked.card == c("KS")
+    click(app, at)
     assert table.game.moves[0].kind == "trail" and table.game.moves[0].card == c("KS")
     assert app.top is table
 

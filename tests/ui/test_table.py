@@ -16,7 +16,7 @@ from cassino.ui.table.scoresheet import RoundOverScene
 from cassino.ui.table import TableScene
 from tests.rules.helpers import cards, table_position
 
-from .driver import (bare_cloth, click, drag, focus_hand_card, hand_card_centre, item_centre, key, open_table,
+from .driver import (bare_cloth, click, click_twice, drag, focus_hand_card, hand_card_centre, item_centre, key, open_table,
                      post, settle, step)
 
 
@@ -933,7 +933,63 @@ def test_a_click_right_after_a_refused_one_is_taken() -> None:
 
     app, table = open_table(table_position("4H 8H", "KC", builds=[("5D 3C", 8, False, 0)], others=["2H 9C"]),
                             speed="slow")
-    click(app, hand_card_centre(table, parse_card("4H")))
+    click_twice(app, hand_card_centre(table, parse_card("4H")))
     assert table.game.moves == [] and table.at_rest(), "refused, and nothing set moving"
-    click(app, hand_card_centre(table, parse_card("8H")))
+    click_twice(app, hand_card_centre(table, parse_card("8H")))
     assert table.game.moves and table.game.moves[0].card == parse_card("8H")
+
+
+# -- a card picked up by a click ----------------------------------------------------------------
+
+
+def test_a_card_clicked_then_a_table_card_clicked_captures_it() -> None:
+    app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("8S")))
+    assert not table.game.moves, "a click alone picks the card up"
+    picked = table.input.picked
+    assert picked is not None and picked.card == c("8S") and picked.targets == {cards("8D")} and picked.trail_ok
+    said = status_words(app, table)
+    assert "The 8♠: click a highlighted item to play it there, or the cloth to trail it." in said, said
+    click(app, item_centre(table, cards("8D")))
+    assert table.game.moves[0].text() == "8Sx8:8D", table.log
+    assert table.input.picked is None
+
+
+def test_a_card_clicked_then_the_bare_cloth_clicked_trails_it() -> None:
+    app, table = open_table(table_position("KS 4H", "8D 5C", others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("KS")))
+    assert "Nothing on the table fits the K♠: click the cloth, or the K♠ again, to trail it" \
+        in status_words(app, table)
+    click(app, bare_cloth(table))
+    assert table.game.moves[0].kind == "trail" and table.game.moves[0].card == c("KS")
+
+
+def test_a_picked_card_clicked_where_it_cannot_go_is_refused_and_stays_picked_up() -> None:
+    app, table = open_table(table_position("4H 9H", "8D 5C", others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("4H")))
+    click(app, item_centre(table, cards("8D")))
+    assert not table.game.moves and table.message.startswith("! "), table.message
+    assert table.input.picked is not None and table.input.picked.card == c("4H")
+    click(app, item_centre(table, cards("5C")))  # 4 + 5: a build of 9, the 9♥ kept for it
+    assert table.game.moves[0].kind == "build" and table.game.moves[0].value == 9, table.log
+
+
+def test_esc_or_a_right_click_puts_a_picked_card_back_without_opening_the_menu() -> None:
+    app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("8S")))
+    key(app, pygame.K_ESCAPE)
+    assert table.input.picked is None and app.top is table
+    click(app, hand_card_centre(table, c("8S")))
+    click(app, hand_card_centre(table, c("8S")), button=3)
+    assert table.input.picked is None and app.top is table and not table.game.moves
+    click(app, item_centre(table, cards("8D")))  # no card picked up: the 8♦ is only selected
+    assert not table.game.moves and table.input.selection == {cards("8D")}
+
+
+def test_clicking_another_hand_card_picks_that_one_instead() -> None:
+    app, table = open_table(table_position("8S 5H", "8D 5C", others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("8S")))
+    click(app, hand_card_centre(table, c("5H")))
+    assert table.input.picked is not None and table.input.picked.card == c("5H") and not table.game.moves
+    click(app, item_centre(table, cards("5C")))
+    assert table.game.moves[0].text() == "5Hx5:5C", table.log

@@ -26,7 +26,7 @@ from cassino.ui.table import Seat, TableScene
 from cassino.ui.menus.setup import CUSTOM, SetupScene
 from tests.rules.helpers import cards, table_position
 
-from .driver import click, drag, hand_card_centre, item_centre, key, open_table, settle, step
+from .driver import click, click_twice, drag, hand_card_centre, item_centre, key, open_table, settle, step
 
 
 def c(text: str) -> int:
@@ -356,7 +356,7 @@ def test_an_ace_whose_plays_all_count_it_alike_is_not_asked_about() -> None:
     # "The A♠ counts 1 or 14" headed a list where no play took anything with it as 1.
     rules = PRESETS["royal-aces-14"].rules()
     app, table = open_table(table_position(hand="AS 3H", loose="9C 5D", rules=rules))
-    click(app, hand_card_centre(table, c("AS")))
+    click_twice(app, hand_card_centre(table, c("AS")))
     chooser = app.top
     assert isinstance(chooser, ChooserScene) and chooser.title == "Play the A♠:"
     assert "Capture 9♣+5♦ (the A♠ as 14): a sweep" in chooser.labels

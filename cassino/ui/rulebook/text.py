@@ -485,10 +485,9 @@ SECTIONS: tuple[Section, ...] = (
 
     Section(KEYS_SECTION, HERE, (
         "*Drag* a card from your hand onto a table card or build to capture it or build on it, or onto "
-        "the empty cloth to trail.",
-        "Or *click* table cards to select them, then click a card in your hand. Clicking a card with "
-        "nothing selected plays it if it can do one thing only, or shows what it can do. When a play "
-        "could mean more than one thing, a short list beside the cards asks which.",
+        "the empty cloth to trail. Or *click* it, then where it goes (the card again: all its plays; Esc "
+        "puts it back), or click table cards first, then the card. A play that could mean more than one "
+        "thing asks which in a short list.",
         "A click or a key while cards move finishes the motion (Esc, S, L, M, Ctrl+Z act as well).",
         "*Keyboard*: arrows or Tab move, Space selects, Enter plays, Esc clears or opens the menu (also "
         "on the cover between people's turns, which it leaves up).",

@@ -2,8 +2,9 @@
 what a drop or a click could mean.
 
 Playing a card: drag it onto a table item or onto the bare cloth (a trail);
-or click table items to select them, then a hand card; or with the keys
-(arrows or Tab to move, Space to select, Enter to play). What a gesture
+or click it, then where it goes (the card again: all its plays); or click
+table items to select them, then a hand card; or with the keys (arrows or
+Tab to move, Space to select, Enter to play). What a gesture
 could mean is asked of the rules (``Position.explain`` / ``moves_with``):
 one meaning is played at once, several open the chooser, none is refused
 with the reason and the card glides home.
@@ -24,7 +25,7 @@ from cassino.rules import BUILD, CAPTURE, Move, card_symbol, cards_of
 from .chooser import ChooserScene
 from .motion import Spot
 from .panel import log_scroll_limit
-from .state import Drag, TableState
+from .state import Drag, Picked, TableState
 from .words import describe, sweep_note
 
 CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
@@ -147,10 +148,12 @@ class TableInput:
         """Right click or Esc: the dragged card goes home, the selection is dropped,
         and a refusal of a play with them goes too (it stayed, red, over nothing)."""
         table = self.table
-        if (self.g.selection or self.g.drag is not None) and table.message.startswith("! "):
+        if (self.g.selection or self.g.drag is not None or self.g.picked is not None) \
+                and table.message.startswith("! "):
             table.message_time = 0.0
         self.let_go()
         self.g.selection.clear()
+        self.g.picked = None
 
     def let_go(self) -> None:
         """The pointer's gesture ends where it is: a dragged card glides home and
@@ -194,12 +197,17 @@ class TableInput:
             self.g.press = (card, p)
             return
         item = table.stage.item_at(p)
+        picked = self.g.picked
         if item is not None:
             if self.g.plucking:
                 self.pluck(item.mask)
+            elif picked is not None:  # the card clicked goes there, as if dropped on it
+                self._play_picked(picked, item.mask)
             else:
                 self.g.selection ^= {item.mask}
                 self._refusal_done()
+        elif picked is not None and table.stage.bare_cloth(p):
+            self._play_picked(picked, None)
         elif self.g.selection and not self.g.plucking and table.stage.bare_cloth(p):
             self.g.selection.clear()  # a click on the bare cloth lets every selected item go
 
@@ -225,6 +233,7 @@ class TableInput:
                     return
                 targets, trail_ok = self.targets_for(card)
                 self.g.plucking = False
+                self.g.picked = None
                 self.g.drag = Drag(card, (start[0] - spot.x, start[1] - spot.y), p, targets, trail_ok)
                 self.g.press, self.g.grab_only = None, False
                 self._refusal_done()
@@ -251,8 +260,23 @@ class TableInput:
             if self.g.grab_only:  # a click that finished a motion does nothing more
                 self.g.grab_only = False
                 return
-            # A click: onto the selected items, or every move of this card when none are.
-            self.offer(card, None, everything=not self.g.selection)
+            if self.g.selection:  # a click: onto the selected items
+                self.offer(card, None)
+            elif self.g.picked is not None and self.g.picked.card == card:
+                self.g.picked = None  # clicked again: every play of the card (at once if only one)
+                self.offer(card, None, everything=True)
+            else:
+                # Picked up, to be clicked where it goes. (Played at once when it had one
+                # meaning, a click to look at a card trailed it: newcomers did not expect it.)
+                targets, trail_ok = self.targets_for(card)
+                self.g.picked = Picked(card, targets, trail_ok)
+                self._refusal_done()
+
+    def _play_picked(self, picked: Picked, onto: int | None) -> None:
+        """The card picked up, clicked onto ``onto`` (None: the bare cloth); still
+        held when refused, to be clicked elsewhere."""
+        if self.offer(picked.card, onto):
+            self.g.picked = None
 
     def fix_focus(self) -> None:
         """Keep the keyboard focus on something that is still there; once a
@@ -278,7 +302,7 @@ class TableInput:
             if self.g.plucking:
                 self.g.plucking = False
                 table.say("No pluck: play a card.")
-            elif self.g.selection or self.g.drag is not None:
+            elif self.g.selection or self.g.drag is not None or self.g.picked is not None:
                 self.cancel()
             else:
                 self.act.pause()
@@ -356,6 +380,7 @@ class TableInput:
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if not table.human_turn():
                 return
+            self.g.picked = None  # the keys choose now: a card picked up by a click goes back
             if row == "table" and i < len(items):
                 if self.g.plucking:
                     self.pluck(items[i].mask)
@@ -425,9 +450,9 @@ class TableInput:
         interp = pos.explain(card, [item_of[onto]])
         return interp.moves, interp.reason
 
-    def offer(self, card: int, onto: int | None, everything: bool = False) -> None:
+    def offer(self, card: int, onto: int | None, everything: bool = False) -> bool:
         """Play ``card``: at once if it has one meaning, through the chooser if several,
-        or refuse it with the reason (the card goes back to the hand)."""
+        or refuse it with the reason (the card goes back to the hand; False)."""
         table = self.table
         pos = table.pos
         if everything:
@@ -438,7 +463,7 @@ class TableInput:
         if not moves:
             table.say(reason or "That card cannot be played there.", warn=True)
             self.send_home(card)
-            return
+            return False
         pointed = onto if onto is not None else 0
         for m in self.g.selection:
             pointed |= m
@@ -448,7 +473,7 @@ class TableInput:
         if len(moves) == 1 and (everything or onto is None or moves[0].kind != BUILD
                                 or not moves[0].takes & ~pointed):
             self.act.play(moves[0])
-            return
+            return True
         moves = sorted(moves, key=lambda m: (KIND_ORDER[m.kind], m.multiple, -m.takes.bit_count(), m.text()))
         hinted = table.hint_move
         if hinted in moves:  # first, where Enter chooses: H then Enter plays what the hint said
@@ -467,6 +492,7 @@ class TableInput:
 
         table.app.push(ChooserScene(table.app, lambda: table.stage, card, title, moves, labels,
                                     lambda i: self.act.play(moves[i]), lambda: self.send_home(card), where))
+        return True
 
     def send_home(self, card: int) -> None:
         """A card not played glides back to its place in the hand."""
@@ -490,6 +516,7 @@ class TableInput:
             self.g.plucking = False
             table.say("No pluck: play a card.")
             return
+        self.g.picked = None
         moves = table.pluck_moves()
         if not moves:
             loose = cards_of(pos.loose)

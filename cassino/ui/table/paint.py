@@ -78,6 +78,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     flying: list[Sprite] = []
     lift = stage.table_w * 0.12
     turn = table.human_turn()
+    # Where the card in hand may go: dragged, or picked up by a click and waiting for another.
+    aim = drag if drag is not None else inp.picked if rest and turn else None
     pluckable = {m.takes for m in table.pluck_moves()} if inp.plucking else set()
     badges = _badges(table)
     badge_at: list[tuple[Build, pygame.Rect]] = []
@@ -107,7 +109,7 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
         if not rest:
             continue
         rect = item.rect.move(0, -round(up))
-        if drag is not None and item.mask in drag.targets:
+        if aim is not None and item.mask in aim.targets:
             _target(surface, rect, 5 if item.mask == landing else 3)
         elif item.mask == landing:
             outline(surface, rect, theme.DIM, 3)  # not a target: let go here, the drop is refused
@@ -131,14 +133,15 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
     for build, r in badge_at:
         _badge(table, surface, build, r)
 
-    if drag is not None and drag.trail_ok:
+    if aim is not None and aim.trail_ok:
         # Its foot kept above the line over the hand, which rises over the cloth when it
         # takes two or three lines (a refusal read with the frame struck through it).
         frame = geo.table.copy()
         frame.height -= round(geo.fs * 1.5)
         _target(surface, frame, 2, 14)
         # With items chosen, a drop on the cloth plays onto them (``TableInput.meanings``).
-        words = "Drop on the cloth to play onto the chosen cards" if inp.selection else "Drop on the cloth to trail"
+        words = ("Drop on the cloth to play onto the chosen cards" if inp.selection
+                 else "Drop on the cloth to trail" if drag is not None else "Click the cloth to trail")
         note = theme.text(words, geo.fs_small, theme.TARGET)
         surface.blit(note, note.get_rect(midtop=(geo.table.centerx, geo.table.y + 4)))
 
@@ -159,8 +162,11 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 focused = rest and inp.keyboard and inp.focus == ("hand", n) and table.face_up == seat
                 # Lifted when pointed at; the keyboard's focus is marked by its ring alone
                 # (lifted as well, the ring reached the line over the hand).
-                up = geo.card_w * 0.12 if (rest and turn and card == inp.hover) else 0.0
+                picked = aim is not None and aim is inp.picked and aim.card == card
+                up = geo.card_w * 0.12 if picked or (rest and turn and card == inp.hover) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
+                if picked:  # waiting for a click on where it goes
+                    outline(surface, r, theme.GLOW, 4)
                 tab: tuple[str, theme.Colour] | None = None
                 if rest and table.hint_move is not None and table.hint_move.card == card:
                     # Marked in words too: a white ring on an ivory card was faint, and

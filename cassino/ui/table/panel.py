@@ -10,7 +10,7 @@ from cassino.rules import PLUCK, Move, card_symbol
 from ..art import theme
 from ..art.cards import card_back
 from .keeping import UNSAVED
-from .state import Drag, TableState
+from .state import Drag, Picked, TableState
 
 # The keys the panel's foot names, each with what it does.
 KEYS = ("Esc menu", "H hint", "S scores", "L last capture", "F11 full screen")  # and M sound: no room
@@ -194,7 +194,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     # A hint kept for the turn gives way while a card is dragged or items chosen: then what to do.
     # (Not to the pluck that a hint to pluck starts: its words and why were never seen.)
     hinted_pluck = table.hint_move is not None and table.hint_move.kind == PLUCK
-    busy = inp.drag is not None or bool(inp.selection) or inp.plucking and not hinted_pluck
+    busy = inp.drag is not None or inp.picked is not None or bool(inp.selection) or inp.plucking and not hinted_pluck
     if table.message_time > 0 and not (table.message_time == float("inf") and busy):
         warn = table.message.startswith("! ")
         text = table.message[2:] if warn else table.message
@@ -216,6 +216,8 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
             text = f"Pluck: {how} to put it in your pile (P or Esc: no pluck)."
         elif table.input.drag is not None:
             text = _drag_words(table, table.input.drag)
+        elif table.input.picked is not None:
+            text = _picked_words(table, table.input.picked)
         elif table.input.selection:
             one = len(table.input.selection) == 1
             fits = "the marked cards fit it" if one else "the marked cards fit them"
@@ -249,7 +251,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
             elif keys:
                 text = "Your turn: Up and Space select table items, Down and Enter play a card from your hand."
             else:  # the keys too: a player by keys learnt them only by pressing one
-                text = ("Your turn: drag a card onto the table, or click table items, then a hand card "
+                text = ("Your turn: drag a card onto the table, or click it, then where it goes "
                         "(keys: arrows, Space, Enter; F1 shows them all).")
             if before is not None and not played:
                 text = f"{before[1]} {text}"
@@ -313,6 +315,22 @@ def _drag_words(table: TableState, drag: Drag) -> str:
     if drag.targets:
         return f"Drop on a highlighted item. {why}".strip()
     return f"The {card} has no play now. {why}".strip()
+
+
+def _picked_words(table: TableState, picked: Picked) -> str:
+    """A card picked up by a click: where a click may put it, as lit."""
+    card = card_symbol(picked.card)
+    back = "right click or Esc puts it back"
+    if picked.trail_ok and picked.targets:
+        return (f"The {card}: click a highlighted item to play it there, or the cloth to trail it. "
+                f"Click the {card} again for all its plays; {back}.")
+    if picked.trail_ok:
+        return f"Nothing on the table fits the {card}: click the cloth, or the {card} again, to trail it; {back}."
+    why = table.pos.violation(Move.trail(picked.card)) or ""
+    if picked.targets:
+        return (f"The {card}: click a highlighted item to play it there, or the {card} again for all "
+                f"its plays. {why}").strip()
+    return f"The {card} has no play now. {why} Right click or Esc puts it back.".replace("  ", " ")
 
 
 def _chosen(table: TableState) -> str:

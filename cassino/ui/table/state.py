@@ -51,6 +51,16 @@ class Drag:
 
 
 @dataclass
+class Picked:
+    """A hand card clicked, waiting for a click on where it goes (a table item, or
+    the cloth to trail; the card again for all its plays)."""
+
+    card: int
+    targets: set[int] = field(default_factory=set)  # masks of the items a click may play it onto
+    trail_ok: bool = False
+
+
+@dataclass
 class Gestures:
     """What the person at the bottom is doing: selection, keyboard focus, a
     press or a drag under way, a pluck being chosen, where the pointer is."""
@@ -61,6 +71,7 @@ class Gestures:
     press: tuple[int, tuple[int, int]] | None = None
     grab_only: bool = False  # the press also skipped a motion: a drag, not a click (which only skipped)
     drag: Drag | None = None
+    picked: Picked | None = None
     hover: int | None = None
     pointer: tuple[int, int] = (0, 0)
     plucking: bool = False  # the Pluck button was pressed: a loose card is to be chosen
@@ -73,6 +84,7 @@ class Gestures:
         self.press = None
         self.grab_only = False
         self.drag = None
+        self.picked = None
         self.plucking = False
 
 
