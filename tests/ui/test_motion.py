@@ -549,6 +549,27 @@ def test_a_sweep_shows_on_the_plate_with_its_callout_not_before() -> None:
     assert table.motion.inbound(0) == 0, "the cards have landed in the pile before the sweep is called"
 
 
+def test_a_sweep_coming_is_counted_for_the_seat_that_made_it_not_a_name_that_begins_alike() -> None:
+    # Told by the callout's words, "Sweep! Ann " also matched "Sweep! Ann Lee cleared the
+    # table": Ann's plate lost her own sweep while Ann Lee's was on its way.
+    from cassino.rules import Game, parse_move
+    from cassino.settings import Settings
+    from cassino.ui.app import App
+    from cassino.ui.table import Seat
+
+    from .driver import sit_down
+
+    pos = table_position(hand="8S 3C", loose="8D", others=["9S 2D"], sweeps=[0, 1])
+    app = App((1280, 720), Settings(speed="normal", fullscreen=False))
+    game = Game(pos.rules, 2, seed=3)
+    game.position = pos
+    table = sit_down(app, game, [Seat("Ann Lee"), Seat("Ann", "beginner")])
+    settle(app)
+    assert table.play(parse_move("8Sx8:8D")) and list(table.pos.sweeps) == [1, 1]
+    assert table.shown_sweeps(0) == 0, "Ann Lee's sweep is still coming"
+    assert table.shown_sweeps(1) == 1, "Ann's own sweep, made before, stays on her plate"
+
+
 def test_a_key_held_for_another_or_a_new_window_size_keeps_the_sweep_s_callout() -> None:
     # Ctrl's keydown (of Ctrl+Z) or a resize finished the motion and threw the callout away.
     from cassino.rules import parse_move

@@ -118,7 +118,7 @@ def play(motion: Motion, after: Stage, event: Event, pile_of: dict[int, int], na
             motion.call_out(words, leave, flight * CALLOUT)
         if event.sweep:
             # Once the cards have landed in the pile (half a flight early, the plate said "1 sweep" before).
-            sweep_at = motion.call_out(f"Sweep! {names[seat]} cleared the table", end, flight * CALLOUT)
+            sweep_at = motion.call_out(f"Sweep! {names[seat]} cleared the table", end, flight * CALLOUT, sweep_by=seat)
             motion.cue("sweep", sweep_at)
             end = max(end, sweep_at) + flight * CALLOUT * 0.5
         _flights(after, motion, flight, leave, done)

@@ -130,6 +130,7 @@ class Callout:
     delay: float
     duration: float
     clock: float = 0.0
+    sweep_by: int | None = None  # the seat whose sweep it tells of (its plate counts it from then)
 
     @property
     def showing(self) -> bool:
@@ -183,14 +184,14 @@ class Motion:
         self.sprites[card] = s
         return s
 
-    def call_out(self, text: str, delay: float, duration: float) -> float:
+    def call_out(self, text: str, delay: float, duration: float, sweep_by: int | None = None) -> float:
         """Words across the table (a sweep, big casino) after ``delay`` seconds
         for ``duration``, or once the callouts before them are over (only one
         shows at a time: a sweep's came while two casinos' were up, and never
         showed). Returns when they come, in seconds from now."""
         after = max((c.delay + c.duration - c.clock for c in self.callouts), default=0.0)
         start = max(delay, after)
-        self.callouts.append(Callout(text, start, duration))
+        self.callouts.append(Callout(text, start, duration, sweep_by=sweep_by))
         return start
 
     def cue(self, name: str, delay: float) -> None:

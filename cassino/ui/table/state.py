@@ -228,8 +228,8 @@ class TableState:
         pos = self.pos
         seats = [seat] if own else pos.teams[pos.team_of[seat]]
         made = self.swept[seat] if own else pos.sweeps[pos.team_of[seat]]
-        words = tuple(f"Sweep! {self.names.seat(s)} " for s in seats)
-        coming = sum(1 for c in self.motion.callouts if c.clock < c.delay and c.text.startswith(words))
+        # (Told by its words, "Sweep! Ann " also counted Ann Lee's sweep as Ann's.)
+        coming = sum(1 for c in self.motion.callouts if c.clock < c.delay and c.sweep_by in seats)
         return max(0, made - coming)
 
     def shown_hand(self, seat: int) -> int:
