@@ -27,6 +27,7 @@ its two trees, from its own seed, and sends back the root's counts.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import os
 import random
@@ -45,6 +46,8 @@ from .alphabeta import DealSearch, Stop, Value
 from .estimate import Estimate, Shares
 from .knowledge import worth_of
 from .view import SeatView
+
+log = logging.getLogger("cassino.second_core")
 
 # A sample's values as they cross between processes: without the leaf positions.
 Values = list[tuple[float, float, float, None]]
@@ -184,6 +187,8 @@ class Helper:
         self.waiting = False
         answer: tuple[str, Any, int] = self.conn.recv()
         if answer[0] == "error":
+            # Said, for the log: the Master goes on alone, at half its search, unseen.
+            log.warning("the second core failed (%s): the Master searches on one core from now", answer[1])
             self.broken = True
             return None
         self.answered += answer[0] in ("done", "tree")

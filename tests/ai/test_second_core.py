@@ -4,6 +4,8 @@ searching here would have given), and the helper really searches deals."""
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import random
 import threading
 
@@ -127,3 +129,16 @@ def test_a_cancelled_search_leaves_the_helper_free_for_the_next(
     finally:
         if second_core._helper is not None:
             second_core._helper.close()
+
+
+def test_an_error_in_the_helper_is_written_to_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    # The helper's exception was thrown away: a fault in the spawned process (a frozen
+    # build's, say) halved the Master's search for the rest of the program, unseen.
+    helper = second_core.Helper.__new__(second_core.Helper)
+    ours, theirs = multiprocessing.Pipe()
+    helper.conn, helper.waiting, helper.broken, helper.answered = ours, True, False, 0
+    theirs.send(("error", "ImportError('no module named cassino')", 0))
+    with caplog.at_level(logging.WARNING, logger="cassino"):
+        assert helper.answer(threading.Event()) is None
+    assert helper.broken
+    assert any("second core failed" in r.getMessage() and "ImportError" in r.getMessage() for r in caplog.records)
