@@ -10,6 +10,7 @@ control and target over it) is read too.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,12 @@ CUSTOM = "custom"   # every option set by hand, kept in ``custom``
 MAX_SEATS = 6
 NAME_LENGTH = 16  # the most a person's name may be typed to
 GAME_NUMBER_DIGITS = 9  # a game's number (its seed) as the setup types it, and as new games draw it
+
+
+def random_game_number() -> int:
+    """A new game's number (its seed): as many digits at most as the setup's
+    "Game number" types (2^30 made numbers of ten, which it could not)."""
+    return random.randrange(10 ** GAME_NUMBER_DIGITS)
 SETUP_FORMAT = 2
 # The first version's presets, by number: standard, Royal, Royal with aces 14.
 OLD_PRESETS: tuple[dict[str, Any], ...] = ({}, {"royal": True, "sweeps": 0},

@@ -23,11 +23,12 @@ from collections.abc import Callable
 
 from cassino.rules import Move, Position
 from cassino.rules.cards import CardSet
+from cassino.rules.legal import CROWDED
 from cassino.rules.moves import CAPTURE, PLUCK, TRAIL
 from cassino.rules.scoring import call_counts
 
 from .estimate import MARGIN_WEIGHT, Estimate, decided_score
-from .knowledge import CROWDED, Worth, candidate_moves
+from .knowledge import Worth, candidate_moves
 
 # A value: (win chance + MARGIN_WEIGHT * margin, win chance, margin, and the
 # position the search stopped at where an estimate stands for the rest, else None).

@@ -16,10 +16,11 @@ import random
 
 from cassino.rules import Build, Event, Move
 from cassino.rules.cards import CardSet, cards_of, rank_of
+from cassino.rules.legal import CROWDED
 from cassino.rules.moves import CALL, PLUCK
 from cassino.rules.scoring import call_counts
 
-from .knowledge import (CROWDED, after, best_rank_take, best_take, call_wins_now, candidate_moves, game_sweeps,
+from .knowledge import (after, best_rank_take, best_take, call_wins_now, candidate_moves, game_sweeps,
                         holds_probability, paired_t, playout, shortlist, unseen_by_rank, unseen_by_value, worth_of)
 from .player import Budget, Player
 from .view import SeatView, generator_of

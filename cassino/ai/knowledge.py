@@ -14,7 +14,7 @@ from cassino.rules import Build, Event, Move, Position, Rules
 from cassino.rules.cards import (ACE_SET, BIG_CASINO, JACK, LITTLE_CASINO, RANK_SETS, SPADE_SET,
                                  CardSet, cards_of, rank_of)
 from cassino.rules.groups import expand
-from cassino.rules.legal import MoveGenerator, generator
+from cassino.rules.legal import CROWDED, MoveGenerator, generator
 from cassino.rules.moves import CALL_MOVE
 from cassino.rules.scoring import call_counts, sweeps_win
 
@@ -146,12 +146,6 @@ def unseen_by_rank(view: SeatView, unseen: CardSet | None = None) -> list[int]:
     for c in cards_of(view.unseen if unseen is None else unseen):
         counts[rank_of(c)] += 1
     return counts
-
-
-# Beyond this many loose cards the full list of legal moves can run to millions
-# (every union of groups is a move of its own); players then weigh a few
-# moves of each kind instead.
-CROWDED = 16
 
 
 def capture_sets(gen: MoveGenerator, loose: CardSet, v: int, limit: int = 400) -> list[CardSet]:

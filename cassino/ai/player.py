@@ -16,8 +16,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from cassino.rules import Move
+from cassino.rules.legal import CROWDED
 
-from .knowledge import CROWDED, candidate_moves
+from .knowledge import candidate_moves
 from .view import SeatView
 
 

@@ -591,6 +591,12 @@ def _bounded(out: list[Move], limit: int, loose: CardSet) -> Callable[[Move], No
     return append
 
 
+# Beyond this many loose cards the full list of legal moves can run to millions
+# (every union of groups is a move of its own): the computer players then weigh a
+# few moves of each kind, and the table asks only for the moves of a gesture.
+CROWDED = 16
+
+
 def too_many_moves(limit: int, loose: CardSet) -> TooManyMovesError:
     """The refusal of a listing longer than ``limit``."""
     return TooManyMovesError(

@@ -43,8 +43,9 @@ ITEM_WORDS = {"cards": "most cards", "spades": "most spades", "TD": "big casino"
 
 
 class ScoringItem(NamedTuple):
-    """An item a rule set awards: its key (as in events), its name for people,
-    and its points (per sweep, per spade: see the name)."""
+    """An item a rule set awards: its key (as in events, but for "aces", which
+    events award by the ace: "AS", "AC", "AH", "AD"), its name for people, and
+    its points (per sweep, per spade: see the name)."""
 
     key: str
     name: str

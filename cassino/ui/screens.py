@@ -8,10 +8,9 @@ Before a new game would replace a saved one, the player is asked first.
 
 from __future__ import annotations
 
-import random
 
 from cassino.rules import Game, Rules, standard_teams
-from cassino.setups import GAME_NUMBER_DIGITS
+from cassino.setups import random_game_number
 from cassino.store import Store
 
 from .app import App
@@ -72,12 +71,6 @@ def start_game(app: App, choice: NewGame | None = None, ask: bool = True) -> Tab
     teams = standard_teams(choice.players, choice.partnerships)
     game = Game(choice.rules or Rules(), choice.players, teams, seed=seed)
     return sit_down(app, game, seats_for(choice))
-
-
-def random_game_number() -> int:
-    """A new game's number (its seed): as many digits at most as the setup's
-    "Game number" types (2^30 made numbers of ten, which it could not)."""
-    return random.randrange(10 ** GAME_NUMBER_DIGITS)
 
 
 def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False, dealt_in: bool = False) -> TableScene:

@@ -1134,8 +1134,7 @@ def test_the_settings_show_the_cards_and_the_cloth_as_they_will_look() -> None:
 def test_the_pause_menu_says_the_game_s_number_which_the_setup_can_type_to_play_its_cards_again() -> None:
     """The setup offered "Game number" to replay a game, and no screen said
     what a game's number was (nor could it type one of ten digits)."""
-    from cassino.setups import GAME_NUMBER_DIGITS
-    from cassino.ui.screens import random_game_number
+    from cassino.setups import GAME_NUMBER_DIGITS, random_game_number
     from cassino.ui.table.pause import PauseScene
 
     assert all(len(str(random_game_number())) <= GAME_NUMBER_DIGITS for _ in range(200))

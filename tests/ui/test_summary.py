@@ -452,3 +452,18 @@ def test_a_tie_s_thirteenth_round_is_named_whole_on_the_panel(size: tuple[int, i
     app, _ = open_table(pos, size=size, levels=(None,) + ("beginner",) * 5)
     drawn = [s for s in drawn_text(app) if s.startswith("Round 13")]
     assert "Round 13 (a tie: one more)" in drawn and not any(s.endswith("…") for s in drawn), drawn
+
+
+def test_an_item_the_summary_has_no_words_for_still_has_its_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An if/elif with no else: an item the rules awarded counted in the totals, missing from the sheet.
+    from cassino.rules.events import Item
+    from cassino.rules.scoring import ScoringItem
+    from cassino.ui.table import summary
+
+    rules = Rules()
+    end = end_round(finished(rules, "AS 2S 3S 4S 5S 6S 7S 8S TD AH AD AC 3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C"))
+    real = summary.scoring_items
+    monkeypatch.setattr(summary, "scoring_items", lambda r: real(r) + [ScoringItem("bonus", "house bonus", 5)])
+    end = end._replace(items=end.items + (Item("bonus", 1, 5),))
+    row = summary.round_rows(rules, end)[-1]
+    assert row.label == "House bonus" and row.cells == ["0", "5"] and row.scored == [False, True]

@@ -21,6 +21,7 @@ from typing import Protocol
 import pygame
 
 from cassino.rules import BUILD, CAPTURE, Move, card_symbol, cards_of
+from cassino.rules.legal import CROWDED
 
 from .chooser import ChooserScene
 from .motion import Spot
@@ -28,7 +29,6 @@ from .panel import log_scroll_limit
 from .state import Drag, Picked, TableState
 from .words import describe, sweep_note
 
-CROWDED = 16  # loose cards beyond which the full list of legal moves is not asked for
 CLICK_SLOP = 5  # a press that moves less than this many pixels is a click
 # The richest captures first, then builds, the trail last.
 KIND_ORDER = {"capture": 0, "build": 1, "trail": 2}

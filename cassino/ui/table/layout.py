@@ -28,6 +28,7 @@ SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "le
          5: ("bottom", "left", "top", "top", "right"), 6: ("bottom", "left", "top", "top", "top", "right")}
 HELP_LINES = 2.9  # the keys' line under the buttons: room for two lines in a narrow panel
 MAX_HAND = 5  # the most cards a hand holds (five players' later deals)
+TAG_ROOM = 0.42  # under a row of table items, room for a build's name tag, in card widths
 
 
 @dataclass
@@ -243,7 +244,7 @@ class TableLayout:
         th = tw * RATIO
         fan = tw * 0.26
         gap = tw * 0.22
-        row_h = th + tw * 0.42  # room for a build's name tag under it
+        row_h = th + tw * TAG_ROOM
         rows: list[list[tuple[int, float]]] = [[]]
         x = 0.0
         for i, cards in enumerate(items):

@@ -23,6 +23,7 @@ from cassino.ai.hint import why
 from cassino.ai.worker import Errand, Thinker
 from cassino.rules import (CALL, CAPTURE, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, Rules, Turn,
                            card_symbol, cards_of)
+from cassino.setups import random_game_number
 
 from ..app import App, Scene
 from . import choreography, keeping
@@ -755,7 +756,7 @@ class TableScene(Scene, TableState):
         if self.exits is not None:
             self.exits.again()
             return
-        game = Game(self.game.rules, self.game.players, self.game.teams, seed=random.randrange(1 << 30))
+        game = Game(self.game.rules, self.game.players, self.game.teams, seed=random_game_number())
         self.app.replace(TableScene(self.app, game, self.seats))
 
     def new_game_route(self) -> Callable[[], None] | None:

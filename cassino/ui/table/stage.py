@@ -20,7 +20,7 @@ from cassino.rules import Build, Position, cards_of
 from cassino.rules.cards import rank_of, suit_of
 
 from ..art.cards import RATIO
-from .layout import TableLayout
+from .layout import TAG_ROOM, TableLayout
 from .motion import Spot
 from .words import value_groups
 
@@ -125,7 +125,7 @@ class Stage:
         "North's build" trailed)."""
         r = item.rect.inflate(self.table_w // 6, self.table_w // 6)
         if item.build is not None:
-            r.height += round(self.table_w * 0.42) - self.table_w // 12  # the row's room for the words
+            r.height += round(self.table_w * TAG_ROOM) - self.table_w // 12  # the row's room for the words
         return r
 
     def drop_item(self, card: pygame.Rect, p: tuple[int, int]) -> Item | None:

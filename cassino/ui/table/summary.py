@@ -46,7 +46,7 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
     def tied(label: str, key: str, counts: tuple[int, ...]) -> str:
         """'Spades (tied)' where the most is shared and so nobody scores it
         (§8); 'Cards (tie: most spades)' where the card tie went to the side
-        with the most spades (§9.16): equal counts, unequal points."""
+        with the most spades (§9.14): equal counts, unequal points."""
         top = max(counts, default=0)
         shared = sum(1 for c in counts if c == top) > 1
         if not (top and shared):
@@ -76,6 +76,8 @@ def round_rows(rules: Rules, end: RoundEnd) -> list[Row]:
             rows.append(Row("All eleven", cells, won))
         elif item.key == "sweeps":
             rows.append(row("Sweeps", points("sweeps"), end.sweeps))
+        else:  # an item this sheet has no words of its own for: by the rules' name, not left out of it
+            rows.append(row(item.name[:1].upper() + item.name[1:], points(item.key)))
     return rows
 
 
