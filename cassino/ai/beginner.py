@@ -71,7 +71,3 @@ class Beginner(Player):
             # one, which could capture more later.
             return min(trails, key=lambda m: (worth.of(1 << m.card), rank_of(m.card)))
         return moves[0]
-
-    def reason(self, view: SeatView, move: Move) -> str:
-        """The move in words."""
-        return move.describe()

@@ -267,10 +267,6 @@ class Intermediate(Player):
         # move beats it clearly on the same deals.
         return candidates[best] if paired_t(margins[best], margins[0]) > ENDGAME_TRUST else favourite
 
-    def reason(self, view: SeatView, move: Move) -> str:
-        """The move in words."""
-        return move.describe()
-
 
 # The moves played out in the last deal, and how clearly (a paired t
 # statistic) the best of them must beat the evaluator's favourite to be played.

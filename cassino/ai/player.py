@@ -66,10 +66,6 @@ class Player(ABC):
     def choose(self, view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
         """A legal move for ``view.seat``, which is to move."""
 
-    def reason(self, view: SeatView, move: Move) -> str:
-        """One line in plain words on why this move is good."""
-        return move.describe()
-
 
 class RandomPlayer(Player):
     """Uniformly random legal moves: the floor of the strength ladder."""

@@ -95,11 +95,12 @@ class Move(NamedTuple):
         out["multiple"] = self.multiple
         return out
 
-    def describe(self) -> str:
-        """Plain words for people: 'Capture 8♦, 6♣ and 2♦ with the 8♠'."""
+    def describe(self, target: int = 21) -> str:
+        """Plain words for people: 'Capture 8♦, 6♣ and 2♦ with the 8♠'; a call
+        names the game's ``target``."""
         taken = _and_list([card_symbol(c) for c in cards_of(self.takes)])
         if self.kind == CALL:
-            return "Call for 21"
+            return f"Call for {target}"
         if self.kind == PLUCK:
             return f"Pluck the {taken}"
         card = card_symbol(self.card)

@@ -31,7 +31,6 @@ _CARD_BITS = tuple((1 << card, name, points) for card, name, points in CARD_ITEM
 JACK_OF_SPADES = make_card(JACK, SPADES)
 # The base points (§9.13): most cards, most spades, TD, 2S and the four aces.
 BASE_ITEMS = frozenset(("cards", "spades", "TD", "2S", "AS", "AC", "AH", "AD"))
-BASE_POINTS = 11
 
 _new = tuple.__new__
 

@@ -48,7 +48,6 @@ OPTION_ROWS: tuple[tuple[str, str, tuple[Any, ...], str], ...] = (
      "At a round's end the points count item by item; the first side to reach the target, ahead of the others, wins."),
     ("target", "Game to", (21, 11, 31, 61, 6), "The points that win the game."),
 )
-OPTION_KEYS = tuple(row[0] for row in OPTION_ROWS)
 
 
 def option_value_words(key: str, value: Any) -> str:

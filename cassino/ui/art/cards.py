@@ -182,8 +182,3 @@ def card_back(width: int, style: str = "blue") -> pygame.Surface:
     return pygame.transform.smoothscale(big, (width, height))
 
 
-def card_height(width: int) -> int:
-    """A card's height for its width: the 1.4 ratio of a poker-size card."""
-    return round(width * 1.4)
-
-

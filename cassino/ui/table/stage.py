@@ -153,7 +153,3 @@ class Stage:
     def bare_cloth(self, p: tuple[int, int]) -> bool:
         """``p`` is on the cloth clear of every item (a drop there trails)."""
         return self.geo.table.collidepoint(p) and self.item_at(p) is None
-
-    def item_index(self, mask: int) -> int | None:
-        """The index of the item whose cards are ``mask``, if it is on the table."""
-        return next((i for i, it in enumerate(self.items) if it.mask == mask), None)
