@@ -259,6 +259,11 @@ def _hand_problems(pos: Position) -> list[str]:
     # Name the seats whose hands do not fit the turn of the player to move.
     anchor = [p for p in range(plays_from, most + 1)
               if turn(p) == pos.to_move and expected(p)[pos.to_move] == sizes[pos.to_move]]
+    if not anchor and pos.rules.draw and stock:
+        # Every hand holds the same while the stock lasts: the stock alone says whose turn it is.
+        return [f"with {counted(stock, 'card')} left in the stock, {counted(draws, 'play')} {'has' if draws == 1 else 'have'} been made "
+                f"since the deal (each drew a card), so seat {turn(draws)} is to move, not seat "
+                f"{pos.to_move} (play starts left of the dealer, seat {pos.dealer})"]
     if not anchor:
         return [f"the player to move (seat {pos.to_move}) has {counted(sizes[pos.to_move], 'card')}, which "
                 f"does not fit the deal (play starts left of the dealer, seat {pos.dealer})"]

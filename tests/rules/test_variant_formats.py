@@ -331,6 +331,20 @@ def test_a_draw_cassino_hand_short_of_four_while_the_stock_lasts_is_refused() ->
     # above is read back.)
 
 
+def test_a_draw_cassino_position_with_the_wrong_player_to_move_says_whose_turn_the_stock_gives() -> None:
+    """Every hand holds four while the stock lasts: "seat 0 has 4 cards, which does not
+    fit the deal" blamed the hand, when the stock's count says whose turn it is."""
+    draw = Rules(draw=True)
+    pos = table_position("5C 2H 3D 4S", "5D", others=["6C 7C 8C 9C"], rules=draw, stock_size=38)
+    assert pos.problems() == [] and pos.to_move == 0
+    wrong = position_to_json(pos)
+    wrong["to_move"] = 1  # two cards drawn since the deal: each seat has played, seat 0 is to move
+    with pytest.raises(InvalidPositionError, match="with 38 cards left in the stock, 2 plays have been made "
+                                                   "since the deal .each drew a card., so seat 0 is to move, "
+                                                   "not seat 1"):
+        position_from_json(wrong)
+
+
 def test_a_draw_cassino_game_ended_by_a_sudden_death_sweep_keeps_the_swept_hand_short() -> None:
     rules = Rules(draw=True, sudden_death=True)
     pos = table_position("5C 2H 3D 4S", "5D", others=["6C 7C 8C 9C"], rules=rules, stock_size=20,
