@@ -13,7 +13,8 @@ from .keeping import UNSAVED
 from .state import Drag, Picked, TableState
 
 # The keys the panel's foot names, each with what it does.
-KEYS = ("Esc menu", "H hint", "S scores", "L last capture", "F11 full screen")  # and M sound: no room
+# (Esc and H are on the buttons above it; F1 shows every key, M the sound among them.)
+KEYS = ("S scores", "L last capture", "F1 keys", "F11 full screen")
 # ... in one text, a key and what it does kept on one line (no-break spaces).
 KEY_HELP = " · ".join(k.replace(" ", "\u00a0") for k in KEYS)
 
