@@ -720,6 +720,23 @@ def test_a_better_trail_says_what_the_card_trailed_gave_away() -> None:
     assert merit(view, parse_move("AS-"), parse_move("2C-")) == "", "the 2♣ gave nothing away"
 
 
+def test_a_better_trail_of_no_point_card_says_how_many_cards_could_take_each() -> None:
+    # "Trailing the 9♦ was worth 1.1 points more than trailing the 5♥", and no why.
+    from cassino.ai.review import merit, takers
+    from cassino.rules import parse_card, parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("5H 9D KS", "3C 4H"), 0)
+    # The 5♥ beside 3♣ and 4♥: taken by a 5, an 8 (5+3) or a 9 (5+4): 3 + 4 + 3 unseen (the 9♦ is ours).
+    assert takers(view, parse_card("5H")) == 10 and takers(view, parse_card("9D")) == 3
+    assert takers(view, parse_card("KS")) == 2, "by rank alone: the K♣ was taken"
+    unseen = view.unseen.bit_count()
+    assert merit(view, parse_move("9D-"), parse_move("5H-")) == \
+        f"Trailed, the 5♥ could be taken by 10 of the {unseen} cards you had not seen; the 9♦ by 3."
+    assert merit(view, parse_move("5H-"), parse_move("9D-")) == "", "the 9♦ lay safer: no such reason"
+
+
 class _NoisyFirst:
     """An analyst whose first deals are too few and too noisy to be sure of a
     big loss, and whose next deals show it steadily: (win, margin) each."""
