@@ -178,6 +178,15 @@ def game_winner(pos: Position, end: RoundEnd) -> int | None:
     return None
 
 
+def breaking_a_tie(rules: Rules, scores: Sequence[int], round: int) -> bool:
+    """Whether the round ``round``, the scores before it ``scores``, is played
+    only because the lead was shared when the game would have ended (§8, §9.16)."""
+    if rules.rounds is not None:
+        return round > rules.rounds
+    top = max(scores)
+    return top >= rules.target and scores.count(top) > 1
+
+
 def counted_out(rules: Rules, before: Sequence[int], items: Sequence[Item]) -> tuple[Item, tuple[int, ...]] | None:
     """Under count-out (§9.20), the item that wins the game, and each team's
     count just after it: the first that brings its team to the target and

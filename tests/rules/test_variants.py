@@ -824,6 +824,16 @@ def test_rounds_a_tie_at_the_top_plays_one_more_round_at_a_time():
     assert rounds_end((19, 30, 30), 8).winner is None
 
 
+def test_a_round_played_to_break_a_tie_is_told_from_the_scores_before_it():
+    from cassino.rules.scoring import breaking_a_tie
+
+    # §8: 21-21 plays another round; 20-22 would have ended the game.
+    assert breaking_a_tie(Rules(), (21, 21), 9) and breaking_a_tie(Rules(), (23, 23, 4), 9)
+    assert not breaking_a_tie(Rules(), (20, 20), 9) and not breaking_a_tie(Rules(), (22, 21), 9)
+    # §9.16: with a fixed number of rounds, any round after the last is one.
+    assert breaking_a_tie(Rules(rounds=6), (30, 30, 20), 7) and not breaking_a_tie(Rules(rounds=6), (30, 30, 20), 6)
+
+
 def test_rounds_no_target_the_game_goes_on_before_the_last_round():
     assert rounds_end((30, 0, 0), 5).winner is None  # 41 points, but round 5 of 6
     assert rounds_end((0, 0, 0), 6).winner == 0       # 11 points are enough after round 6

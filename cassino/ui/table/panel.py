@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cassino.rules import PLUCK, Move, card_symbol
+from cassino.rules.scoring import breaking_a_tie
 
 from ..art import theme
 from ..art.cards import card_back
@@ -32,13 +33,10 @@ def paint_panel(table: TableState, surface: pygame.Surface) -> None:
         surface.blit(theme.rounded_box(frame.size, look.button + (150,), 8, look.line + (255,), 1), frame.topleft)
         tip = theme.text("Click: score sheet (S)", max(12, geo.fs_small * 9 // 10), theme.INK)
         surface.blit(tip, tip.get_rect(bottomright=(frame.right - 4, frame.bottom - 2)))
-    if rules.rounds is not None:
-        aim = f"of {rules.rounds}" if pos.round <= rules.rounds else "(a tie: one more)"
-    elif max(pos.scores) >= rules.target and pos.scores.count(max(pos.scores)) > 1:
-        # Level at the top past the target (§8): another round.
+    if breaking_a_tie(rules, pos.scores, pos.round):
         aim = "(a tie: one more)"
     else:
-        aim = f"· game to {rules.target}"
+        aim = f"of {rules.rounds}" if rules.rounds is not None else f"· game to {rules.target}"
     # (Smaller before cut: California's round 13, a tie's, read "Round 13 (a tie: one mo…".)
     surface.blit(theme.shrink_text(f"Round {pos.round} {aim}", geo.fs, geo.scores.width, theme.INK, bold=True,
                                    least=0.75), (x, y))
