@@ -27,6 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from cassino.rules import CassinoError, Game, Rules, position_from_json, position_to_json, record_to_json, replay
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
+from cassino.rules.scoring import with_sweeps
 from cassino.settings import Settings
 from cassino.setups import LEVELS, Setup
 from cassino.stats import Stats
@@ -403,7 +404,8 @@ def saved_game_in_words(data: Any) -> str | None:
     if rules.sudden_death:
         if not isinstance(sweeps, list) or len(sweeps) != len(scores) or not all(_count(n) for n in sweeps):
             return None
-        scores = [s + n * rules.sweeps if _count(s) else s for s, n in zip(scores, sweeps)]
+        if all(_count(s) for s in scores):
+            scores = list(with_sweeps(rules, scores, sweeps))
     sides = []
     for team, score in zip(teams, scores):
         if not isinstance(team, list) or not team or not all(_count(i) and i < len(names) for i in team) \

@@ -273,6 +273,12 @@ def call_winner(pos: Position, caller_team: int) -> tuple[int, tuple[int, ...]]:
 def final_scores(pos: Position) -> tuple[int, ...]:
     """The game's final scores when it ends inside a round (§9.22): the scores
     before the round, plus, under sudden death, the round's sweep points."""
-    if pos.rules.sudden_death:
-        return tuple(s + n * pos.rules.sweeps for s, n in zip(pos.scores, pos.sweeps))
-    return tuple(pos.scores)
+    return with_sweeps(pos.rules, pos.scores, pos.sweeps)
+
+
+def with_sweeps(rules: Rules, scores: Sequence[int], sweeps: Sequence[int]) -> tuple[int, ...]:
+    """The scores with the round's sweeps counted in where they count at once
+    (sudden death, §9.19); else the scores as they are."""
+    if rules.sudden_death:
+        return tuple(s + n * rules.sweeps for s, n in zip(scores, sweeps))
+    return tuple(scores)

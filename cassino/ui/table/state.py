@@ -16,6 +16,7 @@ import pygame
 from cassino.ai.player import Player
 from cassino.ai.worker import Thinker
 from cassino.rules import CALL, PLUCK, DealEvent, Event, Game, Move, Position, RoundEnd, cards_of
+from cassino.rules.scoring import final_scores
 
 from ..app import App
 from ..art.cards import RATIO
@@ -163,10 +164,8 @@ class TableState:
         totals once its last cards have landed (as the score sheet says); under
         sudden death its sweeps at once."""
         pos, game = self.pos, self.game
-        rules = pos.rules
         # Under sudden death a sweep counts the moment it is made (§9.19): in the score it shows.
-        now = tuple(s + n * rules.sweeps for s, n in zip(pos.scores, pos.sweeps)) if rules.sudden_death \
-            else tuple(pos.scores)
+        now = final_scores(pos)
         # While a round's sheet still adds up its rows, the totals wait for it (the panel under
         # the sheet gave the result away before the sheet did).
         if self.motion.busy or getattr(self.app.top, "built", True) is False:
