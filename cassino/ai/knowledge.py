@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from math import comb
 
 from cassino.rules import Build, Event, Move, Position, Rules
-from cassino.rules.cards import (ACE_SET, BIG_CASINO, JACK, LITTLE_CASINO, RANK_SETS, SPADE_SET,
-                                 CardSet, cards_of, rank_of)
+from cassino.rules.cards import RANK_SETS, SPADE_SET, CardSet, cards_of, rank_of
 from cassino.rules.groups import expand
 from cassino.rules.legal import CROWDED, MoveGenerator, generator
 from cassino.rules.moves import CALL_MOVE
+from cassino.rules import scoring
 from cassino.rules.scoring import call_counts, sweeps_win
 
 from .view import SeatView, generator_of
@@ -25,17 +25,7 @@ def card_points(rules: Rules) -> tuple[float, ...]:
     """The sure points of each card under these rules: 2 big casino, 1 little
     casino and each ace; under spade scoring 1 more for each spade (2 for the
     jack of spades)."""
-    out = []
-    for c in range(52):
-        p = 0.0
-        if c == BIG_CASINO:
-            p = 2.0
-        elif c == LITTLE_CASINO or ACE_SET >> c & 1:
-            p = 1.0
-        if rules.spade_scoring and c < 13:
-            p += 2.0 if rank_of(c) == JACK else 1.0
-        out.append(p)
-    return tuple(out)
+    return tuple(map(float, scoring.card_points(rules)))
 
 
 _POINTS: dict[Rules, tuple[float, ...]] = {}
@@ -80,8 +70,8 @@ class Worth:
         # Most cards is worth 3 points, most spades 1: a card's share of them is the
         # item over the cards it takes to win it (more than half between two
         # sides; among more, a plurality, reached with fewer) until it is decided.
-        card_share = share(3.0, counts, pack)
-        spade_share = share(1.0, spades, 13)
+        card_share = share(float(scoring.MOST_CARDS), counts, pack)
+        spade_share = share(float(scoring.MOST_SPADES), spades, 13)
         points = points_of(rules)
         self.table = tuple(points[c] + card_share + (spade_share if c < 13 else 0.0)
                            for c in range(52))

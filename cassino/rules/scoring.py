@@ -29,6 +29,27 @@ CARD_ITEMS = ((BIG_CASINO, "TD", 2), (LITTLE_CASINO, "2S", 1)) + tuple(
 # The same with each card's bit, for the test of a pile.
 _CARD_BITS = tuple((1 << card, name, points) for card, name, points in CARD_ITEMS)
 JACK_OF_SPADES = make_card(JACK, SPADES)
+MOST_CARDS = 3   # the points of most cards (§8)
+MOST_SPADES = 1  # ... and of most spades
+
+
+def spade_points(card: int) -> int:
+    """A spade's points under spade scoring (§9.9): the jack 2, the others 1."""
+    return 2 if card == JACK_OF_SPADES else 1
+
+
+def card_points(rules: Rules) -> tuple[int, ...]:
+    """Each card's own points under these rules (§8): big casino 2, little
+    casino and each ace 1; under spade scoring each spade's too (§9.9)."""
+    out = [0] * 52
+    for card, _, points in CARD_ITEMS:
+        out[card] += points
+    if rules.spade_scoring:
+        for card in range(13):  # spades A..K
+            out[card] += spade_points(card)
+    return tuple(out)
+
+
 # The base points (§9.13): most cards, most spades, TD, 2S and the four aces.
 BASE_ITEMS = frozenset(("cards", "spades", "TD", "2S", "AS", "AC", "AH", "AD"))
 
@@ -55,7 +76,7 @@ def scoring_items(rules: Rules) -> list[ScoringItem]:
     """Every item these rules award, in the order they are counted (§9.20)."""
     sweeps = [ScoringItem("sweeps", "each sweep", rules.sweeps)] if rules.sweeps else []
     out = sweeps if rules.sudden_death else []
-    out += [ScoringItem("cards", "most cards", 3), ScoringItem("spades", "most spades", 1),
+    out += [ScoringItem("cards", "most cards", MOST_CARDS), ScoringItem("spades", "most spades", MOST_SPADES),
             ScoringItem("TD", "big casino (10\u2666)", 2), ScoringItem("2S", "little casino (2\u2660)", 1),
             ScoringItem("aces", "each ace", 1)]
     if rules.spade_scoring:
@@ -111,10 +132,10 @@ def pile_items(rules: Rules, captured: list[CardSet], sweeps: list[int],
         best = max(cards)
         most_cards = _unique_max(spades, [t for t in range(len(captured)) if cards[t] == best])
     if most_cards is not None:
-        append(_new(Item, ("cards", most_cards, 3)))
+        append(_new(Item, ("cards", most_cards, MOST_CARDS)))
     most_spades = _unique_max(spades)
     if most_spades is not None:
-        append(_new(Item, ("spades", most_spades, 1)))
+        append(_new(Item, ("spades", most_spades, MOST_SPADES)))
     piles = list(enumerate(captured))
     for bit, name, points in _CARD_BITS:
         for t, cap in piles:
@@ -124,7 +145,7 @@ def pile_items(rules: Rules, captured: list[CardSet], sweeps: list[int],
         for card in range(13):  # spades A..K
             for t, cap in piles:
                 if cap >> card & 1:
-                    append(_new(Item, ("spade_points", t, 2 if card == JACK_OF_SPADES else 1)))
+                    append(_new(Item, ("spade_points", t, spade_points(card))))
     if rules.all_eleven != "off":
         base = [i for i in items if i.item in BASE_ITEMS]
         if len(base) == 8 and len({i.team for i in base}) == 1:
@@ -255,9 +276,9 @@ def call_counts(pos: Position) -> tuple[int, ...]:
             count += spades + (1 if cap >> JACK_OF_SPADES & 1 else 0)
         cards = cap.bit_count()
         if cards > half or (rules.card_tie_to_spades and cards == half and spades >= 7):
-            count += 3
+            count += MOST_CARDS
         if spades >= 7:
-            count += 1
+            count += MOST_SPADES
         out.append(count)
     return tuple(out)
 
