@@ -605,3 +605,15 @@ def test_a_new_drag_or_choice_puts_the_last_refusal_away() -> None:
     assert table.message.startswith("! ") and table.message_time > 0
     click(app, item_centre(table, cards("KS")))
     assert table.input.selection and table.message_time == 0, "a choice on the table: what to do with it"
+
+
+def test_a_refused_card_gliding_home_leaves_the_builds_badges_as_they_are() -> None:
+    # While it glided, the badges were those of the table before the last play
+    # (a raised build showed its old value in its old owner's colour), or none at all.
+    app, table = open_table(table_position(hand="6S 9H", loose="5C", builds=[("4D 2C 2H", 8, False, 1)],
+                                           others=["8C 7C"]), speed="slow")
+    build = next(it for it in table.items if it.build is not None)
+    drag(app, hand_card_centre(table, c("6S")), build.rect.center)
+    step(app)
+    assert table.message.startswith("! ") and table.motion.busy, "refused, the card on its way home"
+    assert [it.build for it in table.badge_items() if it.build is not None] == [build.build]

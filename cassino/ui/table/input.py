@@ -502,6 +502,10 @@ class TableInput:
         if s is not None and target is not None:
             if s.dest == target and abs(s.at.x - target.x) + abs(s.at.y - target.y) < 1:
                 return  # a click refused: the card never left (a glide of nothing ate the next click)
+            if table.at_rest():
+                # The table as it stands wears its badges while the card glides (they were the
+                # last play's, before it: a raised build showed its old value and owner).
+                table.before = table.stage.items
             s.go(target, max(0.12, table.app.settings.flight * 0.7))
 
     # -- a pluck -------------------------------------------------------------------------------
