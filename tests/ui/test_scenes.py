@@ -234,6 +234,28 @@ def test_enter_after_a_hint_chooses_the_hinted_meaning_of_the_card() -> None:
     assert table.game.moves == [hinted]
 
 
+def test_a_hint_lets_go_of_selected_items_it_does_not_take_so_enter_plays_it() -> None:
+    # The 10♣ selected, H hinted the J♥ on the J♣: Enter played the J♥ onto the 10♣
+    # and was refused ("the 10♣ is not one") until Esc.
+    from cassino.rules import parse_card, parse_move
+    from tests.rules.helpers import cards
+
+    app, table = open_table(table_position(hand="AS 2C 5C JH", loose="5D TC JC"))
+    table.input.selection.add(cards("TC"))
+    table._show_hint(parse_move("JHx:JC"))
+    assert not table.input.selection
+    table.input.keyboard = True
+    key(app, pygame.K_RETURN)  # its plays listed (a capture or a trail), the hinted one first
+    key(app, pygame.K_RETURN)
+    assert table.game.moves == [parse_move("JHx:JC")], table.message
+    # Items the hint takes stay chosen.
+    app, table = open_table(table_position(hand="8S 3H", loose="5D 3C 8C"))
+    table.input.selection.add(cards("5D"))
+    table._show_hint(parse_move("8Sx8:5D,3C,8C"))
+    assert table.input.selection == {cards("5D")}
+    assert parse_card("8S") == table.hand_order(0)[table.input.focus[1]]
+
+
 def test_setup_takes_a_typed_deal_number_and_target_and_remembers_itself(tmp_path: object) -> None:
     from pathlib import Path
 

@@ -484,6 +484,10 @@ class TableScene(Scene, TableState):
         hand = self.hand_order(self.bottom)
         if move.card in hand:  # Enter then plays (or offers) the hinted card
             self.input.focus = ("hand", hand.index(move.card))
+            if any(m & ~move.takes for m in self.input.selection):
+                # Chosen items the hint does not take go: Enter played the hinted card onto
+                # them, and was refused ("the 10♣ is not one") again and again.
+                self.input.selection.clear()
         elif move.kind == PLUCK:  # the pluck under way, on the hinted card: Enter or a click plucks it
             at = next((k for k, it in enumerate(self.items) if it.mask == move.takes), None)
             if at is not None:
