@@ -8,6 +8,7 @@ from cassino.rules import Move, card_symbol
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, SPADE_SET, CardSet,
                                  cards_of, rank_of)
 
+from cassino.rules.legal import CROWDED
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
 from .intermediate import count_after, winning_pluck
@@ -89,6 +90,9 @@ def why(view: SeatView, move: Move) -> str:
                 + "and counts towards most cards" + (" and most spades." if move.takes & SPADE_SET else "."))
     points = _items(move, view.rules.spade_scoring)
     team = view.team_of[view.seat]
+    if move.kind != "trail" and not points and _only_play(view) and not view.bare_position().apply(move).sweep:
+        # Its small facts ("towards most spades") read as the reasons of a choice that was not there.
+        return "It is your only legal play."
     if move.kind == "capture":
         # The engine's word for a sweep: the table left empty by the capture,
         # not by the round's end taking what was left.
@@ -144,9 +148,9 @@ def why(view: SeatView, move: Move) -> str:
     name = RANK_NAMES[rank - 1]
     if view.hand == 1 << move.card:
         return "Your last card can take or build nothing here: it stays on the table."
-    if not view.rules.royal and rank > 10:
-        return f"Nothing can be taken or built, and only a {name} can pick this card up."
     others = RANK_SETS[rank] & ~(1 << move.card)
+    if not view.rules.royal and rank > 10 and not others & view.hand:  # (held: said below, that it can)
+        return f"Nothing can be taken or built, and only a {name} can pick this card up."
     if (others & view.hand).bit_count() > 1:  # ("the other five you hold" of two more fives)
         which = "either" if (others & view.hand).bit_count() == 2 else "any"
         return (f"Nothing can be taken or built, and {which} of your other "
@@ -167,6 +171,12 @@ def why(view: SeatView, move: Move) -> str:
                     f"though a card still out could take it in a sum.")
         return f"Nothing can be taken or built, and no other {name} is left to pair this card."
     return SAFEST
+
+
+def _only_play(view: SeatView) -> bool:
+    """Whether the seat has one legal play (a card's duties under §7 can leave one)."""
+    pos = view.bare_position()
+    return pos.loose.bit_count() <= CROWDED and len(pos.moves()) == 1
 
 
 def _summed(view: SeatView, card: int) -> bool:

@@ -231,3 +231,17 @@ def test_a_build_of_court_cards_under_trailing_royals_is_kept_by_rank() -> None:
     rules = Rules(trailing_royals=True, sweeps=0)
     pos = table_position("QD QC 5H", "QS QH 5C", rules=rules)
     assert why(SeatView(pos, 0), parse_move("QDm12:QS,QH")).startswith("Next turn the queen you keep takes")
+
+
+def test_a_forced_play_is_said_to_be_the_only_one_and_a_held_court_card_can_take_a_trail_back() -> None:
+    # "It puts your 10♠ in your pile, towards most spades" was said of the one legal play:
+    # the 10♠ must take its own build of 10 (§7).
+    pos = table_position("TS", "KH", builds=[("6C 4C", 10, False, 0)], others=["2H"])
+    assert why(SeatView(pos, 0), parse_move("TSx10:6C,4C")) == "It is your only legal play."
+    # A forced play that scores or sweeps says so.
+    pos = table_position("TS", "", builds=[("6C 4C", 10, False, 0)], others=["2H"])
+    assert "sweeps the table" in why(SeatView(pos, 0), parse_move("TSx10:6C,4C"))
+    # "Only a queen can pick this card up", said with the Q♠ in hand.
+    pos = table_position("QD QS", "5C 3H")
+    assert why(SeatView(pos, 0), parse_move("QD-")) == \
+        "Nothing can be taken or built, and your Q♠ can take this card back next turn."
