@@ -127,9 +127,13 @@ def test_a_drop_whose_one_meaning_takes_cards_not_pointed_at_is_asked_first() ->
     assert sprite is not None and sprite.at != table.stage.spots[c("AH")], "where it was dropped, not home"
     spot = sprite.at
     app.draw(app.screen)
-    # The ace's big heart, in the middle of its face, in full red (dimmed, or under the 5♠, it was not).
-    r, g, b = app.screen.get_at((round(spot.x + spot.w / 2), round(spot.y + spot.w * 0.7)))[:3]
+    # The ace's big heart, in the middle of its face, in full red (dimmed, or under the 5♠, it was not);
+    # dropped square on the 5♠, the ace lies a little aside, the 5♠ in sight under it.
+    x, y = spot.x + spot.w * 0.35, spot.y + spot.w * 0.2
+    r, g, b = app.screen.get_at((round(x + spot.w / 2), round(y + spot.w * 0.7)))[:3]
     assert r > 170 and g < 90 and b < 90, (r, g, b)
+    five = next(it.rect for it in table.items if it.mask == cards("5S"))
+    assert not pygame.Rect(round(x), round(y), round(spot.w), five.height).contains(five)
     click(app, chooser.rows[0].center)
     assert table.game.moves[0].text() == "AHm5:3S,5S,AC"
     # One meaning taking only what was pointed at is played at once.
@@ -617,3 +621,20 @@ def test_a_refused_card_gliding_home_leaves_the_builds_badges_as_they_are() -> N
     step(app)
     assert table.message.startswith("! ") and table.motion.busy, "refused, the card on its way home"
     assert [it.build for it in table.badge_items() if it.build is not None] == [build.build]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_a_list_taller_than_the_cloth_stands_whole_beside_the_cards_rather_than_scroll(size: tuple[int, int]) -> None:
+    # Centred on the cards, it reached the seat above, so a shorter box that scrolled
+    # ("2 more ▼") was chosen, with the room beside the cards for every row.
+    from cassino.rules import Rules
+
+    app, table = open_table(table_position(hand="QD QC", loose="QS QH 5C", rules=Rules(trailing_royals=True),
+                                           others=["2H 3H"]), size=size)
+    drag(app, hand_card_centre(table, c("QD")), item_centre(table, cards("QS")))
+    step(app, 3)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and len(chooser.moves) == 4
+    assert not chooser.scrolls and all(r.height for r in chooser.rows), chooser.rows
+    about = chooser.about()
+    assert not chooser.box.colliderect(about)

@@ -174,7 +174,7 @@ class ChooserScene(Scene):
         fits = [(name, room) for name, room in sides
                 if (room >= h if name in ("below", "above") else room >= w)]
 
-        def box_on(name: str, inside: pygame.Rect) -> pygame.Rect:
+        def box_on(name: str, inside: pygame.Rect, lean: int = 0) -> pygame.Rect:
             box = pygame.Rect(0, 0, w, h)
             if name == "below":
                 box.midtop = (about.centerx, about.bottom + geo.m)
@@ -189,11 +189,16 @@ class ChooserScene(Scene):
             y_in = inside if h <= inside.height else area
             box.x = min(max(box.x, x_in.x), x_in.right - w)
             box.y = min(max(box.y, y_in.y), y_in.bottom - h)
+            if lean and name in ("left", "right"):
+                # Beside the cards and taller than the cloth: from its top or its foot down or
+                # up, over one seat's side rather than, centred, the other's (then it scrolled).
+                box.y = max(area.y, min(geo.table.y if lean < 0 else geo.table.bottom - h, area.bottom - h))
             return box
 
         # Each side twice: kept on the cloth, or free to stand over the seats' columns;
         # where no side has the room, each side pushed into the play area, as little over the cards as can be.
-        boxes = [(box_on(name, inside), room) for name, room in (fits or sides) for inside in (geo.table, area)]
+        boxes = [(box_on(name, inside, lean), room) for name, room in (fits or sides)
+                 for inside in (geo.table, area) for lean in (0, -1, 1)]
         # Never over the cards it is about (kept on the cloth, a box can be pushed back onto them).
         return min(boxes, key=lambda b: (self.hides(b[0], about), -b[1]))[0]
 
@@ -259,19 +264,23 @@ class ChooserScene(Scene):
         pictures = measure(widest, True)[3] <= tallest
         tried = []
         clear = max(about.top - area.top, area.bottom - about.bottom) - geo.m  # above or below the cards
-        for width in widths:
-            laid, title, head, height = measure(width, pictures)
-            heights = [min(height, tallest)]
-            if heights[0] > clear >= pad + head + foot + 5 * (line + pad):
-                # Shorter, scrolling, above or below the cards it is about, rather than standing
-                # over some of them (at 1920x1080 it hid two of seven); never a mere row or two.
-                heights.append(clear)
-            for h in heights:
+        # Whole at each width first (beside the cards, narrower), and only then shorter,
+        # scrolling, above or below the cards it is about, rather than standing over some
+        # of them (at 1920x1080 it hid two of seven); never a mere row or two. (Shorter
+        # at the widest first, it scrolled with room beside the cards for every row.)
+        for shorter in (False, True):
+            for width in widths:
+                laid, title, head, height = measure(width, pictures)
+                h = min(height, tallest)
+                if shorter:
+                    if not h > clear >= pad + head + foot + 5 * (line + pad):
+                        continue
+                    h = clear
                 box = self.place((width, h))
                 tried.append((self.hides(box, about), box, laid, title, head, height))
                 if tried[-1][0] == (0, 0, 0):
                     break
-            if tried[-1][0] == (0, 0, 0):
+            if tried and tried[-1][0] == (0, 0, 0):
                 break
         _, box, laid, title, head, height = min(tried, key=lambda t: t[0])  # the widest of the best
         self.box = box
@@ -279,6 +288,7 @@ class ChooserScene(Scene):
         taken = 0
         for m in self.moves:
             taken |= m.takes
+        lit: list[pygame.Rect] = []
         for it in self.stage.items:
             if it.mask & taken:
                 top = None
@@ -286,6 +296,7 @@ class ChooserScene(Scene):
                     surface.blit(card_face(c, round(spot.w), self.app.settings.four_colour),
                                  (round(spot.x), round(spot.y)))
                     top = pygame.Rect(round(spot.x), round(spot.y), round(spot.w), round(spot.w * RATIO))
+                    lit.append(top)
                 outline(surface, it.rect, theme.TARGET, 2)
                 if it.build is not None and top is not None:  # its value, which the cards alone hid
                     # Over the outline, as the table draws it (drawn under, its line struck the number).
@@ -294,8 +305,12 @@ class ChooserScene(Scene):
         # hid it, dimmed, but for a dark sliver).
         played = self.where() if self.card >= 0 else None
         if played is not None:
-            surface.blit(card_face(self.card, round(played.w), self.app.settings.four_colour),
-                         (round(played.x), round(played.y)))
+            w = round(played.w)
+            at = pygame.Rect(round(played.x), round(played.y), w, round(w * RATIO))
+            if any(at.clip(r).width * at.clip(r).height > at.width * at.height // 2 for r in lit):
+                # Dropped square on a card, it hid the very card it was dropped on: aside a little.
+                at.move_ip(round(w * 0.35), round(w * 0.2))
+            surface.blit(card_face(self.card, w, self.app.settings.four_colour), at.topleft)
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
         for ln in title:
