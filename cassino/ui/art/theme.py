@@ -7,6 +7,7 @@ redraws the whole table renders no glyphs it has drawn before.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -116,7 +117,7 @@ def reset() -> None:
     """Forget cached fonts and text: fonts die with ``pygame.quit()``, and a
     new window (a test, a restart) must not use them."""
     font.cache_clear()
-    text.cache_clear()
+    _forget_text()
     wrap.cache_clear()
     cards.forget_fonts()
 
@@ -138,10 +139,39 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, max(6, px))
 
 
-@lru_cache(maxsize=2048)
+# Rendered text kept by the bytes of its pixels, the least recently drawn let go
+# first: 2048 strings held some 74 MB at 1920x1080 (a log line's image is tens of
+# kilobytes), for a frame that draws a hundred or two.
+TEXT_BUDGET = 24 << 20
+_texts: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+_text_bytes = 0
+
+
 def text(s: str, px: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
     """``s`` rendered antialiased, cached."""
-    return font(px, bold).render(s, True, colour)
+    global _text_bytes
+    key = (s, px, colour, bold)
+    surf = _texts.get(key)
+    if surf is not None:
+        _texts.move_to_end(key)
+        return surf
+    surf = font(px, bold).render(s, True, colour)
+    _texts[key] = surf
+    _text_bytes += _bytes(surf)
+    while _text_bytes > TEXT_BUDGET and len(_texts) > 1:
+        _text_bytes -= _bytes(_texts.popitem(last=False)[1])
+    return surf
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+def _forget_text() -> None:
+    global _text_bytes
+    _texts.clear()
+    _text_bytes = 0
+
 
 
 def fit_text(s: str, px: int, width: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
