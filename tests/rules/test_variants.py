@@ -1383,3 +1383,97 @@ def test_event_of_a_pluck():
     pos = pluck_example()
     data = event_json(pos.play(move("pluck:5D")))
     assert data["move"] == "pluck:5D" and data["sweep"] is False and data["winner"] is None
+
+
+# ==============================================================================
+# Scoring corners: sweeps worth 2 under sudden death and calls, the jack of
+# spades in a call's count, three sides level, a partner's pluck
+
+
+def _pos(rules: dict[str, object], hands: list[str], loose: str, captured: list[str], scores: list[int],
+         players: int = 2, to_move: int = 0, sweeps: list[int] | None = None,
+         dealer: int | None = None, last: int | None = 0) -> Position:
+    """The last plays of a round: every card not in a hand or on the table
+    is in the piles as given (the stock is out)."""
+    return position_from_json({
+        "format": "cassino-position/1", "rules": rules, "players": players,
+        "teams": [[s] for s in range(players)],
+        "dealer": (to_move - 1) % players if dealer is None else dealer, "to_move": to_move,
+        "hands": [h.split() for h in hands], "stock": [], "loose": loose.split(), "builds": [],
+        "captured": [p.split() for p in captured], "sweeps": sweeps or [0] * len(captured),
+        "last_capturer": last, "scores": scores})
+
+
+def _rest(*taken: str) -> str:
+    """Every card of the pack not named in ``taken`` (space-separated groups)."""
+    named = set(" ".join(taken).split())
+    return " ".join(r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in named)
+
+
+def test_sudden_death_counts_each_sweep_at_its_worth_in_these_rules():
+    # §9.19 with §9.3: at 19-10 a sweep worth 2 reaches 21 and wins at once.
+    hands, loose, mine = ["5H 9C", "3D 4D"], "5D", "AH 2H 3H 4H 6H 7H 8H 9H TH JH"
+    pos = _pos({"sudden_death": True, "sweeps": 2}, hands, loose, [mine, _rest(mine, *hands, loose)], [19, 10])
+    event = pos.apply(parse_move("5Hx5:5D"))
+    assert event.sweep and event.winner == 0 and final_scores(pos) == (21, 10)
+
+
+def test_a_call_counts_each_sweep_at_its_worth_in_these_rules():
+    # §9.18: a sweep worth 2 makes 19 a count of 21; its pile of four hearts scores nothing yet.
+    hands, loose, mine = ["5H 9C", "3D 4D"], "5D", "2H 3H 4H 6H"
+    pos = _pos({"call_for_21": True, "sweeps": 2}, hands, loose, [mine, _rest(mine, *hands, loose)], [19, 0],
+               sweeps=[1, 0])
+    assert pos.apply(parse_move("call")).winner == 0
+    # Worth nothing, sweeps add nothing to the count: 19 is short.
+    pos = _pos({"call_for_21": True, "sweeps": 0}, hands, loose, [mine, _rest(mine, *hands, loose)], [19, 0],
+               sweeps=[1, 0])
+    assert pos.apply(parse_move("call")).winner == 1
+
+
+def test_a_call_under_spade_scoring_counts_the_jack_of_spades_as_two():
+    # §9.18 with §9.9: 17, little casino 1, the 2♠ 1 and the J♠ 2 as spades: 21.
+    hands, loose, mine = ["5H 9C", "3D 4D"], "5D", "JS 2S 2H 3H 4H 6H 7H"
+    pos = _pos({"call_for_21": True, "spade_scoring": True}, hands, loose, [mine, _rest(mine, *hands, loose)],
+               [17, 0])
+    assert pos.apply(parse_move("call")).winner == 0
+
+
+def test_the_card_tie_goes_to_the_tied_side_with_more_spades_not_to_a_side_outside_the_tie():
+    # §9.14 among three: 20, 20 and 12 cards; the third side has the most spades of all (6),
+    # but of the two tied at 20 the first has more (5 against 2): most cards is the first's.
+    a = "AS 2S 3S 4S 5S AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D"
+    b = "6S 7S 3D 4D 5D 6D 7D 8D 9D TD JD AC 2C 3C 4C 5C 6C 7C 8C 9C"
+    c = "8S 9S TS JS QS KS TC JC QC KC"
+    pos = _pos({"card_tie_to_spades": True}, ["", "", "KD"], "QD", [a, b, c], [0, 0, 0], players=3, to_move=2,
+               dealer=2, last=2)
+    end = pos.apply(parse_move("KD-")).round_end  # the K♦ and Q♦ to the third, the last to capture
+    assert end is not None and end.cards == (20, 20, 12) and end.spades == (5, 2, 6)
+    assert [i.team for i in end.items if i.item == "cards"] == [0]
+
+
+def test_all_eleven_needs_most_cards_outright_not_a_tie():
+    # §9.13: 26 cards each scores no one most cards (§8): the other ten base points are not all eleven.
+    mine = "AS 2S 3S 4S 5S 6S 7S 8S TD AH AD AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2D 3D"
+    pos = _pos({"all_eleven": "bonus"}, ["", "KD"], "QD", [mine, _rest(mine, "KD QD")], [0, 0], to_move=1,
+               dealer=1, last=1)
+    end = pos.apply(parse_move("KD-")).round_end
+    assert end is not None and not any(i.item == "all_eleven" for i in end.items) and end.points[0] == 8
+
+
+def test_count_out_needs_more_than_every_other_side_not_level_with_them():
+    # §9.20 among three at 21-21-20: cards tied, no one; spades bring the third to 21, level
+    # with the others, not ahead; big casino then brings the first to 23, ahead: it wins.
+    a = "AS 2S 3S TD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D"
+    b = "4S 5S 4D 5D 6D 7D 8D 9D JD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
+    c = "6S 7S 8S 9S TS JS QS KS QC KC"
+    pos = _pos({"count_out": True}, ["", "", "KD"], "QD", [a, b, c], [21, 21, 20], players=3, to_move=2, dealer=2,
+               last=2)
+    assert pos.apply(parse_move("KD-")).winner == 0
+
+
+def test_a_partner_s_pluck_is_marked_on_the_seat_that_plucked():
+    # §9.17: "a player who has not plucked since the last deal": seat 2's pluck leaves
+    # its partner, seat 0, free to pluck in this deal.
+    pos = position_from_json({'format': 'cassino-position/1', 'rules': {'pluck': True}, 'players': 4, 'teams': [[0, 2], [1, 3]], 'dealer': 1, 'to_move': 2, 'hands': [['2S', 'AC', '3D', 'JD'], ['5S', '8H', '2C', 'TS'], ['JS', 'AS', '8C', 'QD'], ['7S', '5C', '9S', '4D']], 'stock': ['2H', '9D', 'QH', 'AD', 'TH', '5H', 'KC', '6S', '7C', 'AH', 'QC', 'TD', 'JH', '3H', '6D', '3S', 'KH', '4C', '7D', 'KD', 'JC', '7H', 'KS', '6C', '2D', '8D', '9H', '8S', '6H', 'TC', '3C', 'QS'], 'loose': ['5D', '9C', '4S', '4H'], 'builds': [], 'captured': [[], []], 'sweeps': [0, 0], 'last_capturer': None, 'scores': [0, 0], 'plucked': []})
+    pos.apply(parse_move("pluck:9C"))
+    assert position_to_json(pos)["plucked"] == [2]
