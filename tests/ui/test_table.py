@@ -993,3 +993,44 @@ def test_clicking_another_hand_card_picks_that_one_instead() -> None:
     assert table.input.picked is not None and table.input.picked.card == c("5H") and not table.game.moves
     click(app, item_centre(table, cards("5C")))
     assert table.game.moves[0].text() == "5Hx5:5C", table.log
+
+
+def test_enter_after_a_card_is_picked_up_plays_that_card_not_another() -> None:
+    # The K♥ picked up, Enter showed the focus on the 2♥ and the next Enter trailed the 2♥.
+    app, table = open_table(table_position("2H KH", "8D 5C", others=["2C 9C"]))
+    click(app, hand_card_centre(table, c("KH")))
+    key(app, pygame.K_RETURN)  # the first key shows the focus: on the card picked up
+    key(app, pygame.K_RETURN)
+    assert table.game.moves and table.game.moves[0].card == c("KH"), table.log
+
+
+def test_a_click_on_the_words_over_the_hand_does_not_trail_a_picked_card() -> None:
+    app, table = open_table(table_position("5C 9H", "8D 2S", others=["2C 9C"]), size=(1024, 600))
+    click(app, hand_card_centre(table, c("5C")))
+    step(app)
+    words = table.status_box
+    assert words.width and table.geo.table.collidepoint(words.center[0], words.top + 2), \
+        "the two lines of words rise over the cloth"
+    click(app, (words.centerx, words.top + 2))
+    assert not table.game.moves and table.input.picked is not None
+
+
+def test_a_hand_card_clicked_while_choosing_a_pluck_puts_the_pluck_s_words_away() -> None:
+    from cassino.rules import Rules
+
+    pos = table_position("5S 9H", "5D 9C KS", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    app, table = open_table(pos)
+    click(app, table.geo.pluck_button.center)
+    assert table.input.plucking and "Pluck" in status_words(app, table)
+    click(app, hand_card_centre(table, c("5S")))
+    said = status_words(app, table)
+    assert not table.input.plucking and said.startswith("The 5♠: click a highlighted item"), said
+
+
+def test_a_hint_puts_a_picked_card_down_so_its_words_and_marks_can_be_read() -> None:
+    from cassino.rules import parse_move
+
+    app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("4H")))
+    table._show_hint(parse_move("8Sx8:8D"))
+    assert table.input.picked is None

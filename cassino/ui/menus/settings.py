@@ -124,7 +124,7 @@ class SettingsScene(Overlay):
             surface.blit(card_face(card, cw, st.four_colour), (at.x + pad + i * (cw + pad), y))
         surface.blit(card_back(cw, st.card_back), (at.x + pad + 2 * (cw + pad), y))
         fs = theme.px(self.app.size, 20, 12)
-        t = theme.text("As they will look", fs, theme.DIM)
+        t = theme.text("As they will look", fs, theme.INK)  # (dim grey on the green cloth read at 3.5:1)
         surface.blit(t, t.get_rect(midbottom=(at.centerx, at.bottom - pad // 2)))
 
     def resized(self, size: tuple[int, int]) -> None:

@@ -351,7 +351,8 @@ class ChooserScene(Scene):
             surface.blit(theme.rounded_box(row.size, (theme.BUTTON_HOT if hot else theme.BUTTON) + (235,),
                                            8, (theme.GLOW if hot else theme.PANEL_LINE) + (255,), 2 if hot else 1),
                          row.topleft)
-            n = theme.text(f"{i + 1}.", fs, theme.GOLD, bold=True)
+            # (Gold on the lit row of the green cloth read at 3.5:1: in ink there.)
+            n = theme.text(f"{i + 1}.", fs, theme.INK if hot else theme.GOLD, bold=True)
             surface.blit(n, (row.x + pad // 2, row.y + pad // 2))
             for j, c in enumerate(cards):
                 surface.blit(card_face(c, cw, self.app.settings.four_colour),

@@ -193,7 +193,9 @@ class TableInput:
             return
         card = table.stage.hand_card_at(table.bottom, p)
         if card is not None:
-            self.g.plucking = False  # a card played instead: no pluck
+            if self.g.plucking:  # a card played instead: no pluck, nor its words ("Pluck: click a loose card")
+                self.g.plucking = False
+                table.message_time = 0.0
             self.g.press = (card, p)
             return
         item = table.stage.item_at(p)
@@ -206,8 +208,8 @@ class TableInput:
             else:
                 self.g.selection ^= {item.mask}
                 self._refusal_done()
-        elif picked is not None and table.stage.bare_cloth(p):
-            self._play_picked(picked, None)
+        elif picked is not None and table.stage.bare_cloth(p) and not table.status_box.collidepoint(p):
+            self._play_picked(picked, None)  # (not on the words over the hand: a click there trailed)
         elif self.g.selection and not self.g.plucking and table.stage.bare_cloth(p):
             self.g.selection.clear()  # a click on the bare cloth lets every selected item go
 
@@ -271,6 +273,9 @@ class TableInput:
                 targets, trail_ok = self.targets_for(card)
                 self.g.picked = Picked(card, targets, trail_ok)
                 self._refusal_done()
+                hand = table.hand_order(table.bottom)
+                if card in hand:  # Enter then plays this card (it played the one the focus was on)
+                    self.g.focus = ("hand", hand.index(card))
 
     def _play_picked(self, picked: Picked, onto: int | None) -> None:
         """The card picked up, clicked onto ``onto`` (None: the bare cloth); still

@@ -121,7 +121,8 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
             outline(surface, rect, theme.GLOW, 1 if hinted_pluck and hinted != item.mask else 3)
         if selected:
             outline(surface, rect, theme.GLOW, 4)
-        if hint is not None and hint.takes & item.mask and not selected:
+        if hint is not None and hint.takes & item.mask and not selected and aim is None:
+            # (Not while a card is on its way: its places are lit the same, and the hint's read as one.)
             _target(surface, rect, 3 if hinted_pluck else 2)
         if inp.keyboard and inp.focus == ("table", n):  # outside a last move's ring, and as bold as the hand's
             _focus_ring(surface, rect.inflate(14, 14))

@@ -194,6 +194,7 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     # (Not to the pluck that a hint to pluck starts: its words and why were never seen.)
     hinted_pluck = table.hint_move is not None and table.hint_move.kind == PLUCK
     busy = inp.drag is not None or inp.picked is not None or bool(inp.selection) or inp.plucking and not hinted_pluck
+    warn = False
     if table.message_time > 0 and not (table.message_time == float("inf") and busy):
         warn = table.message.startswith("! ")
         text = table.message[2:] if warn else table.message
@@ -284,8 +285,12 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
     top = min(r.centery - t_h * len(texts) // 2, r.bottom - t_h * len(texts))
     box = pygame.Rect(0, 0, max(t.get_width() for t in texts) + 18, t_h * len(texts) + 4)
     box.midtop = (r.centerx, top - 2)
+    table.status_box = box
     radius = box.height // 2 if len(texts) == 1 else t_h // 2
-    surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), radius), box.topleft)
+    # A refusal framed in its colour: told from a hint by the colour of its words alone, the
+    # two looked alike to a deuteranope.
+    edge = (theme.WARN + (255,), 2) if warn else (None, 0)
+    surface.blit(theme.rounded_box(box.size, (0, 0, 0, 120), radius, *edge), box.topleft)
     for i, t in enumerate(texts):
         surface.blit(t, t.get_rect(center=(r.centerx, top + i * t_h + t_h // 2)))
 

@@ -481,6 +481,8 @@ class TableScene(Scene, TableState):
         """``move`` is the hint now: its card in focus (or its pluck under way)."""
         self.hint_move = move
         self.hinted[tuple(self.game.moves)] = move
+        # A card picked up puts its lit places away: the hint's words and marks could not be read.
+        self.input.picked = None
         hand = self.hand_order(self.bottom)
         if move.card in hand:  # Enter then plays (or offers) the hinted card
             self.input.focus = ("hand", hand.index(move.card))

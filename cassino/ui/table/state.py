@@ -140,6 +140,7 @@ class TableState:
         # sheet to say: the line over the hand that said it is under the sheet.
         self.unkept: list[str] = []
         self.before: list[Item] = []  # the table's items before the play now in motion
+        self.status_box = pygame.Rect(0, 0, 0, 0)  # the words over the hand, where last drawn
         self.played: int | None = None  # the card of that play: drawn above the others in flight
         self.drawn: dict[int, int] = {}  # Draw Cassino: each seat's card drawn last, marked in its hand
         self.play_words: tuple[int, str] | None = None  # who made that play, and what it was, in words
