@@ -172,8 +172,8 @@ def seating(players: int, teams: bool, rules: Rules) -> list[list[int]]:
         raise Refused("--teams needs --players 4")
     seats = standard_teams(players, teams)
     refusal = seating_refusal(rules, players, seats)
-    if refusal:
-        raise Refused(refusal)
+    if refusal:  # (said like every other refusal of the options: what was asked for, then why)
+        raise Refused(f"--players {players}{' --teams' if teams else ''}: {refusal}")
     return seats
 
 

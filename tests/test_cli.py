@@ -444,6 +444,14 @@ def selfplay(*args: str) -> dict[str, Any]:
     return summary
 
 
+def test_a_seating_the_rules_refuse_names_the_option_asked_for() -> None:
+    # "'call_for_21' needs exactly two sides..." came without the "--players 3:" that
+    # every other refusal of the options begins with.
+    result = run("selfplay", "--players", "3", "--rules", '{"call_for_21": true}', "--rounds", "1")
+    assert result.returncode == 2
+    assert result.stderr.startswith("cassino: --players 3: 'call_for_21' needs exactly two sides"), result.stderr
+
+
 def test_selfplay_prints_a_json_summary_and_is_reproducible() -> None:
     a = selfplay("--players", "2", "--rounds", "50", "--seed", "3")
     assert a["rounds"] == 50
