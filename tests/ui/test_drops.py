@@ -638,3 +638,15 @@ def test_a_list_taller_than_the_cloth_stands_whole_beside_the_cards_rather_than_
     assert not chooser.scrolls and all(r.height for r in chooser.rows), chooser.rows
     about = chooser.about()
     assert not chooser.box.colliderect(about)
+
+
+def test_the_list_s_cancel_is_a_target_24_pixels_high_at_the_smallest_window() -> None:
+    from cassino.ui.table.chooser import CANCEL_LEAST
+
+    app, table = open_table(table_position(hand="3D 9H", loose="3C 5H 8S 2C", others=["5S 6S"]), size=(1024, 600))
+    click_twice(app, hand_card_centre(table, c("3D")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    step(app)
+    assert chooser.cancel_rect.height >= CANCEL_LEAST == 24
+    assert chooser.box.contains(chooser.cancel_rect)

@@ -27,6 +27,7 @@ from .stage import Stage
 
 
 DOUBLE_CLICK = 0.5  # seconds: a press this soon on the card that opened the list is a double-click's
+CANCEL_LEAST = 24  # px: the height of Cancel's row (20 at 1024x600 was a small target)
 
 
 class ChooserScene(Scene):
@@ -233,7 +234,7 @@ class ChooserScene(Scene):
         fan = round(cw * 0.55)
         # The words start clear of the widest number ("10." ran into them).
         text_x = pad + max(round(fs * 1.6), theme.font(fs, True).size(f"{len(self.moves)}.")[0] + pad // 2 + 2)
-        foot = line + pad
+        foot = max(line + pad, CANCEL_LEAST + pad // 2)  # Cancel's row: a target to hit, 24 px at least
 
         tallest = geo.play.height - 2 * geo.m  # the most the list may stand
 
@@ -362,7 +363,8 @@ class ChooserScene(Scene):
                 surface.blit(theme.text(ln, fs, theme.INK, bold=hot), (box.x + text_x, yy))
                 yy += line
             y += row_h
-        self.cancel_rect = pygame.Rect(box.x + pad // 2, box.bottom - foot, box.width - pad, line + pad // 2)
+        self.cancel_rect = pygame.Rect(box.x + pad // 2, box.bottom - foot, box.width - pad,
+                                       max(line + pad // 2, CANCEL_LEAST))
         hot = self.focus == len(self.moves)
         # How many more each way, with the way to scroll ("2 below" said neither what nor how).
         more = ([f"{self.first} more \u25b2"] if self.first > 0 else []) + (

@@ -431,6 +431,6 @@ class GameReviewScene(Scene):
         value_chip(surface, b, top, self.table.game.rules.trailing_royals)
         who = self.who(b.controller)
         words = "Your build" if who == "You" else f"{who}'s build"
-        t = theme.fit_text(words, max(10, round(cw * 0.16)), rect.width + cw // 2, colour, bold=True)
+        t = theme.fit_text(words, max(11, round(cw * 0.16)), rect.width + cw // 2, colour, bold=True)
         theme.backed(surface, t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))  # as at the table
 

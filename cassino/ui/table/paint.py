@@ -521,7 +521,7 @@ def _tab(surface: pygame.Surface, card: pygame.Rect, word: str, colour: theme.Co
     """A word on a tab astride a hand card's top edge ("new", "hint"): the
     rank sits top left, the pips below (at the top right it hid a pip), and
     above the hand is the prompt, clear of half a tab."""
-    tag = theme.text(word, max(10, fs_small * 4 // 5), (20, 20, 24), bold=True)
+    tag = theme.text(word, max(11, fs_small * 4 // 5), (20, 20, 24), bold=True)
     box = tag.get_rect().inflate(8, 2)
     box.center = (card.centerx, card.y)
     pygame.draw.rect(surface, colour, box, border_radius=5)

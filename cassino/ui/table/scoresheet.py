@@ -467,7 +467,7 @@ class SheetScene(Scene):
                 for i, cell in enumerate(cells):
                     surface.blit(theme.fit_text(cell, fs, col - fs // 3, theme.INK), (x0 + label_w + i * col, y))
                 y += line
-        t = theme.text("Any key or a click closes it", round(fs * 0.8), theme.DIM)
+        t = theme.text("Any key or a click closes it", max(11, round(fs * 0.8)), theme.DIM)
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - fs // 2)))
 
 
