@@ -23,6 +23,7 @@ from cassino.rules import (Game, Move, Position, Rules, card_text, cards_of, par
                            position_from_json, position_to_json, record_to_json, replay)
 from cassino.cli import main
 from cassino.rules.cards import FULL_DECK
+from tests.rules.helpers import table_position
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -442,6 +443,21 @@ def selfplay(*args: str) -> dict[str, Any]:
     assert isinstance(summary, dict)
     assert SUMMARY_KEYS <= set(summary)
     return summary
+
+
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
+    # `legal POSITION | head -1`: the pipe closes with most of 15,748 moves unwritten.
+    # That is the reader's choice: status 0 and not a word, as Unix tools do.
+    pos = table_position("7C 8C 9C TC", "AS 2S 3S 4S 5S 6S AH 2H 3H 4H 5H 6H AD 2D")
+    path = tmp_path / "busy.json"
+    path.write_text(json.dumps(position_to_json(pos)), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "cassino", "legal", str(path)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and first.strip() and err == b"", err
 
 
 def test_a_seating_the_rules_refuse_names_the_option_asked_for() -> None:
