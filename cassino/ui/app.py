@@ -98,6 +98,8 @@ class App:
         sys.setswitchinterval(0.001)
         pygame.key.set_repeat(350, 45)
         self.held: dict[int, float] = {}  # keys down (no KEYUP yet): when last pressed or repeated
+        self.buttons_down: set[int] = set()  # mouse buttons pressed here, not yet released
+        self.release_lost: set[int] = set()  # ... whose release went to another window
         self.settings = settings or Settings()
         theme.use_cloth(self.settings.table_colour)  # menus and dialogs in the cloth's colours
         self.store = store  # None: nothing is kept (tests, the benchmark)
@@ -290,7 +292,7 @@ class App:
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: input to the top scene, update it, draw the visible stack.
         ``events`` are the frame's input (by default, whatever is queued)."""
-        for event in pygame.event.get() if events is None else events:
+        for event in self._presses_restored(pygame.event.get() if events is None else events):
             if event.type == pygame.QUIT:
                 self.running = False
                 return
@@ -320,6 +322,26 @@ class App:
             top.update(dt)
         self.draw(self.screen)
         self.show()
+
+    def _presses_restored(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """The events, with the press SDL drops after a release made in another
+        window: it still holds the button down, so the next click here comes as
+        a release alone, and the click was lost (a menu's button, a card)."""
+        out = []
+        for event in events:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.buttons_down.add(event.button)
+                self.release_lost.discard(event.button)
+            elif event.type == pygame.MOUSEBUTTONUP:
+                if event.button in self.release_lost:
+                    self.release_lost.discard(event.button)
+                    out.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=event.button, pos=event.pos))
+                self.buttons_down.discard(event.button)
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                self.release_lost |= self.buttons_down
+                self.buttons_down.clear()
+            out.append(event)
+        return out
 
     def _repeated(self, key: int, typed: str) -> bool:
         """Whether this KEYDOWN is a held key's repeat to be dropped: F11 held
