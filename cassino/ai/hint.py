@@ -19,7 +19,7 @@ from .view import SeatView
 # A trail's reasons that are the search's judgement, not facts of the table
 # (a second weighing that finds the moves close leaves them out).
 WAITING = "What you could take or build is worth less than keeping your cards for now."
-SAFEST = "Nothing can be taken or built; of your trails, the search found this one the safest."
+SAFEST = "Nothing can be taken or built; of your trails, the search leans to this one."  # (its why may find them close)
 
 
 # What a build made on another's build does, before the risk it runs (the review keeps the first part).

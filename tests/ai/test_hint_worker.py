@@ -120,7 +120,7 @@ def test_a_trail_s_reason_says_what_the_seat_knows_of_its_rank() -> None:
     pos = table_position("7H 4C", "KH QH", others=["7S 2D"])  # a seven you cannot see
     # The search's judgement, said as one: "gives the least away" was said of a 5 beside a king.
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
-        "Nothing can be taken or built; of your trails, the search found this one the safest."
+        "Nothing can be taken or built; of your trails, the search leans to this one."
     # A last card has no choice to explain.
     pos = table_position("7H", "KH QH", others=["7S"])
     assert why(SeatView(pos, 0), parse_move("7H-")) == \
