@@ -768,6 +768,15 @@ def _speak_utf8() -> None:
                 pass  # not a text stream of ours: as it is
 
 
+def _drop_output() -> None:
+    """Standard output pointed at nothing: what is still buffered for it would
+    fail again when the interpreter writes it out at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass  # no output of ours to drop
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit status (0 done, 1 an illegal move, 2 bad input)."""
     _speak_utf8()
@@ -782,17 +791,24 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "rules", None) is not None:
             # A preset's seats and partnerships, checked alike for every command.
             rules_arg(args.rules, args.players, args.teams)
-        return int(func(args))
+        status = int(func(args))
+        if sys.stdout is not None:
+            # Written now, where the handlers below can say how it went: the interpreter's
+            # own last write, at exit, said "Exception ignored" and ended with 120.
+            sys.stdout.flush()
+        return status
     except Refused as e:
         print(f"cassino: {_one_line(str(e))}", file=sys.stderr)
         return e.status
     except BrokenPipeError:
+        _drop_output()  # the reader has stopped: the rest goes nowhere, quietly
         return 0
     except KeyboardInterrupt:
         return 130
     except OSError as e:
         # Not a bug of ours: the output could not be written (a full disk), or a file
         # could not be used. (Files the commands read are refused by name before this.)
+        _drop_output()
         print(f"cassino: input or output failed: {_one_line(e.strerror or str(e))}", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - a bug: said in one line, not a traceback

@@ -139,6 +139,34 @@ def test_an_output_that_cannot_be_written_is_said_so_not_a_bug(tmp_path: Path) -
     assert "internal error" not in result.stderr
 
 
+def unbuffered(on: bool) -> dict[str, str]:
+    """The environment of a command run with Python's output unbuffered, or not
+    (as most people run it: what is short is then written only at exit)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PYTHONUNBUFFERED", None)
+    if on:
+        env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@pytest.mark.parametrize("on", [False, True], ids=["buffered", "unbuffered"])
+def test_a_short_answer_to_a_full_disk_or_a_reader_gone_ends_as_said(on: bool) -> None:
+    # Written only at exit, outside the command's handlers: "Exception ignored ...
+    # BrokenPipeError" and status 120 for `selfplay | true`, 120 for a full disk.
+    command = [sys.executable, "-m", "cassino", "selfplay", "--rounds", "2"]
+    proc = subprocess.Popen(command, cwd=ROOT, env=unbuffered(on), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader gone before a word was written
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and err == b"", err
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w") as full:
+            result = subprocess.run(command, cwd=ROOT, env=unbuffered(on), stdout=full, stderr=subprocess.PIPE,
+                                    text=True, timeout=60)
+        assert result.returncode == 2 and result.stderr == \
+            "cassino: input or output failed: No space left on device\n", result.stderr
+
+
 def test_a_closed_standard_output_is_not_success() -> None:
     # selfplay ran, wrote nothing anywhere, and said 0.
     env = dict(os.environ, PYTHONPATH=str(ROOT))
