@@ -524,6 +524,13 @@ def _scoring(view: SeatView, move: Move) -> bool:
 def _merit(view: SeatView, best: Move, played: Move | None) -> str:
     if best.kind == CALL:
         return ""  # the reason says it: the call would have won (the hint's words are for now)
+    if played is not None:
+        # A table left for a sweep, where the better move left none: the lesson of the two.
+        left, exposed = sweepable(view, played)
+        if exposed and not sweepable(view, best)[1]:
+            cards = _and([card_symbol(c) for c in cards_of(left)])
+            return (f"Your move left {cards} alone on the table: {exposed} of the "
+                    f"{view.unseen.bit_count()} cards you had not seen could sweep it.")
     if played is not None and played.kind == TRAIL and best.kind != TRAIL:
         # A point card trailed where a play took or built: the gift is the lesson
         # ("Every card taken counts towards most cards" was said of trailing big casino).
@@ -572,6 +579,30 @@ def _merit(view: SeatView, best: Move, played: Move | None) -> str:
             return ((does + " " if does else "") + f"Your build left {_and(risked)} on the table until your "
                     f"next turn, for {_others(view)} to take {_or_raise(played)}first.")
     return _does(view, best)
+
+
+def sweepable(view: SeatView, move: Move) -> tuple[int, int]:
+    """The loose cards ``move`` leaves on a table with no build, and how many of
+    the cards the seat has not seen could take them all at once (a sweep);
+    (0, 0) for a table left empty or with a build, or at the round's end."""
+    pos = view.bare_position()
+    event = pos.apply(move)
+    loose = pos.loose
+    if event.round_end is not None or event.winner is not None or not loose or pos.builds:
+        return 0, 0
+    gen = generator_of(view)
+    rules = view.rules
+    sweeps: dict[int, bool] = {}
+
+    def takes_all(v: int) -> bool:
+        if v not in sweeps:
+            sweeps[v] = loose in knowledge.capture_sets(gen, loose, v)
+        return sweeps[v]
+
+    one = loose.bit_count() == 1
+    return loose, sum(1 for u in cards_of(view.unseen)
+                      if (any(takes_all(v) for v in rules.capture_values(u)) if rules.capture_values(u)
+                          else one and rank_of(u) == rank_of(loose.bit_length() - 1)))
 
 
 def takers(view: SeatView, card: int) -> int:

@@ -737,6 +737,27 @@ def test_a_better_trail_of_no_point_card_says_how_many_cards_could_take_each() -
     assert merit(view, parse_move("5H-"), parse_move("9D-")) == "", "the 9♦ lay safer: no such reason"
 
 
+def test_a_better_move_that_leaves_no_sweep_says_the_table_the_played_one_left() -> None:
+    # Taking the 8♠ with the 8♦ left 2♣ and 5♥ alone: any seven could sweep them.
+    from cassino.ai.review import merit, sweepable
+    from cassino.rules import parse_move
+    from tests.rules.helpers import cards
+
+    from .spots import spot
+
+    view = SeatView(spot("8D 9C KS", "2C 5H 8S"), 0)
+    left, sevens = sweepable(view, parse_move("8Dx8:8S"))
+    assert left == cards("2C 5H") and sevens == 4, "four sevens unseen, none in the hand or on the table"
+    assert sweepable(view, parse_move("KS-"))[1] == 0, "no card sweeps a king beside them"
+    assert merit(view, parse_move("KS-"), parse_move("8Dx8:8S")) == \
+        f"Your move left 5♥ and 2♣ alone on the table: 4 of the {view.unseen.bit_count()} cards you had not seen " \
+        f"could sweep it."
+    # A table left with a build on it is no sweep's: nothing said of it.
+    view = SeatView(spot("5D 7H KS", "2C 8S"), 0)
+    assert view.bare_position().is_legal(parse_move("5Db7:2C"))
+    assert sweepable(view, parse_move("5Db7:2C")) == (0, 0)
+
+
 class _NoisyFirst:
     """An analyst whose first deals are too few and too noisy to be sure of a
     big loss, and whose next deals show it steadily: (win, margin) each."""
