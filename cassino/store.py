@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 from collections.abc import Callable
@@ -41,6 +42,9 @@ SAVED_GAME = "game.json"
 STATS = "stats.json"
 SETUP = "setup.json"
 LAST_GAME = "last-game.json"  # the last finished game's record, for ``python -m cassino review``
+CLAIM = "cassino.lock"  # held by the copy of the game that keeps the folder's files
+SHARED = ("Cassino is already open in another window: this one keeps nothing of what is played or "
+          "set in it (your games, settings and statistics are kept by the other).")
 SAVE_FORMAT = 1
 # What a damaged file means for the player, said before what was wrong with it.
 LOST = {SETTINGS: "Your settings could not be read, so the usual ones are in use.",
@@ -87,10 +91,48 @@ class Store:
         # settings.json's keys that no setting of this copy has, kept for the copy that wrote them.
         self.other_settings: dict[str, Any] = {}
         self._write_checked = False  # whether the folder's write permission was looked at
+        # Another copy of the game has the folder: this one reads it but writes nothing
+        # (two copies overwrote each other's games and settings, and counted a game twice).
+        self.shared = False
+        self._claim: Any = None  # the open, locked claim file, held until the game closes
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` lives."""
         return self.folder / name
+
+    def claim(self) -> bool:
+        """Take the folder for this copy of the game, unless another copy open
+        now has it: this one then keeps nothing (``shared``), and says so."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            f = open(self.path(CLAIM), "a+b")
+        except OSError:
+            return True  # a folder that cannot be used is said when it is read
+        try:
+            _lock(f.fileno())
+        except OSError as e:
+            f.close()
+            if e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+                return True  # no locks on this file system: as before, unguarded
+            self.shared = True
+            log.warning("%s", SHARED)
+            self.problems.append(SHARED)
+            return False
+        self._claim = f
+        # Half-written files of a copy stopped mid-write (the power cut): the files
+        # themselves were never touched, and no copy is writing now.
+        for leftover in self.folder.glob(".*.json.*.tmp"):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
+        return True
+
+    def release(self) -> None:
+        """Give the folder up (closing the game does it too)."""
+        if self._claim is not None:
+            self._claim.close()
+            self._claim = None
 
     def read(self, name: str) -> Any | None:
         """The file's JSON, or None if there is none (or it was set aside, or
@@ -161,6 +203,7 @@ class Store:
     def write(self, name: str, data: Any) -> None:
         """Replace the file atomically with ``data`` as JSON (a folder, say, in
         its place is set aside first: nothing could ever replace it)."""
+        self._not_shared()
         unusable = self._unusable_folder()
         if unusable is not None:  # (mkdir said "File exists" of a file in the folder's place)
             raise NotADirectoryError(errno.ENOTDIR, f"your folder cannot be used: {unusable}")
@@ -183,11 +226,16 @@ class Store:
 
     def delete(self, name: str) -> None:
         """Remove the file, if it is there (what is not a file is set aside)."""
+        self._not_shared()
         self._clear_way(name)
         try:
             self.path(name).unlink()
         except FileNotFoundError:
             pass
+
+    def _not_shared(self) -> None:
+        if self.shared:
+            raise OSError(errno.EBUSY, "Cassino is open in another window, which keeps your files")
 
     def _clear_way(self, name: str) -> None:
         """Set aside whatever stands at the file's place and is not a file."""
@@ -202,6 +250,7 @@ class Store:
         path = self.path(name)
         stop = "" if why.endswith(("?", ".")) else "."  # a reason may end in a question
         try:
+            self._not_shared()  # (the other copy's to move)
             kept = _keep(path)
             # The folder in full: a player of the download has no other way to know where it is.
             problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in {self.folder}."
@@ -487,3 +536,16 @@ def _sync_folder(folder: Path) -> None:
         pass  # some file systems cannot flush a folder; the file itself is flushed
     finally:
         os.close(fd)
+
+
+def _lock(fd: int) -> None:
+    """Lock the open file ``fd`` for this process, or raise OSError at once if
+    another holds it (released when the file is closed or the process ends)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

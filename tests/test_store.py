@@ -406,3 +406,28 @@ def test_a_save_into_a_folder_that_cannot_be_used_says_why_in_the_game_s_words(t
         store.save_settings(Settings())
     assert refused.value.strerror == "your folder cannot be used: it is a file, not a folder"
     assert (tmp_path / "file").read_text(encoding="utf-8") == "a file"
+
+
+def test_a_second_copy_open_at_once_reads_the_folder_but_keeps_nothing(tmp_path: Path) -> None:
+    # Two windows on one folder: the last move made in either replaced the other's game,
+    # a setting changed in one was undone by the other, and a game given up in one and
+    # won in the other was counted twice.
+    from cassino.store import SHARED
+
+    (tmp_path / ".game.json.k2j4x9.tmp").write_text('{"half": ', encoding="utf-8")  # a write cut short
+    first, second = Store(tmp_path), Store(tmp_path)
+    assert first.claim() and not first.shared
+    assert not list(tmp_path.glob("*.tmp")), "what a copy stopped mid-write left is cleared by the next"
+    first.save_settings(Settings(table_colour="blue"))
+    assert not second.claim() and second.shared and SHARED in second.problems
+    assert second.load_settings().table_colour == "blue", "it reads what the first keeps"
+    with pytest.raises(OSError, match="open in another window"):
+        second.save_settings(Settings(table_colour="red"))
+    with pytest.raises(OSError):
+        second.delete("settings.json")
+    assert first.load_settings().table_colour == "blue"
+    first.save_settings(Settings(table_colour="red"))  # the first keeps on keeping
+    first.release()
+    third = Store(tmp_path)
+    assert third.claim() and not third.shared, "once the first is closed, the next copy keeps the files"
+    third.release()
