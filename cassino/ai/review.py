@@ -522,15 +522,31 @@ def _scoring(view: SeatView, move: Move) -> bool:
 
 
 def _merit(view: SeatView, best: Move, played: Move | None) -> str:
+    said = _merit_of(view, best, played)
+    if played is None or not view.rules.sweeps or said.startswith("Your "):
+        return said  # (a sweep that scores nothing, or a lesson of the move played already said)
+    # A table left for a sweep, where the better move left none: said after what the better move does.
+    left, exposed = sweepable(view, played)
+    if not exposed or sweepable(view, best)[1]:
+        return said
+    cards = _and([card_symbol(c) for c in cards_of(left)])
+    sweep = (f"Your move left {cards} alone on the table: {_of_unseen(view, exposed)} could sweep it.")
+    return f"{said} {sweep}" if said else sweep
+
+
+def _of_unseen(view: SeatView, n: int) -> str:
+    """'4 of the 43 cards you had not seen', and so on down to one card."""
+    total = view.unseen.bit_count()
+    if total == 1:
+        return "the one card you had not seen"
+    if n == total:
+        return f"each of the {total} cards you had not seen"
+    return f"{n} of the {total} cards you had not seen"
+
+
+def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
     if best.kind == CALL:
         return ""  # the reason says it: the call would have won (the hint's words are for now)
-    if played is not None:
-        # A table left for a sweep, where the better move left none: the lesson of the two.
-        left, exposed = sweepable(view, played)
-        if exposed and not sweepable(view, best)[1]:
-            cards = _and([card_symbol(c) for c in cards_of(left)])
-            return (f"Your move left {cards} alone on the table: {exposed} of the "
-                    f"{view.unseen.bit_count()} cards you had not seen could sweep it.")
     if played is not None and played.kind == TRAIL and best.kind != TRAIL:
         # A point card trailed where a play took or built: the gift is the lesson
         # ("Every card taken counts towards most cards" was said of trailing big casino).
@@ -550,9 +566,8 @@ def _merit(view: SeatView, best: Move, played: Move | None) -> str:
             # Else how many cards could take each where it lay ("worth 1.1 points more" was all it said).
             exposed, safer = takers(view, played.card), takers(view, best.card)
             if exposed > safer:
-                return (f"Trailed, the {card_symbol(played.card)} could be taken by {exposed} of the "
-                        f"{view.unseen.bit_count()} cards you had not seen; the {card_symbol(best.card)} "
-                        f"by {safer}.")
+                return (f"Trailed, the {card_symbol(played.card)} could be taken by {_of_unseen(view, exposed)}; "
+                        f"the {card_symbol(best.card)} by {safer or 'none'}.")
         return ""
     if played is not None and best.kind == CAPTURE and played.kind == CAPTURE \
             and not view.bare_position().apply(best).sweep:

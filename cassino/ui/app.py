@@ -99,7 +99,8 @@ class App:
         pygame.key.set_repeat(350, 45)
         self.held: dict[int, float] = {}  # keys down (no KEYUP yet): when last pressed or repeated
         self.buttons_down: set[int] = set()  # mouse buttons pressed here, not yet released
-        self.release_lost: set[int] = set()  # ... whose release went to another window
+        self.release_away: set[int] = set()  # ... still down as the focus left
+        self.release_lost: set[int] = set()  # ... whose release went to another window, by now
         self.settings = settings or Settings()
         theme.use_cloth(self.settings.table_colour)  # menus and dialogs in the cloth's colours
         self.store = store  # None: nothing is kept (tests, the benchmark)
@@ -331,15 +332,23 @@ class App:
         for event in events:
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.buttons_down.add(event.button)
+                self.release_away.discard(event.button)
                 self.release_lost.discard(event.button)
             elif event.type == pygame.MOUSEBUTTONUP:
                 if event.button in self.release_lost:
                     self.release_lost.discard(event.button)
                     out.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=event.button, pos=event.pos))
+                # (A release while the focus is away is the press's own: the window held the
+                # pointer, and the release came here after all.)
+                self.release_away.discard(event.button)
                 self.buttons_down.discard(event.button)
             elif event.type == pygame.WINDOWFOCUSLOST:
-                self.release_lost |= self.buttons_down
+                self.release_away |= self.buttons_down
                 self.buttons_down.clear()
+            elif event.type == pygame.WINDOWFOCUSGAINED:
+                # Back with no release seen: it went elsewhere, and SDL holds the button down still.
+                self.release_lost |= self.release_away
+                self.release_away.clear()
             out.append(event)
         return out
 

@@ -752,6 +752,16 @@ def test_a_better_move_that_leaves_no_sweep_says_the_table_the_played_one_left()
     assert merit(view, parse_move("KS-"), parse_move("8Dx8:8S")) == \
         f"Your move left 5♥ and 2♣ alone on the table: 4 of the {view.unseen.bit_count()} cards you had not seen " \
         f"could sweep it."
+    # Where a sweep scores nothing (Royal, California...), it is not the lesson.
+    from cassino.rules import Rules
+
+    plain = SeatView(spot("8D 9C KS", "2C 5H 8S", rules=Rules(sweeps=0)), 0)
+    assert "sweep" not in merit(plain, parse_move("KS-"), parse_move("8Dx8:8S"))
+    # After what the better move does, where it does something ("it pushed out better lessons").
+    view = SeatView(spot("8D 7C 2D", "2C 5H 8S"), 0)
+    said = merit(view, parse_move("2Db7:5H"), parse_move("8Dx8:8S"))
+    assert said == ("Next turn the 7 you keep takes these 2 cards. Your move left 5♥ and 2♣ alone on the table: "
+                    f"3 of the {view.unseen.bit_count()} cards you had not seen could sweep it."), said
     # A table left with a build on it is no sweep's: nothing said of it.
     view = SeatView(spot("5D 7H KS", "2C 8S"), 0)
     assert view.bare_position().is_legal(parse_move("5Db7:2C"))

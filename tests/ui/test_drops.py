@@ -650,3 +650,17 @@ def test_the_list_s_cancel_is_a_target_24_pixels_high_at_the_smallest_window() -
     step(app)
     assert chooser.cancel_rect.height >= CANCEL_LEAST == 24
     assert chooser.box.contains(chooser.cancel_rect)
+
+
+def test_a_card_dropped_square_on_a_table_card_lies_aside_away_from_the_list() -> None:
+    from cassino.ui.table.chooser import aside
+
+    card = pygame.Rect(600, 300, 90, 126)
+    lit = [pygame.Rect(600, 300, 90, 126)]
+    right_list, left_list = pygame.Rect(660, 100, 300, 400), pygame.Rect(200, 100, 380, 400)
+    moved = aside(card, lit, right_list)
+    assert moved.x < card.x and not moved.colliderect(right_list), "the list on the right: to the left"
+    moved = aside(card, lit, left_list)
+    assert moved.x > card.x and not moved.colliderect(left_list)
+    beside = pygame.Rect(200, 300, 90, 126)
+    assert aside(beside, lit, right_list) == beside, "not over a lit card: where it was dropped"

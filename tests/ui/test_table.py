@@ -1052,3 +1052,37 @@ def test_a_click_after_a_release_made_in_another_window_is_a_click() -> None:
     # A press that came is not doubled.
     click(app, hand_card_centre(table, c("4H")))
     assert table.input.picked is not None and table.input.picked.card == c("4H") and not table.game.moves
+
+
+def test_the_arrows_put_a_picked_card_down_so_enter_plays_the_card_they_reach() -> None:
+    # The 8♠ stayed lit and picked while the arrows moved on: Enter trailed the 2♦ at once.
+    app, table = open_table(table_position("8S 4H 2D", "8D 5C KC", others=["2H 9C 3S"]))
+    click(app, hand_card_centre(table, c("8S")))
+    key(app, pygame.K_RIGHT)
+    assert table.input.picked is None
+
+
+def test_a_release_that_comes_back_while_the_focus_is_away_is_the_press_s_own() -> None:
+    # Under X the window that took the press keeps the pointer: the release came to it after all,
+    # and a press was added before it (the sheet opened twice).
+    app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
+    at = hand_card_centre(table, c("8S"))
+    post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+    step(app)
+    post(pygame.WINDOWFOCUSLOST)
+    post(pygame.MOUSEBUTTONUP, pos=at, button=1)
+    post(pygame.WINDOWFOCUSGAINED)
+    step(app, 2)
+    assert table.input.picked is None and not table.game.moves, "one press, let go: no click added"
+
+
+def test_a_card_clicked_during_a_hinted_pluck_keeps_the_hint_s_words() -> None:
+    from cassino.rules import Rules, parse_move
+
+    pos = table_position("5S 9H", "5D 9C KS", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    app, table = open_table(pos)
+    table._show_hint(parse_move("pluck:5D"))
+    table.say("Hint: pluck the 5♦.", turn=True)
+    assert table.input.plucking
+    click(app, hand_card_centre(table, c("5S")))
+    assert table.message_time == float("inf") and table.message == "Hint: pluck the 5♦."

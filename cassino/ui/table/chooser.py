@@ -307,10 +307,7 @@ class ChooserScene(Scene):
         played = self.where() if self.card >= 0 else None
         if played is not None:
             w = round(played.w)
-            at = pygame.Rect(round(played.x), round(played.y), w, round(w * RATIO))
-            if any(at.clip(r).width * at.clip(r).height > at.width * at.height // 2 for r in lit):
-                # Dropped square on a card, it hid the very card it was dropped on: aside a little.
-                at.move_ip(round(w * 0.35), round(w * 0.2))
+            at = aside(pygame.Rect(round(played.x), round(played.y), w, round(w * RATIO)), lit, box)
             surface.blit(card_face(self.card, w, self.app.settings.four_colour), at.topleft)
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
@@ -386,3 +383,14 @@ def _in_words_order(cards: list[int], label: str) -> list[int]:
         at = label.find(card_symbol(c))
         return (at if at >= 0 else len(label), cards.index(c))
     return sorted(cards, key=place)
+
+
+def aside(card: pygame.Rect, lit: list[pygame.Rect], box: pygame.Rect) -> pygame.Rect:
+    """Where the card played is drawn over the lit table cards: where it was
+    dropped; but dropped square on one of them, which it hid, a little aside,
+    away from the list ``box`` (nudged under it, its corner was hidden instead)."""
+    if not any(card.clip(r).width * card.clip(r).height > card.width * card.height // 2 for r in lit):
+        return card
+    w = card.width
+    ways = [card.move(dx, round(w * 0.2)) for dx in (round(w * 0.35), -round(w * 0.35))]
+    return min(ways, key=lambda r: (r.clip(box).width * r.clip(box).height, ways.index(r)))

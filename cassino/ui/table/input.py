@@ -195,7 +195,8 @@ class TableInput:
         if card is not None:
             if self.g.plucking:  # a card played instead: no pluck, nor its words ("Pluck: click a loose card")
                 self.g.plucking = False
-                table.message_time = 0.0
+                if table.message_time != float("inf"):  # (a hinted pluck's words are the turn's: they stay)
+                    table.message_time = 0.0
             self.g.press = (card, p)
             return
         item = table.stage.item_at(p)
@@ -345,6 +346,9 @@ class TableInput:
         items = table.items
         if key in MODIFIERS:
             return  # Alt of Alt+Tab is not playing by keys: it showed a focus ring
+        # The keys choose now: a card picked up by a click goes back (it stayed lit while
+        # the arrows moved on, and Enter played the card they came to).
+        self.g.picked = None
         if not self.g.keyboard:
             self.g.keyboard = True
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -385,7 +389,6 @@ class TableInput:
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if not table.human_turn():
                 return
-            self.g.picked = None  # the keys choose now: a card picked up by a click goes back
             if row == "table" and i < len(items):
                 if self.g.plucking:
                     self.pluck(items[i].mask)
