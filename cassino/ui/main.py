@@ -60,6 +60,8 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
         print("\n".join(crash.message(e, log_path)), file=sys.stderr)
         crash.show(e, log_path)
         return 1
+    finally:
+        store.release()  # (the process's end would; a game run again in one process needs it now)
     log.info("closed normally")
     return 0
 
