@@ -13,7 +13,10 @@ from cassino.ui.art.cards import card_back, card_face
 
 @pytest.fixture(scope="module", autouse=True)
 def _pygame() -> None:
+    from cassino.ui.art import theme
+
     pygame.init()
+    theme.reset()  # (fonts the cards cached before another test's pygame.quit() are dead)
 
 
 @pytest.fixture(autouse=True)
