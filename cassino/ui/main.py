@@ -22,8 +22,8 @@ def run(size: tuple[int, int] | None = None, quick: bool = False, seed: int | No
     from cassino.store import Store
 
     store = Store()
-    store.claim()  # (a second copy open at once keeps nothing: the title says so)
     log_path = logs.start(store.folder)
+    store.claim()  # (a second copy open at once keeps nothing: the title and the log say so)
     try:
         from .app import App
         from .art.cloth import heading
