@@ -1036,22 +1036,30 @@ def test_a_hint_puts_a_picked_card_down_so_its_words_and_marks_can_be_read() -> 
     assert table.input.picked is None
 
 
-def test_a_click_after_a_release_made_in_another_window_is_a_click() -> None:
+def test_a_click_after_a_release_made_in_another_window_is_a_click_and_only_one() -> None:
     # A drag's button let go over another window: SDL holds it down still, and drops the
-    # press of the next click here, which came as a release alone (seen under Xvfb).
-    app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
-    at = hand_card_centre(table, c("8S"))
-    post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
-    step(app)
-    post(pygame.WINDOWFOCUSLOST)
-    post(pygame.WINDOWFOCUSGAINED)
-    step(app)
-    post(pygame.MOUSEBUTTONUP, pos=at, button=1)  # the next click: its press never came
-    step(app, 2)
-    assert table.input.picked is not None and table.input.picked.card == c("8S")
-    # A press that came is not doubled.
-    click(app, hand_card_centre(table, c("4H")))
-    assert table.input.picked is not None and table.input.picked.card == c("4H") and not table.game.moves
+    # press of the next click here, which came as a release alone (seen under Xvfb). But
+    # under X the window that took the press may keep the pointer, and the release come
+    # back to it while the focus is away: that release is the press's own, no click.
+    for release_away in (False, True):
+        app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
+        at = hand_card_centre(table, c("8S"))
+        post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+        step(app)
+        post(pygame.WINDOWFOCUSLOST)
+        if release_away:
+            post(pygame.MOUSEBUTTONUP, pos=at, button=1)
+        post(pygame.WINDOWFOCUSGAINED)
+        step(app)
+        if release_away:
+            assert table.input.picked is None and not table.game.moves, "one press, let go: no click added"
+            continue
+        post(pygame.MOUSEBUTTONUP, pos=at, button=1)  # the next click: its press never came
+        step(app, 2)
+        assert table.input.picked is not None and table.input.picked.card == c("8S")
+        # A press that came is not doubled.
+        click(app, hand_card_centre(table, c("4H")))
+        assert table.input.picked is not None and table.input.picked.card == c("4H") and not table.game.moves
 
 
 def test_the_arrows_put_a_picked_card_down_so_enter_plays_the_card_they_reach() -> None:
@@ -1060,20 +1068,6 @@ def test_the_arrows_put_a_picked_card_down_so_enter_plays_the_card_they_reach() 
     click(app, hand_card_centre(table, c("8S")))
     key(app, pygame.K_RIGHT)
     assert table.input.picked is None
-
-
-def test_a_release_that_comes_back_while_the_focus_is_away_is_the_press_s_own() -> None:
-    # Under X the window that took the press keeps the pointer: the release came to it after all,
-    # and a press was added before it (the sheet opened twice).
-    app, table = open_table(table_position("8S 4H", "8D 5C", others=["2H 9C"]))
-    at = hand_card_centre(table, c("8S"))
-    post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
-    step(app)
-    post(pygame.WINDOWFOCUSLOST)
-    post(pygame.MOUSEBUTTONUP, pos=at, button=1)
-    post(pygame.WINDOWFOCUSGAINED)
-    step(app, 2)
-    assert table.input.picked is None and not table.game.moves, "one press, let go: no click added"
 
 
 def test_a_card_clicked_during_a_hinted_pluck_keeps_the_hint_s_words() -> None:
