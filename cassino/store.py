@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import IO, Any, NamedTuple, TypeVar
 
 from cassino.rules import CassinoError, Game, Rules, position_from_json, position_to_json, record_to_json, replay
 from cassino.rules.jsontext import MAX_BYTES, InvalidJSONError, loads, short, size_refusal
@@ -94,7 +94,7 @@ class Store:
         # Another copy of the game has the folder: this one reads it but writes nothing
         # (two copies overwrote each other's games and settings, and counted a game twice).
         self.shared = False
-        self._claim: Any = None  # the open, locked claim file, held until the game closes
+        self._claim: IO[bytes] | None = None  # the open, locked claim file, held until the game closes
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` lives."""

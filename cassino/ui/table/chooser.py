@@ -196,8 +196,9 @@ class ChooserScene(Scene):
                 box.y = max(area.y, min(geo.table.y if lean < 0 else geo.table.bottom - h, area.bottom - h))
             return box
 
-        # Each side twice: kept on the cloth, or free to stand over the seats' columns;
-        # where no side has the room, each side pushed into the play area, as little over the cards as can be.
+        # Each side kept on the cloth, or free to stand over the seats' columns (and, beside the
+        # cards, centred on them or from the cloth's top or foot); where no side has the room,
+        # each side pushed into the play area, as little over the cards as can be.
         boxes = [(box_on(name, inside, lean), room) for name, room in (fits or sides)
                  for inside in (geo.table, area) for lean in (0, -1, 1)]
         # Never over the cards it is about (kept on the cloth, a box can be pushed back onto them).

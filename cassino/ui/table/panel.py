@@ -334,7 +334,7 @@ def _picked_words(table: TableState, picked: Picked) -> str:
     if picked.targets:
         return (f"The {card}: click a highlighted item to play it there, or the {card} again for all "
                 f"its plays. {why}").strip()
-    return f"The {card} has no play now. {why} Right click or Esc puts it back.".replace("  ", " ")
+    return " ".join(w for w in (f"The {card} has no play now.", why, f"{back[0].upper()}{back[1:]}.") if w)
 
 
 def _chosen(table: TableState) -> str:
