@@ -1080,3 +1080,11 @@ def test_a_card_clicked_during_a_hinted_pluck_keeps_the_hint_s_words() -> None:
     assert table.input.plucking
     click(app, hand_card_centre(table, c("5S")))
     assert table.message_time == float("inf") and table.message == "Hint: pluck the 5♦."
+
+
+def test_a_picked_card_with_no_play_says_why_and_how_to_put_it_back() -> None:
+    app, table = open_table(table_position("4H TS", "KS", builds=[("6C 4C", 10, False, 0)], others=["2H 9C"]))
+    click(app, hand_card_centre(table, c("4H")))
+    said = status_words(app, table)
+    assert said.startswith("The 4♥ has no play now. ") and said.endswith(" Right click or Esc puts it back."), said
+    assert "  " not in said and "build of 10" in said, said
