@@ -65,6 +65,24 @@ def test_a_game_resumed_mid_round_is_on_the_table_at_once_not_dealt_again(tmp_pa
     assert not fresh.at_rest() and fresh.shown_stock() > len(fresh.game.position.stock)
 
 
+def test_a_game_resumed_says_over_the_hand_what_was_played_last(tmp_path: Path) -> None:
+    # Resumed, the line over the hand said only "Your turn: drag a card ...": what the
+    # computer had just done was in the log alone.
+    from .test_table import status_words
+
+    game = Game(seed=21)
+    while game.position.to_move != 0 or not game.turns:
+        game.play(game.legal_moves()[0])
+    last = game.turns[-1]
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    step(app)
+    said = status_words(app, table)
+    told = next(text for _, text in reversed(table.log) if text.startswith("North "))
+    assert last.seat == 1 and said.startswith(f"{told} Your turn"), (said, told)
+
+
 def test_a_game_left_at_a_round_s_sheet_comes_back_to_that_sheet(tmp_path: Path) -> None:
     # Closed on "Round 1 over", it came back at round 2's deal: the round's
     # breakdown and its review never shown.

@@ -272,6 +272,10 @@ class TableScene(Scene, TableState):
                 self.note(None, self._deal_words(deal) + ".")
             if event.round_end is not None:  # resumed at the round's sheet: its last lines too
                 self._note_round_end(event.round_end)
+            # What was played last stays over the hand, as it did before the game was left
+            # (resumed, the line said only "Your turn: drag a card ...").
+            sweep = ": a sweep" if event.sweep else ""
+            self.play_words = (turn.seat, f"{name} {words}{sweep}{drew(event, words)}.")
 
     def _note_round_end(self, result: RoundEnd, last_cards: float = 0.0, end: float = 0.0) -> None:
         """The log's lines at a round's end: who takes the table's last cards
