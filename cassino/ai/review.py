@@ -528,9 +528,8 @@ def _merit(view: SeatView, best: Move, played: Move | None) -> str:
     # A table left for a sweep, where the better move left none: said after what the better move does.
     left, exposed = sweepable(view, played)
     if not exposed or sweepable(view, best)[1]:
-        return said
-    cards = _and([card_symbol(c) for c in cards_of(left)])
-    sweep = (f"Your move left {cards} alone on the table: {_of_unseen(view, exposed)} could sweep it.")
+        return said  # (a better move that left a sweep too is no lesson of one)
+    sweep = f"Your move left {left} alone on the table: {_of_unseen(view, exposed)} could sweep it."
     return f"{said} {sweep}" if said else sweep
 
 
@@ -596,28 +595,34 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
     return _does(view, best)
 
 
-def sweepable(view: SeatView, move: Move) -> tuple[int, int]:
-    """The loose cards ``move`` leaves on a table with no build, and how many of
-    the cards the seat has not seen could take them all at once (a sweep);
-    (0, 0) for a table left empty or with a build, or at the round's end."""
+def sweepable(view: SeatView, move: Move) -> tuple[str, int]:
+    """What ``move`` leaves on the table, in words ('5♥ and 2♣', 'the build of
+    13'), and how many of the cards the seat has not seen could take it all at
+    once (a sweep); ('', 0) for a table left empty, or at the round's end."""
     pos = view.bare_position()
     event = pos.apply(move)
-    loose = pos.loose
-    if event.round_end is not None or event.winner is not None or not loose or pos.builds:
-        return 0, 0
+    loose, builds = pos.loose, pos.builds
+    if event.round_end is not None or event.winner is not None or not (loose or builds):
+        return "", 0
+    words = _and([card_symbol(c) for c in cards_of(loose)] + [f"the build of {_build_words(b)}" for b in builds])
+    values = {b.value for b in builds}
+    if len(values) > 1:
+        return words, 0  # builds of two values: no one card takes both
     gen = generator_of(view)
     rules = view.rules
     sweeps: dict[int, bool] = {}
 
-    def takes_all(v: int) -> bool:
+    def takes_all(v: int) -> bool:  # every build (all of value v) and every loose card, in groups of v
         if v not in sweeps:
-            sweeps[v] = loose in knowledge.capture_sets(gen, loose, v)
+            sweeps[v] = (not values or v in values) and (not loose or loose in knowledge.capture_sets(gen, loose, v))
         return sweeps[v]
 
-    one = loose.bit_count() == 1
-    return loose, sum(1 for u in cards_of(view.unseen)
+    # A court card without a number takes by rank: a lone card of its rank, or (trailing royals) its builds.
+    rank = rank_of(loose.bit_length() - 1) if loose.bit_count() == 1 and not builds else \
+        next(iter(values)) if values and not loose else 0
+    return words, sum(1 for u in cards_of(view.unseen)
                       if (any(takes_all(v) for v in rules.capture_values(u)) if rules.capture_values(u)
-                          else one and rank_of(u) == rank_of(loose.bit_length() - 1)))
+                          else rank_of(u) == rank))
 
 
 def takers(view: SeatView, card: int) -> int:

@@ -119,7 +119,9 @@ class App:
         self.window_at: tuple[int, int] | None = None    # and its place, kept over full screen
         self.still_until = 0.0  # pointer motion before then comes of a window's change, not a hand (``_resized``)
         self.shown_size: tuple[int, int] | None = None  # the window's size the scenes were last told of
-        pygame.display.set_caption("Cassino")  # before the window opens: it was first "pygame window"
+        # Before the window opens: it was first "pygame window". A second copy, which keeps
+        # nothing, is told from the first by its title bar too.
+        pygame.display.set_caption("Cassino (not saving)" if store is not None and store.shared else "Cassino")
         self.screen = self._open()
         self.shown_size = self.screen.get_size()
         from .sound import Sounds

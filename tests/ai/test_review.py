@@ -741,13 +741,11 @@ def test_a_better_move_that_leaves_no_sweep_says_the_table_the_played_one_left()
     # Taking the 8♠ with the 8♦ left 2♣ and 5♥ alone: any seven could sweep them.
     from cassino.ai.review import merit, sweepable
     from cassino.rules import parse_move
-    from tests.rules.helpers import cards
-
     from .spots import spot
 
     view = SeatView(spot("8D 9C KS", "2C 5H 8S"), 0)
     left, sevens = sweepable(view, parse_move("8Dx8:8S"))
-    assert left == cards("2C 5H") and sevens == 4, "four sevens unseen, none in the hand or on the table"
+    assert left == "5♥ and 2♣" and sevens == 4, "four sevens unseen, none in the hand or on the table"
     assert sweepable(view, parse_move("KS-"))[1] == 0, "no card sweeps a king beside them"
     assert merit(view, parse_move("KS-"), parse_move("8Dx8:8S")) == \
         f"Your move left 5♥ and 2♣ alone on the table: 4 of the {view.unseen.bit_count()} cards you had not seen " \
@@ -762,10 +760,14 @@ def test_a_better_move_that_leaves_no_sweep_says_the_table_the_played_one_left()
     said = merit(view, parse_move("2Db7:5H"), parse_move("8Dx8:8S"))
     assert said == ("Next turn the 7 you keep takes these 2 cards. Your move left 5♥ and 2♣ alone on the table: "
                     f"3 of the {view.unseen.bit_count()} cards you had not seen could sweep it."), said
-    # A table left with a build on it is no sweep's: nothing said of it.
+    # A build and a loose card that do not add up to its value: no one card sweeps them.
     view = SeatView(spot("5D 7H KS", "2C 8S"), 0)
     assert view.bare_position().is_legal(parse_move("5Db7:2C"))
-    assert sweepable(view, parse_move("5Db7:2C")) == (0, 0)
+    assert sweepable(view, parse_move("5Db7:2C")) == ("8♠ and the build of 7", 0)
+    # A build left alone on the table is a sweep for any card of its value: a better move
+    # that leaves one is no lesson of a sweep ("the better move took that risk away").
+    view = SeatView(spot("5D 7H KS", "2C"), 0)
+    assert sweepable(view, parse_move("5Db7:2C")) == ("the build of 7", 3)
 
 
 class _NoisyFirst:
