@@ -657,10 +657,14 @@ def test_a_card_dropped_square_on_a_table_card_lies_aside_away_from_the_list() -
 
     card = pygame.Rect(600, 300, 90, 126)
     lit = [pygame.Rect(600, 300, 90, 126)]
+    play = pygame.Rect(0, 0, 1024, 600)
     right_list, left_list = pygame.Rect(660, 100, 300, 400), pygame.Rect(200, 100, 380, 400)
-    moved = aside(card, lit, right_list)
+    moved = aside(card, lit, right_list, play)
     assert moved.x < card.x and not moved.colliderect(right_list), "the list on the right: to the left"
-    moved = aside(card, lit, left_list)
+    moved = aside(card, lit, left_list, play)
     assert moved.x > card.x and not moved.colliderect(left_list)
     beside = pygame.Rect(200, 300, 90, 126)
-    assert aside(beside, lit, right_list) == beside, "not over a lit card: where it was dropped"
+    assert aside(beside, lit, right_list, play) == beside, "not over a lit card: where it was dropped"
+    # At the foot of the play area, kept within it.
+    low = pygame.Rect(600, 470, 90, 126)
+    assert play.contains(aside(low, [low.copy()], right_list, play))

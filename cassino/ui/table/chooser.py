@@ -308,7 +308,8 @@ class ChooserScene(Scene):
         played = self.where() if self.card >= 0 else None
         if played is not None:
             w = round(played.w)
-            at = aside(pygame.Rect(round(played.x), round(played.y), w, round(w * RATIO)), lit, box)
+            at = aside(pygame.Rect(round(played.x), round(played.y), w, round(w * RATIO)), lit, box,
+                       self.stage.geo.play)
             surface.blit(card_face(self.card, w, self.app.settings.four_colour), at.topleft)
         surface.blit(theme.dialog_box(box.size, 14), box.topleft)
         y = box.y + pad
@@ -386,12 +387,13 @@ def _in_words_order(cards: list[int], label: str) -> list[int]:
     return sorted(cards, key=place)
 
 
-def aside(card: pygame.Rect, lit: list[pygame.Rect], box: pygame.Rect) -> pygame.Rect:
+def aside(card: pygame.Rect, lit: list[pygame.Rect], box: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
     """Where the card played is drawn over the lit table cards: where it was
     dropped; but dropped square on one of them, which it hid, a little aside,
-    away from the list ``box`` (nudged under it, its corner was hidden instead)."""
+    away from the list ``box`` (nudged under it, its corner was hidden instead),
+    and kept within ``area``, the play area."""
     if not any(card.clip(r).width * card.clip(r).height > card.width * card.height // 2 for r in lit):
         return card
     w = card.width
-    ways = [card.move(dx, round(w * 0.2)) for dx in (round(w * 0.35), -round(w * 0.35))]
+    ways = [card.move(dx, round(w * 0.2)).clamp(area) for dx in (round(w * 0.35), -round(w * 0.35))]
     return min(ways, key=lambda r: (r.clip(box).width * r.clip(box).height, ways.index(r)))
