@@ -56,6 +56,10 @@ LOST = {SETTINGS: "Your settings could not be read, so the usual ones are in use
 SOME_SETTINGS_LOST = "Some of your settings could not be read: those are back to the usual ones, the others kept."
 MAX_NAME = 40      # characters of a player's name
 MAX_KEPT = 1000    # damaged copies of one file kept before giving up
+# A new file's mode, as the player's umask makes it for any program (read once, at the start).
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+NEW_FILE_MODE = 0o666 & ~_UMASK
 
 
 class SavedGame(NamedTuple):
@@ -211,6 +215,13 @@ class Store:
         self._clear_way(name)
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
         try:
+            # The file's mode as it was, or a new file's usual one (mkstemp's 0600 made
+            # every file the game rewrote private, whatever the player had set).
+            try:
+                mode = stat.S_IMODE(os.stat(self.path(name)).st_mode)
+            except OSError:
+                mode = NEW_FILE_MODE
+            os.chmod(tmp, mode)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f, ensure_ascii=False, indent=1)
                 f.flush()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -431,3 +432,19 @@ def test_a_second_copy_open_at_once_reads_the_folder_but_keeps_nothing(tmp_path:
     third = Store(tmp_path)
     assert third.claim() and not third.shared, "once the first is closed, the next copy keeps the files"
     third.release()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes as POSIX has them")
+def test_a_file_rewritten_keeps_its_mode_and_a_new_one_is_readable_by_the_player_s_other_programs(
+        tmp_path: Path) -> None:
+    # mkstemp's 0600 made every file the game rewrote private, whatever the player had set.
+    from cassino.store import NEW_FILE_MODE
+
+    store = Store(tmp_path)
+    store.save_settings(Settings())
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE((tmp_path / "settings.json").stat().st_mode) == NEW_FILE_MODE == 0o666 & ~umask
+    (tmp_path / "settings.json").chmod(0o640)
+    store.save_settings(Settings(table_colour="blue"))
+    assert stat.S_IMODE((tmp_path / "settings.json").stat().st_mode) == 0o640
