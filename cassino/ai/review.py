@@ -571,7 +571,8 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
     if played is not None and best.kind == CAPTURE and played.kind == CAPTURE \
             and not view.bare_position().apply(best).sweep:
         ours, theirs = best.takes | 1 << best.card, played.takes | 1 << played.card
-        more = point_words(ours & ~theirs, view.rules.spade_scoring)
+        # Of the table's cards: the card played from the hand was not "left" by the other move.
+        more = point_words(best.takes & ~played.takes, view.rules.spade_scoring)
         if more:
             return f"It takes {_and(more)} that your move left."
         extra = ours.bit_count() - theirs.bit_count()

@@ -586,6 +586,12 @@ def test_beside_a_capture_played_the_better_capture_says_what_it_takes_that_one_
     assert merit(view, best, parse_move("3Cx3:2D,AC")) == "It takes little casino that your move left."
     assert merit(view, best, played) == "It takes 1 more card."
     assert merit(view, best) == "It takes little casino and an ace."
+    # The card played from the hand was not left on the table by the other move: a spade of
+    # the hand is no "spade that your move left" (it counted the K♠ played).
+    pos = spot("9S 8H", "4S 5D 8D")
+    view = SeatView(pos, 0)
+    said = merit(view, parse_move("9Sx9:4S,5D"), parse_move("8Hx8:8D"))
+    assert "spades that your move left" not in said, said
 
 
 def test_beside_a_build_on_the_same_cards_the_better_capture_speaks_of_the_build_s_risk() -> None:
