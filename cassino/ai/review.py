@@ -610,38 +610,40 @@ def sweepable(view: SeatView, move: Move) -> tuple[str, int]:
     if len(values) > 1:
         return words, 0  # builds of two values: no one card takes both
     gen = generator_of(view)
-    rules = view.rules
-    sweeps: dict[int, bool] = {}
 
     def takes_all(v: int) -> bool:  # every build (all of value v) and every loose card, in groups of v
-        if v not in sweeps:
-            sweeps[v] = (not values or v in values) and (not loose or loose in knowledge.capture_sets(gen, loose, v))
-        return sweeps[v]
+        return (not values or v in values) and (not loose or loose in knowledge.capture_sets(gen, loose, v))
 
     # A court card without a number takes by rank: a lone card of its rank, or (trailing royals) its builds.
     rank = rank_of(loose.bit_length() - 1) if loose.bit_count() == 1 and not builds else \
         next(iter(values)) if values and not loose else 0
-    return words, sum(1 for u in cards_of(view.unseen)
-                      if (any(takes_all(v) for v in rules.capture_values(u)) if rules.capture_values(u)
-                          else rank_of(u) == rank))
+    return words, _unseen_takers(view, takes_all, rank)
 
 
 def takers(view: SeatView, card: int) -> int:
     """How many of the cards the seat has not seen could capture ``card``
     trailed now: by its rank or value, or with loose cards adding up to theirs."""
-    rules = view.rules
     gen = generator_of(view)
     loose = view.loose | 1 << card
-    takes: dict[int, bool] = {}
+    return _unseen_takers(view, lambda v: any(s >> card & 1 for s in knowledge.capture_sets(gen, loose, v)),
+                          rank_of(card))
+
+
+def _unseen_takers(view: SeatView, takes: Callable[[int], bool], rank: int) -> int:
+    """How many of the cards the seat has not seen capture as a value ``v`` for
+    which ``takes(v)`` (asked once a value), or, court cards without a number,
+    are of ``rank``."""
+    rules = view.rules
+    asked: dict[int, bool] = {}
 
     def by_value(v: int) -> bool:
-        if v not in takes:
-            takes[v] = any(s >> card & 1 for s in knowledge.capture_sets(gen, loose, v))
-        return takes[v]
+        if v not in asked:
+            asked[v] = takes(v)
+        return asked[v]
 
     return sum(1 for u in cards_of(view.unseen)
                if (any(by_value(v) for v in rules.capture_values(u)) if rules.capture_values(u)
-                   else rank_of(u) == rank_of(card)))
+                   else rank_of(u) == rank))
 
 
 def _does(view: SeatView, best: Move) -> str:
