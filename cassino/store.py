@@ -41,7 +41,7 @@ SETTINGS = "settings.json"
 SAVED_GAME = "game.json"
 STATS = "stats.json"
 SETUP = "setup.json"
-LAST_GAME = "last-game.json"  # the last finished game's record, for ``python -m cassino review``
+LAST_GAME = "last-game.json"  # the last finished game's record, for its review
 CLAIM = "cassino.lock"  # held by the copy of the game that keeps the folder's files
 SHARED = ("Cassino is already open in another window: this one keeps nothing of what is played or "
           "set in it (your games, settings and statistics are kept by the other).")
@@ -361,8 +361,24 @@ class Store:
 
     def save_last_game(self, game: Game, seats: list[dict[str, Any]]) -> None:
         """The finished game's record (docs/formats.md), kept until the next one
-        ends: the game never reads it; ``python -m cassino review`` does."""
+        ends, for its review (Statistics, or ``python -m cassino review``)."""
         self.write(LAST_GAME, record_to_json(game, seats))
+
+    def load_last_game(self) -> tuple[Game, list[dict[str, Any]]] | None:
+        """The last finished game, replayed from its record, and its seats; None
+        if there is none (a damaged record is set aside, as ``LOST`` says)."""
+        data = self.read(LAST_GAME)
+        if data is None:
+            return None
+        try:
+            return _finished_game(data)
+        except (CassinoError, ValueError, TypeError, KeyError) as e:
+            self.set_aside(LAST_GAME, f"it cannot be replayed: {e}")
+            return None
+
+    def has_last_game(self) -> bool:
+        """Whether a finished game's record is kept (its review is offered)."""
+        return self.path(LAST_GAME).exists()
 
     def load_game(self) -> SavedGame | None:
         """The saved game, replayed move by move through the rules engine and
@@ -498,13 +514,27 @@ def _saved_game(data: Any) -> SavedGame:
         raise ValueError("that game is already over")
     if data.get("position") != position_to_json(game.position):
         raise ValueError("its moves do not lead to the position it was saved at")
-    seats = data["players"]
+    return SavedGame(game, _seats(data), data.get("practice") is True, data.get("dealt_in") is True)
+
+
+def _seats(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """A replayed record's players, each with a name and a kind the table offers."""
+    seats: list[dict[str, Any]] = record["players"]
     for s in seats:
         if not isinstance(s, dict) or not _is_name(s.get("name")) or \
                 s.get("kind") not in KINDS:
             raise ValueError(f"a player must have a name (1 to {MAX_NAME} printable characters) and a "
                              f"kind ('human' or 'ai:LEVEL'), not {short(s)}")
-    return SavedGame(game, seats, data.get("practice") is True, data.get("dealt_in") is True)
+    return seats
+
+
+def _finished_game(data: Any) -> tuple[Game, list[dict[str, Any]]]:
+    if not isinstance(data, dict):
+        raise ValueError("it is not a JSON object")
+    game = replay(data)
+    if not game.over:
+        raise ValueError("that game is not over")
+    return game, _seats(data)
 
 
 def _is_name(name: object) -> bool:

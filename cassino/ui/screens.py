@@ -18,7 +18,7 @@ from .menus.setup import NewGame, SetupScene
 from .menus.title import TitleScene, kept_game_words
 from .table import Exits, Seat, TableScene, default_seats
 from .table import keeping
-from .table.seats import named_seats
+from .table.seats import named_seats, recorded_seats
 from .widgets import Item, Overlay
 
 
@@ -101,9 +101,7 @@ def resume(app: App) -> bool:
     loaded = store.load_game() if store is not None else None
     if loaded is None:
         return False
-    seats = [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1])
-             for r in loaded.seats]
-    table = sit_down(app, loaded.game, seats, practice=loaded.practice, dealt_in=loaded.dealt_in)
+    table = sit_down(app, loaded.game, recorded_seats(loaded.seats), practice=loaded.practice, dealt_in=loaded.dealt_in)
     if loaded.practice:  # its "You took your move back" is not in the record: the log says what it meant
         table.note(None, "A practice game: a move was taken back, so it is not counted.")
     return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -16,8 +17,10 @@ from cassino.ai import Budget, SeatView, make_player
 from cassino.ai.review import review
 from cassino.rules import Game, Move, Rules, standard_teams
 from cassino.settings import Settings
+from cassino.store import LAST_GAME, Store
 from cassino.ui.app import App
-from cassino.ui.screens import sit_down
+from cassino.ui.menus.stats import StatsScene
+from cassino.ui.screens import show_title, sit_down
 from cassino.ui.table import Seat, TableScene, default_seats, gamereview
 from cassino.ui.table.gamereview import GameReviewScene
 from cassino.ui.table.scoresheet import RoundOverScene
@@ -416,3 +419,73 @@ def test_the_words_on_marked_table_piles_stand_clear_of_every_card(monkeypatch: 
     pills = [w.inflate(8, 2) for w in words]
     assert not any(a.colliderect(b) for i, a in enumerate(pills) for b in pills[i + 1:]), pills
     assert all(w.height <= max(12, round(fs * 0.8)) * 1.5 for w in words), "the hand's size, not the cards'"
+
+
+def one_round_game(kinds: tuple[str, str] = ("human", "ai:intermediate")) -> tuple[Game, list[dict[str, object]]]:
+    """A finished game of one round, as the table keeps it in last-game.json."""
+    game = Game(Rules(rounds=1), players=2, teams=standard_teams(2), seed=77)
+    bots = [make_player("beginner"), make_player("intermediate")]
+    rng = random.Random(1)
+    while not game.over:
+        pos = game.position
+        game.play(bots[pos.to_move].choose(SeatView(pos, pos.to_move, game.turns), rng, Budget(work=5)))
+    names = ["You" if kinds[0] == "human" else "West", "East"]
+    return game, [{"name": n, "seat": i, "kind": k} for i, (n, k) in enumerate(zip(names, kinds))]
+
+
+def statistics(tmp_path: Path) -> tuple[App, StatsScene]:
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(tmp_path))
+    show_title(app)
+    scene = StatsScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    return app, scene
+
+
+REVIEW_LAST = "Review your last game"
+
+
+def test_the_last_finished_game_is_reviewed_again_from_the_statistics(tmp_path: Path) -> None:
+    # Leaving the table lost the review the game's end offered: only the command line had it.
+    game, seats = one_round_game()
+    Store(tmp_path).save_last_game(game, seats)
+    app, scene = statistics(tmp_path)
+    item = next(it for it in scene.menu.items if it.label == REVIEW_LAST)
+    item.action()
+    review = app.top
+    assert isinstance(review, GameReviewScene) and review.rounds is None
+    assert review.title() == "Review of the game"
+    worked_out(app, review)
+    assert review.decisions == sum(1 for t in game.turns if t.seat == 0)  # your plays, each weighed
+    assert review.moments and all(m.seat == 0 for m in review.moments)
+    assert review.lines(review.moments[0])[0][0].startswith("You played: ")
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene  # back to the statistics
+
+
+def test_no_last_game_no_review_button(tmp_path: Path) -> None:
+    _, scene = statistics(tmp_path)
+    assert REVIEW_LAST not in [it.label for it in scene.menu.items]
+
+
+def test_a_damaged_last_game_is_set_aside_and_said(tmp_path: Path) -> None:
+    game, seats = one_round_game()
+    store = Store(tmp_path)
+    store.save_last_game(game, seats)
+    record = store.path(LAST_GAME).read_text()
+    store.path(LAST_GAME).write_text(record.replace('"moves": [', '"moves": ["9Z", ', 1))
+    app, scene = statistics(tmp_path)
+    next(it for it in scene.menu.items if it.label == REVIEW_LAST).action()
+    assert app.top is scene
+    assert scene.notice.startswith("The record of your last finished game could not be read.")
+    assert "last-game.json.bad" in scene.notice or "set aside" in scene.notice
+    assert (tmp_path / "last-game.json.bad").read_text() != "" and not store.path(LAST_GAME).exists()
+    assert REVIEW_LAST not in [it.label for it in scene.menu.items]  # nothing left to review
+
+
+def test_a_game_nobody_played_at_the_screen_has_nothing_to_review(tmp_path: Path) -> None:
+    game, seats = one_round_game(("ai:beginner", "ai:intermediate"))
+    Store(tmp_path).save_last_game(game, seats)
+    app, scene = statistics(tmp_path)
+    next(it for it in scene.menu.items if it.label == REVIEW_LAST).action()
+    assert app.top is scene and "no moves of yours to review" in scene.notice

@@ -423,7 +423,7 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     step(app)
     scene = app.top
     assert isinstance(scene, StatsScene) and "played 1" in " ".join(scene.lines())
-    scene.menu.focus = 1
+    scene.menu.focus = [it.label for it in scene.menu.items].index("Reset…")
     key(app, pygame.K_RETURN)  # Reset…
     assert isinstance(app.top, Overlay) and app.top is not scene
     key(app, pygame.K_RETURN)  # "No, keep them" has the focus

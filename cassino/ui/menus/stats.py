@@ -15,12 +15,13 @@ from cassino.rules import PRESET_LIST, InvalidRulesError, Rules
 from cassino.rules.moves import counted
 from cassino.setups import LEVELS
 from cassino.stats import Stats
-from cassino.store import STATS
+from cassino.store import LAST_GAME, LOST, STATS
 
 from ..app import App
 from ..art import theme
 from ..options import options_in_words, read_options, rules_in_words
 from ..widgets import Item, Overlay
+from ..table.seats import Names, recorded_seats
 from .chart import chart_height, draw_chart
 
 log = logging.getLogger("cassino.stats")
@@ -56,9 +57,36 @@ class StatsScene(Overlay):
             app.push(confirm)
 
         counted = self.stats is not None and (self.stats.games or self.stats.rounds)
+        # The last game's review: the sheet at its end offered it, and leaving the table lost it.
+        kept = app.store is not None and app.store.has_last_game()
         # Nothing to reset, no Reset (it was offered over "No games yet").
         super().__init__(app, "Statistics", [Item("Back", lambda: app.pop(self))]
+                         + ([Item("Review your last game", self.review_last_game,
+                                  "Your moves in the last game you finished, weighed against the Master's")]
+                            if kept else [])
                          + ([Item("Reset…", reset)] if counted else []), lambda: app.pop(self))
+
+    def review_last_game(self) -> None:
+        """The review of the last finished game, from its record. A record that
+        cannot be replayed is set aside, said here, and its button goes."""
+        from ..table.gamereview import Finished, GameReviewScene  # (the computer players: loaded when asked)
+
+        store = self.app.store
+        if store is None:
+            return
+        loaded = store.load_last_game()
+        if loaded is None:
+            self.notice = f"{LOST[LAST_GAME]} {store.damaged.get(LAST_GAME, 'It is gone.')}"
+            self.menu.items = [it for it in self.menu.items if it.action != self.review_last_game]
+            self.menu.focus = 0
+            return
+        game, players = loaded
+        seats = recorded_seats(players)
+        humans = [s for s, seat in enumerate(seats) if not seat.is_computer]
+        if not humans:
+            self.notice = "Nobody played at the screen in your last finished game: it has no moves of yours to review."
+            return
+        self.app.push(GameReviewScene(self.app, Finished(game, humans, Names(seats, game.teams)), None))
 
     def reset(self) -> None:
         """Every statistic back to nothing, once the player has said yes; if

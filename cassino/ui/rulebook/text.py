@@ -513,7 +513,8 @@ SECTIONS: tuple[Section, ...] = (
         "the better move marked, with why and what it cost. Arrows step, Esc closes. The points are the "
         "round's balance: \u201c2 points more against your opponent\u201d may be a point more for you and a point "
         "fewer for them.",
-        "The last finished game is kept as *last-game.json* in the game's folder; *Cassino review* with its "
-        "path (or *python -m cassino review* from the source) goes through it from the command line.",
+        "The last finished game is kept as *last-game.json* in the game's folder: *Review your last game* on "
+        "the Statistics screen goes through it again once you have left the table, and *Cassino review* with "
+        "its path (or *python -m cassino review* from the source) from the command line.",
     ), (), ()),
 )

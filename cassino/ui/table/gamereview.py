@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -21,10 +23,33 @@ from ..art import theme
 from ..art.cards import RATIO, card_face
 from ..art.cloth import felt, outline
 from .paint import chip_radius, value_chip
+from .seats import Names
 from .stage import hand_order, table_piles
-from .state import TableState
 
 FRAMES = 8  # pixels a marked pile's frames stand out beyond its cards
+
+
+class Reviewed(Protocol):
+    """What a review reads of the game it weighs: the table's state at a game's
+    end, or a finished game read back from its record (``Finished``)."""
+
+    game: Game
+    humans: list[int]  # the seats whose moves are weighed
+    names: Names
+    reviewed: dict[tuple[Move, ...], Moment]  # decisions weighed already, by the moves before them
+    hinted: dict[tuple[Move, ...], Move]      # each hint given, by the moves before it
+
+
+@dataclass
+class Finished:
+    """A finished game read back from its record, for its review away from the
+    table: no hint was recorded, nothing weighed yet."""
+
+    game: Game
+    humans: list[int]
+    names: Names
+    reviewed: dict[tuple[Move, ...], Moment] = field(default_factory=dict)
+    hinted: dict[tuple[Move, ...], Move] = field(default_factory=dict)
 
 
 class Reviewer:
@@ -71,7 +96,7 @@ class GameReviewScene(Scene):
 
     help_page = "Hints and the review"  # F1 here: how to read it, not the table's keys
 
-    def __init__(self, app: App, table: TableState, rounds: Sequence[int] | None):
+    def __init__(self, app: App, table: Reviewed, rounds: Sequence[int] | None):
         super().__init__(app)
         self.table = table
         self.rounds = rounds

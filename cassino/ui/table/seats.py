@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 # The computer players' names, by where they sit (after yours, in turn order).
 SEAT_NAMES = {2: ("North",), 3: ("West", "East"), 4: ("West", "North", "East"),
@@ -81,6 +82,11 @@ def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[
             names[i] = f"Player {k}"
             claimed.add(names[i].lower())
     return [Seat(name, kind) for name, kind in zip(names, kinds)]
+
+
+def recorded_seats(players: Sequence[dict[str, Any]]) -> list[Seat]:
+    """The seats a game record lists ('human', or 'ai:LEVEL'), as the table seats them."""
+    return [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1]) for r in players]
 
 
 def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
