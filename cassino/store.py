@@ -367,14 +367,7 @@ class Store:
     def load_last_game(self) -> tuple[Game, list[dict[str, Any]]] | None:
         """The last finished game, replayed from its record, and its seats; None
         if there is none (a damaged record is set aside, as ``LOST`` says)."""
-        data = self.read(LAST_GAME)
-        if data is None:
-            return None
-        try:
-            return _finished_game(data)
-        except (CassinoError, ValueError, TypeError, KeyError) as e:
-            self.set_aside(LAST_GAME, f"it cannot be replayed: {e}")
-            return None
+        return self._replayed(LAST_GAME, _finished_game, "it cannot be replayed")
 
     def has_last_game(self) -> bool:
         """Whether a finished game's record is kept (its review is offered)."""
@@ -383,13 +376,17 @@ class Store:
     def load_game(self) -> SavedGame | None:
         """The saved game, replayed move by move through the rules engine and
         checked against the position it was saved at; None if there is none."""
-        data = self.read(SAVED_GAME)
+        return self._replayed(SAVED_GAME, _saved_game, "the saved game cannot be resumed")
+
+    def _replayed(self, name: str, parse: Callable[[Any], T], why: str) -> T | None:
+        """A game file replayed by ``parse``; None if there is none, or it is set aside, saying ``why``."""
+        data = self.read(name)
         if data is None:
             return None
         try:
-            return _saved_game(data)
+            return parse(data)
         except (CassinoError, ValueError, TypeError, KeyError) as e:
-            self.set_aside(SAVED_GAME, f"the saved game cannot be resumed: {e}")
+            self.set_aside(name, f"{why}: {e}")
             return None
 
     def has_game(self) -> bool:
