@@ -197,6 +197,8 @@ def test_the_one_folder_build_runs_its_selftest(tmp_path: Path) -> None:
     wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
               if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts}
     assert wanted <= inside and not any(name.endswith(".py") for name in inside)
+    # Only the fonts whose licence travels with them: pygame's own (GPL, none shipped) stays out.
+    assert not any((dist / "Cassino").rglob("freesansbold.ttf"))
     # The licences of what it bundles travel with it: LGPL 2.1 for pygame-ce and its
     # libraries, the interpreter's and platformdirs' (it shipped only the fonts').
     licences = next(d for d in (dist / "Cassino").rglob("licences") if d.is_dir())

@@ -62,7 +62,10 @@ def _draw(screen: pygame.Surface, lines: list[str], path: str = "") -> None:
     try:
         fonts = [theme.font(round(size * 1.2), bold=True), theme.font(size)]
     except Exception:  # noqa: BLE001 - the bundled font may be what went wrong
-        fonts = [pygame.font.Font(None, round(size * 1.6)), pygame.font.Font(None, round(size * 1.3))]
+        try:  # (pygame's own font, where it is installed: the download leaves it out)
+            fonts = [pygame.font.Font(None, round(size * 1.6)), pygame.font.Font(None, round(size * 1.3))]
+        except (FileNotFoundError, OSError, pygame.error):
+            return  # no font at all: the log keeps what happened
     y = max(size, h // 2 - len(lines) * size * 3 // 4)
     for i, line in enumerate(lines):
         f = fonts[0] if i == 0 else fonts[1]

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from cassino.resources import asset_path
 from cassino.rules.cards import rank_of, suit_of
 
 from .courts import draw_court
@@ -74,11 +75,28 @@ def draw_suit(surface: pygame.Surface, suit: int, centre: tuple[float, float], s
     pygame.draw.polygon(surface, colour, [pt(0, -0.1), pt(0.32, 1.0), pt(-0.32, 1.0)])
 
 
+# DejaVu Sans Bold's capitals stand 0.73 of its size high: at this share of the
+# size asked for, a rank's capital is 0.49 of it, as the corners were drawn.
+CAPITAL = 0.67
+
+
 @lru_cache(maxsize=16)
-def _font(px: int, bold: bool = True) -> pygame.font.Font:
-    f = pygame.font.Font(None, px)
-    f.set_bold(bold)
-    return f
+def _font(px: int) -> pygame.font.Font:
+    """The bundled bold font (assets/fonts, with its licence), sized so that
+    a capital stands about half ``px`` high; pygame's own only if it is missing."""
+    try:
+        return pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), max(6, round(px * CAPITAL)))
+    except (FileNotFoundError, OSError):  # a broken install still shows its cards (theme.font logs it)
+        f = pygame.font.Font(None, px)
+        f.set_bold(True)
+        return f
+
+
+def _rank(label: str, px: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A rank's letters, cropped to their ink (fonts differ in the room above and below)."""
+    text = _font(px).render(label, True, colour)
+    ink = text.get_bounding_rect()
+    return text.subsurface(ink).copy() if ink.width and ink.height else text
 
 
 def forget_fonts() -> None:
@@ -106,13 +124,13 @@ def card_face(card: int, width: int, four_colour: bool = False) -> pygame.Surfac
     # Corner index: rank above a small suit, top left and (upside down) bottom right.
     label = RANK_LABELS[rank - 1]
     index_h = round(h * (0.25 if width < 64 else 0.17))  # small cards show mostly their corner
-    text = _font(index_h).render(label, True, colour)
+    text = _rank(label, index_h, colour)
     if label == "10":  # keep "10" as narrow as the others
         text = pygame.transform.smoothscale(text, (round(text.get_width() * 0.78), text.get_height()))
     pip_h = h * (0.12 if width < 64 else 0.095)
     corner = pygame.Surface((max(text.get_width(), round(w * 0.18)), round(index_h * 0.9 + pip_h * 1.3)),
                             pygame.SRCALPHA)
-    corner.blit(text, ((corner.get_width() - text.get_width()) // 2, 0))
+    corner.blit(text, ((corner.get_width() - text.get_width()) // 2, round(index_h * 0.06)))
     draw_suit(corner, suit, (corner.get_width() / 2, index_h * 0.86 + pip_h * 0.55), pip_h, colour)
     pad = round(w * 0.05)
     big.blit(corner, (pad, pad))
@@ -150,8 +168,8 @@ def card_face(card: int, width: int, four_colour: bool = False) -> pygame.Surfac
         tint = tuple(min(255, c + (235 - c) * 0.82) for c in colour)
         _rounded(big, frame, tint, round(w * 0.04))  # type: ignore[arg-type]
         _rounded(big, frame, colour, round(w * 0.04), max(2, round(w * 0.015)))
-        letter = _font(round(h * 0.36)).render(label, True, colour)
-        big.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery - h * 0.06)))
+        letter = _rank(label, round(h * 0.36), colour)
+        big.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery - h * 0.085)))
         draw_suit(big, suit, (frame.centerx, frame.centery + h * 0.17), h * 0.12, colour)
     return pygame.transform.smoothscale(big, (width, height))
 
