@@ -27,6 +27,7 @@ from pathlib import Path
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, NoReturn
 
+from cassino import __version__
 from cassino.rules import (PRESET_LIST, CassinoError, Game, IllegalMoveError, Position, Preset,
                            Rules, card_symbol, parse_any_move, parse_card, parse_move, position_from_json, position_to_json,
                            TooManyMovesError, replay, seating_refusal, standard_teams)
@@ -656,6 +657,8 @@ def milliseconds(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's arguments: one subcommand per job."""
     p = Parser(prog=command_name(), description="Cassino, the fishing card game.")
+    p.add_argument("--version", action="version", version=f"Cassino {__version__}",
+                   help="print which Cassino this is, and exit")
     p.add_argument("--selftest", action="store_true",
                    help="play one seeded game between computer players through the real table at full "
                         "speed; exit 0 if all went well; a JSON summary to stdout and a file")

@@ -636,3 +636,12 @@ def test_the_download_s_refusals_name_its_own_program(monkeypatch: pytest.Monkey
     with pytest.raises(SystemExit):
         main(["--help"])
     assert capsys.readouterr().out.startswith("usage: Cassino ")
+
+
+def test_version_says_which_cassino_this_is(capsys: pytest.CaptureFixture[str]) -> None:
+    import cassino
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"Cassino {cassino.__version__}\n"
