@@ -88,8 +88,10 @@ def sit_down(app: App, game: Game, seats: list[Seat], practice: bool = False, de
 
     table = TableScene(app, game, seats, Exits(to_title, again, new_game), dealt_in)
     table.practice = practice
-    if not game.moves:  # kept from the deal on, as the title's Quit and the cover between turns say
-        keeping.save(table)
+    # Kept from the deal on, as the title's Quit and the cover between turns say; and a
+    # copy that keeps nothing (another has the folder) says so before the first move.
+    if not game.moves or (app.store is not None and app.store.shared):
+        keeping.save(table, dealt_in)
     app.replace(table)
     return table
 

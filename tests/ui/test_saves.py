@@ -307,3 +307,29 @@ def test_a_practice_game_resumed_says_it_is_practice_on_the_title_and_in_the_log
     assert "A practice game: a move was taken back, so it is not counted." in [text for _, text in table.log]
     store.save_game(game, seats)
     assert kept_game_words(store).endswith("(Standard)")
+
+
+def test_a_second_copy_continuing_the_game_says_at_once_that_it_keeps_nothing(tmp_path: Path) -> None:
+    # Full screen has no title bar: its table said "Standard" until the first move was refused a save.
+    from cassino.ui.table.panel import game_label
+
+    game = Game(seed=21)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    first = Store(tmp_path)
+    assert first.claim()
+    first.save_game(game, [{"name": "You", "seat": 0, "kind": "human"},
+                           {"name": "North", "seat": 1, "kind": "ai:beginner"}])
+    saved = (tmp_path / "game.json").read_bytes()
+    second = Store(tmp_path)
+    assert not second.claim()
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), second)
+    show_title(app)
+    step(app)
+    key(app, pygame.K_RETURN)  # Continue
+    table = app.top
+    assert isinstance(table, TableScene) and table.game.moves == game.moves
+    label, warns = game_label(table)
+    assert label.endswith("not being saved") and warns
+    assert (tmp_path / "game.json").read_bytes() == saved  # the first copy's game untouched
+    first.release()
