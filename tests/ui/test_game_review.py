@@ -489,3 +489,40 @@ def test_a_game_nobody_played_at_the_screen_has_nothing_to_review(tmp_path: Path
     app, scene = statistics(tmp_path)
     next(it for it in scene.menu.items if it.label == REVIEW_LAST).action()
     assert app.top is scene and "no moves of yours to review" in scene.notice
+
+
+class _Blits(pygame.Surface):
+    """A surface that keeps where each image was put on it."""
+
+    def __init__(self, size: tuple[int, int]):
+        super().__init__(size)
+        self.placed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        self.placed.append(pygame.Rect(dest if len(dest) == 2 else dest[:2], source.get_size()))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+def test_the_table_row_stays_centred_when_its_piles_carry_words() -> None:
+    # The words' spacing under a marked pile replaced the spacing of the piles
+    # after it: the row stood some 12 px off centre at 1024x600.
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    worked_out(app, review)
+    checked = 0
+    for at, moment in enumerate(review.moments):
+        pos = review.position_before(moment)
+        piles = len(pos.builds) + pos.loose.bit_count()
+        if not (moment.best.takes or moment.played.takes) or piles < 2:
+            continue
+        review.at = at
+        surface = _Blits(app.size)
+        review.draw(surface)
+        card = max((r.size for r in surface.placed if r.h == round(r.w * 1.4)), key=lambda s: s[0])
+        cards = [r for r in surface.placed if r.size == card]
+        row = [r for r in cards if r.y == min(c.y for c in cards)]  # the table's, over the hand's
+        left, right = min(r.left for r in row), max(r.right for r in row)
+        assert abs((left + right) / 2 - app.size[0] / 2) <= 2, (moment.number, left, right)
+        checked += 1
+    assert checked

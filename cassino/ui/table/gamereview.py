@@ -409,14 +409,14 @@ class GameReviewScene(Scene):
             said = [(word, colour) for move, word, colour in frames if move.kind != PLUCK]
             if said:
                 words = [theme.text(word, word_px, colour, bold=True) for word, colour in said]
-                gap = word_px // 2 + 8  # (the pills stand 4 px past their words: they touched)
-                wide = sum(t.get_width() for t in words) + gap * (len(words) - 1)
+                apart = word_px // 2 + 8  # (the pills stand 4 px past their words: they touched)
+                wide = sum(t.get_width() for t in words) + apart * (len(words) - 1)
                 # Under both frames' reach, at one height along the row, and under a build's "whose" tag.
                 left = rect.centerx - wide // 2
                 foot = rect.bottom + 12 + (tag_h if build is not None else 0)
                 for t in words:
                     theme.backed(surface, t, t.get_rect(topleft=(left, foot)))
-                    left += t.get_width() + gap
+                    left += t.get_width() + apart
             x += width + gap
         for build, rect, top in badges:  # over every frame: the next pile's frame cut "10" to "1("
             self._badge(surface, build, rect, top)
