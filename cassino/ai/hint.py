@@ -4,7 +4,9 @@ background thinker)."""
 
 from __future__ import annotations
 
-from cassino.rules import Move, card_symbol
+from collections.abc import Callable
+
+from cassino.rules import Build, Move, card_symbol
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, SPADE_SET, CardSet,
                                  cards_of, rank_of)
 
@@ -12,8 +14,8 @@ from cassino.rules.legal import CROWDED
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
 from .intermediate import count_after, winning_pluck
-from .knowledge import after, candidate_moves, unseen_by_value
-from .view import SeatView
+from .knowledge import after, candidate_moves, capture_sets, unseen_by_value
+from .view import SeatView, generator_of
 
 
 # A trail's reasons that are the search's judgement, not facts of the table
@@ -63,7 +65,8 @@ def _a(value: int) -> str:
     return "an" if value in (8, 11) else "a"
 
 
-def _join(words: list[str]) -> str:
+def join_words(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
@@ -86,7 +89,7 @@ def why(view: SeatView, move: Move) -> str:
                 return f"Then the {card_symbol(m.card)} can sweep the table."
         gain = point_words(move.takes, view.rules.spade_scoring)
         # (A spade plucked counts towards most spades too: "most cards" alone left it out.)
-        return ("It goes into your pile before you play, " + (f"taking {_join(gain)}, " if gain else "")
+        return ("It goes into your pile before you play, " + (f"taking {join_words(gain)}, " if gain else "")
                 + "and counts towards most cards" + (" and most spades." if move.takes & SPADE_SET else "."))
     points = _items(move, view.rules.spade_scoring)
     team = view.team_of[view.seat]
@@ -100,7 +103,7 @@ def why(view: SeatView, move: Move) -> str:
         # Points that come only with the card played are scored, not taken
         # ("taking big casino" said of the 10♦ that made the capture).
         verb = "taking" if point_words(move.takes, view.rules.spade_scoring) else "scoring"
-        taking = f", {verb} {_join(points)}" if points else ""
+        taking = f", {verb} {join_words(points)}" if points else ""
         if event.sweep:
             if event.round_end is None and event.winner == team:  # sudden death
                 return f"It sweeps the table{taking}, and the sweep wins the game."
@@ -115,7 +118,7 @@ def why(view: SeatView, move: Move) -> str:
         if points:
             # (Scored, where the card played alone brings them: "It takes big casino"
             # was said of a capture made with the 10♦.)
-            return f"It {'takes' if verb == 'taking' else 'scores'} {_join(points)}."
+            return f"It {'takes' if verb == 'taking' else 'scores'} {join_words(points)}."
         if move.takes & SPADE_SET:
             return "It takes a spade, towards most spades."
         if SPADE_SET >> move.card & 1:  # "it takes a spade" of a table with none
@@ -137,7 +140,7 @@ def why(view: SeatView, move: Move) -> str:
                 return f"More cards for your side, and you hold {article} {value} to take it too."
             # Its old owner still holds a card of its value (§7), and plays before your next turn.
             return f"{TAKEN_OVER}; but its old owner still holds {article} {value} to take it first."
-        extra = f", with {_join(points)}" if points else ""
+        extra = f", with {join_words(points)}" if points else ""
         n = b.cards.bit_count()
         return f"Next turn the {value} you keep takes these {n} cards{extra}."
     rank = rank_of(move.card)
@@ -186,3 +189,79 @@ def _summed(view: SeatView, card: int) -> bool:
     by_value = unseen_by_value(view)
     return any(a + b <= rules.max_build and by_value[a + b]
                for c in cards_of(view.loose) for a in rules.part_values[card] for b in rules.part_values[c])
+
+
+def build_words(b: Build) -> str:
+    """A build as the review names it: '8' for a single build, 'eights' for a
+    multiple one (as the play that made it is said), 'kings' for a build of
+    court cards of one rank (by rank under trailing royals, §9.11, where they
+    have no number)."""
+    return b.name(by_rank=11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)))
+
+
+def of_unseen(view: SeatView, n: int) -> str:
+    """'4 of the 43 cards you had not seen', and so on down to one card."""
+    total = view.unseen.bit_count()
+    if total == 1:
+        return "the one card you had not seen"
+    if n == total:
+        return f"each of the {total} cards you had not seen"
+    return f"{n} of the {total} cards you had not seen"
+
+
+def others(view: SeatView) -> str:
+    """Who plays before the seat's next turn and could take its build: 'your
+    opponent', 'the other side' (partners), 'the others'."""
+    if view.players == 2:
+        return "your opponent"
+    return "the other side" if len(view.teams) == 2 else "the others"
+
+
+def sweepable(view: SeatView, move: Move) -> tuple[str, int]:
+    """What ``move`` leaves on the table, in words ('5♥ and 2♣', 'the build of
+    13'), and how many of the cards the seat has not seen could take it all at
+    once (a sweep); ('', 0) for a table left empty, or at the round's end."""
+    pos = view.bare_position()
+    event = pos.apply(move)
+    loose, builds = pos.loose, pos.builds
+    if event.round_end is not None or event.winner is not None or not (loose or builds):
+        return "", 0
+    words = join_words([card_symbol(c) for c in cards_of(loose)] + [f"the build of {build_words(b)}" for b in builds])
+    values = {b.value for b in builds}
+    if len(values) > 1:
+        return words, 0  # builds of two values: no one card takes both
+    gen = generator_of(view)
+
+    def takes_all(v: int) -> bool:  # every build (all of value v) and every loose card, in groups of v
+        return (not values or v in values) and (not loose or loose in capture_sets(gen, loose, v))
+
+    # A court card without a number takes by rank: a lone card of its rank, or (trailing royals) its builds.
+    rank = rank_of(loose.bit_length() - 1) if loose.bit_count() == 1 and not builds else \
+        next(iter(values)) if values and not loose else 0
+    return words, _unseen_takers(view, takes_all, rank)
+
+
+def takers(view: SeatView, card: int) -> int:
+    """How many of the cards the seat has not seen could capture ``card``
+    trailed now: by its rank or value, or with loose cards adding up to theirs."""
+    gen = generator_of(view)
+    loose = view.loose | 1 << card
+    return _unseen_takers(view, lambda v: any(s >> card & 1 for s in capture_sets(gen, loose, v)),
+                          rank_of(card))
+
+
+def _unseen_takers(view: SeatView, takes: Callable[[int], bool], rank: int) -> int:
+    """How many of the cards the seat has not seen capture as a value ``v`` for
+    which ``takes(v)`` (asked once a value), or, court cards without a number,
+    are of ``rank``."""
+    rules = view.rules
+    asked: dict[int, bool] = {}
+
+    def by_value(v: int) -> bool:
+        if v not in asked:
+            asked[v] = takes(v)
+        return asked[v]
+
+    return sum(1 for u in cards_of(view.unseen)
+               if (any(by_value(v) for v in rules.capture_values(u)) if rules.capture_values(u)
+                   else rank_of(u) == rank))

@@ -31,7 +31,7 @@ from . import knowledge
 from .estimate import round_margin
 from .expert import outcome
 from . import hint
-from .hint import point_words
+from .hint import build_words, join_words, of_unseen, others, point_words, sweepable, takers
 from .hint import why as what_it_does
 from .intermediate import Evaluator, call_wins
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
@@ -241,14 +241,6 @@ def replayed(game: Game) -> tuple[Game, dict[int, int]]:
     return again, starts
 
 
-def _build_words(b: Build) -> str:
-    """A build as the review names it: '8' for a single build, 'eights' for a
-    multiple one (as the play that made it is said), 'kings' for a build of
-    court cards of one rank (by rank under trailing royals, §9.11, where they
-    have no number)."""
-    return b.name(by_rank=11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)))
-
-
 def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
     """The move in plain words: 'Capture 8♦ with the 8♠', 'Build 10 on 3♥
     and A♦ with the 6♣' (a build names the cards it is built on). Given the
@@ -265,18 +257,18 @@ def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
             if on.value != move.value:
                 # In brackets (a comma ran into the sentence), and not "taking in",
                 # which read as a capture: the loose cards join it as a multiple build.
-                extra = f" (and {_and(loose)} with it, as {_plural(move)})" if loose else ""
-                return f"Raise the build of {_build_words(on)} to {move.value} with the {card}{extra}"
-            return f"Add {_and(loose + [f'the {card}'])} to the build of {_build_words(on)}"
+                extra = f" (and {join_words(loose)} with it, as {_plural(move)})" if loose else ""
+                return f"Raise the build of {build_words(on)} to {move.value} with the {card}{extra}"
+            return f"Add {join_words(loose + [f'the {card}'])} to the build of {build_words(on)}"
         value = _plural(move) if move.multiple else str(move.value)
-        return f"Build {value} on {_and(loose)} with the {card}"
+        return f"Build {value} on {join_words(loose)} with the {card}"
     if move.kind == CAPTURE:
         # Builds alike said once ("the build of tens, the build of tens and 10♣" read as one twice).
-        named = [_build_words(b) for b in touched]
+        named = [build_words(b) for b in touched]
         alike = {w: named.count(w) for w in named}
         parts = [f"the build of {w}" if n == 1 else f"both builds of {w}" if n == 2 else f"the {n} builds of {w}"
                  for w, n in alike.items()] + loose
-        return f"Capture {_and(parts)} with the {card}{_as_value(move)}"
+        return f"Capture {join_words(parts)} with the {card}{_as_value(move)}"
     if move.kind == CALL:
         return f"Call for {target}"
     return move.describe()
@@ -286,10 +278,6 @@ def gerund(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
     """The move as an -ing phrase: 'capturing 8♦ with the 8♠'."""
     verb, _, rest = say(move, builds, target).partition(" ")
     return f"{_GERUNDS.get(verb, verb.lower())} {rest}".strip()
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def points_words(x: float) -> str:
@@ -529,18 +517,8 @@ def _merit(view: SeatView, best: Move, played: Move | None) -> str:
     left, exposed = sweepable(view, played)
     if not exposed or sweepable(view, best)[1]:
         return said  # (a better move that left a sweep too is no lesson of one)
-    sweep = f"Your move left {left} alone on the table: {_of_unseen(view, exposed)} could sweep it."
+    sweep = f"Your move left {left} alone on the table: {of_unseen(view, exposed)} could sweep it."
     return f"{said} {sweep}" if said else sweep
-
-
-def _of_unseen(view: SeatView, n: int) -> str:
-    """'4 of the 43 cards you had not seen', and so on down to one card."""
-    total = view.unseen.bit_count()
-    if total == 1:
-        return "the one card you had not seen"
-    if n == total:
-        return f"each of the {total} cards you had not seen"
-    return f"{n} of the {total} cards you had not seen"
 
 
 def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
@@ -552,8 +530,8 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
         given = point_words(1 << played.card, view.rules.spade_scoring)
         if given:
             does = _does(view, best)
-            return (f"Your trail left the {card_symbol(played.card)} on the table, {_and(given)} for "
-                    f"{_others(view)} to take." + (f" {does}" if does else ""))
+            return (f"Your trail left the {card_symbol(played.card)} on the table, {join_words(given)} for "
+                    f"{others(view)} to take." + (f" {does}" if does else ""))
     if best.kind == TRAIL:
         # Beside another trail, what the card trailed left for the taking that this one does not.
         if played is not None and played.kind == TRAIL:
@@ -561,11 +539,11 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
             given, kept = point_words(1 << played.card, spade), point_words(1 << best.card, spade)
             if given and not kept:
                 return (f"It keeps the {card_symbol(played.card)} in your hand: trailed, it lay on the table, "
-                        f"{_and(given)} for the taking.")
+                        f"{join_words(given)} for the taking.")
             # Else how many cards could take each where it lay ("worth 1.1 points more" was all it said).
             exposed, safer = takers(view, played.card), takers(view, best.card)
             if exposed > safer:
-                return (f"Trailed, the {card_symbol(played.card)} could be taken by {_of_unseen(view, exposed)}; "
+                return (f"Trailed, the {card_symbol(played.card)} could be taken by {of_unseen(view, exposed)}; "
                         f"the {card_symbol(best.card)} by {safer or 'none'}.")
         return ""
     if played is not None and best.kind == CAPTURE and played.kind == CAPTURE \
@@ -574,7 +552,7 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
         # Of the table's cards: the card played from the hand was not "left" by the other move.
         more = point_words(best.takes & ~played.takes, view.rules.spade_scoring)
         if more:
-            return f"It takes {_and(more)} that your move left."
+            return f"It takes {join_words(more)} that your move left."
         extra = ours.bit_count() - theirs.bit_count()
         if extra > 0:
             return f"It takes {extra} more card{'s' if extra > 1 else ''}."
@@ -582,68 +560,18 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
             and best.takes & played.takes == best.takes:
         # The same cards taken now or built on for later: the lesson is the risk the
         # build ran ("It takes a spade" was true of the build as well).
-        cards = _and([card_symbol(c) for c in cards_of(best.takes)])
+        cards = join_words([card_symbol(c) for c in cards_of(best.takes)])
         return (f"It takes {cards} at once: your build left {'it' if best.takes.bit_count() == 1 else 'them'} "
-                f"on the table until your next turn, for {_others(view)} to take {_or_raise(played)}first.")
+                f"on the table until your next turn, for {others(view)} to take {_or_raise(played)}first.")
     if played is not None and best.kind == CAPTURE and played.kind == BUILD:
         # What the build put at risk, beside what the capture takes ("It takes a
         # spade" alone missed that the build left an ace out).
         risked = point_words(played.takes | 1 << played.card, view.rules.spade_scoring)
         if risked:
             does = _does(view, best)
-            return ((does + " " if does else "") + f"Your build left {_and(risked)} on the table until your "
-                    f"next turn, for {_others(view)} to take {_or_raise(played)}first.")
+            return ((does + " " if does else "") + f"Your build left {join_words(risked)} on the table until your "
+                    f"next turn, for {others(view)} to take {_or_raise(played)}first.")
     return _does(view, best)
-
-
-def sweepable(view: SeatView, move: Move) -> tuple[str, int]:
-    """What ``move`` leaves on the table, in words ('5♥ and 2♣', 'the build of
-    13'), and how many of the cards the seat has not seen could take it all at
-    once (a sweep); ('', 0) for a table left empty, or at the round's end."""
-    pos = view.bare_position()
-    event = pos.apply(move)
-    loose, builds = pos.loose, pos.builds
-    if event.round_end is not None or event.winner is not None or not (loose or builds):
-        return "", 0
-    words = _and([card_symbol(c) for c in cards_of(loose)] + [f"the build of {_build_words(b)}" for b in builds])
-    values = {b.value for b in builds}
-    if len(values) > 1:
-        return words, 0  # builds of two values: no one card takes both
-    gen = generator_of(view)
-
-    def takes_all(v: int) -> bool:  # every build (all of value v) and every loose card, in groups of v
-        return (not values or v in values) and (not loose or loose in knowledge.capture_sets(gen, loose, v))
-
-    # A court card without a number takes by rank: a lone card of its rank, or (trailing royals) its builds.
-    rank = rank_of(loose.bit_length() - 1) if loose.bit_count() == 1 and not builds else \
-        next(iter(values)) if values and not loose else 0
-    return words, _unseen_takers(view, takes_all, rank)
-
-
-def takers(view: SeatView, card: int) -> int:
-    """How many of the cards the seat has not seen could capture ``card``
-    trailed now: by its rank or value, or with loose cards adding up to theirs."""
-    gen = generator_of(view)
-    loose = view.loose | 1 << card
-    return _unseen_takers(view, lambda v: any(s >> card & 1 for s in knowledge.capture_sets(gen, loose, v)),
-                          rank_of(card))
-
-
-def _unseen_takers(view: SeatView, takes: Callable[[int], bool], rank: int) -> int:
-    """How many of the cards the seat has not seen capture as a value ``v`` for
-    which ``takes(v)`` (asked once a value), or, court cards without a number,
-    are of ``rank``."""
-    rules = view.rules
-    asked: dict[int, bool] = {}
-
-    def by_value(v: int) -> bool:
-        if v not in asked:
-            asked[v] = takes(v)
-        return asked[v]
-
-    return sum(1 for u in cards_of(view.unseen)
-               if (any(by_value(v) for v in rules.capture_values(u)) if rules.capture_values(u)
-                   else rank_of(u) == rank))
 
 
 def _does(view: SeatView, best: Move) -> str:
@@ -658,14 +586,6 @@ def _does(view: SeatView, best: Move) -> str:
 def _or_raise(build: Move) -> str:
     """'or raise ' where the build made could be raised (a multiple one cannot)."""
     return "" if build.multiple else "or raise "
-
-
-def _others(view: SeatView) -> str:
-    """Who plays before the seat's next turn and could take its build: 'your
-    opponent', 'the other side' (partners), 'the others'."""
-    if view.players == 2:
-        return "your opponent"
-    return "the other side" if len(view.teams) == 2 else "the others"
 
 
 def rival_words(players: int, teams: Sequence[Sequence[int]]) -> str:
@@ -690,7 +610,7 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
     for b in builds:
         if b.cards & got:
             whose = "your" if b.controller == seat else "your partner's" if team_of[b.controller] == team else "the"
-            names.append(f"{whose} build of {_build_words(b)}")
+            names.append(f"{whose} build of {build_words(b)}")
             got &= ~b.cards
     names += [card_symbol(c) for c in cards_of(got)]
     if not names:
@@ -698,7 +618,7 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
     sweep = ", sweeping the table" if event.sweep else ""
     # "After your move": it follows the better move's merits, and "Then" read
     # as if the better move had led to it.
-    return f"After your move, {rival} took {_and(names)} with the {card_symbol(event.move.card)}{sweep}."
+    return f"After your move, {rival} took {join_words(names)} with the {card_symbol(event.move.card)}{sweep}."
 
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,
