@@ -22,7 +22,8 @@ from cassino.ui.menus.title import TitleScene
 from cassino.ui.widgets import Item
 from tests.rules.helpers import table_position
 
-from .driver import key, open_table, over_title, step
+from .driver import key, open_table, over_title, settle, step
+from cassino.ui.table import Seat
 
 
 
@@ -1153,14 +1154,30 @@ def test_the_settings_show_the_cards_and_the_cloth_as_they_will_look() -> None:
         first = now
 
 
-def test_the_pause_menu_says_the_game_s_number_which_the_setup_can_type_to_play_its_cards_again() -> None:
+def test_the_pause_menu_says_the_game_s_number_once_the_game_is_over() -> None:
     """The setup offered "Game number" to replay a game, and no screen said
-    what a game's number was (nor could it type one of ten digits)."""
+    what a game's number was (nor could it type one of ten digits). Said
+    mid-game, the number dealt every hand and the stock to anyone at the screen."""
+    from cassino.rules import Game, Rules
     from cassino.setups import GAME_NUMBER_DIGITS, random_game_number
+    from cassino.ui.screens import sit_down
     from cassino.ui.table.pause import PauseScene
+    from cassino.ui.table.scoresheet import RoundOverScene
 
     assert all(len(str(random_game_number())) <= GAME_NUMBER_DIGITS for _ in range(200))
     app, table = open_table(seed=123456789)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and pause.title == "Paused"
+    game = Game(Rules(rounds=1), seed=123456789)
+    while len(game.moves) < 47:  # all but the last play of the one round
+        game.play(game.legal_moves()[0])
+    seats = [Seat("You"), Seat("North", "beginner")][::1 if game.position.to_move == 0 else -1]
+    table = sit_down(app, game, seats)
+    settle(app)
+    table.play(game.legal_moves()[0])
+    settle(app)
+    assert isinstance(app.top, RoundOverScene) and table.game.over
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene) and pause.title == "Paused · game number 123456789"

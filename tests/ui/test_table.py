@@ -397,9 +397,10 @@ def test_a_whole_round_through_the_table_scores_as_the_engine_does() -> None:
     pos = table.pos
     assert list(shown.result.points) == [s.total for s in score(pos.rules, pos.captured, pos.sweeps)]
     assert sum(table.piles) == 52 and sum(p.bit_count() for p in pos.captured) == 52
-    # The pause menu over the round's summary names the game's number, as at the table.
+    # The pause menu over a round's summary keeps the game's number until the game is
+    # over, as at the table: it deals the rounds still to come.
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.top, PauseScene) and app.top.title == "Paused · game number 11"
+    assert isinstance(app.top, PauseScene) and app.top.title == "Paused"
     key(app, pygame.K_ESCAPE)
     assert app.top is shown
     key(app, pygame.K_RETURN)  # Next round

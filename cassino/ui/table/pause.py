@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 import pygame
 
-from cassino.rules import Rules
+from cassino.rules import Game, Rules
 
 from ..app import App
 from ..art import theme
@@ -16,14 +16,21 @@ from ..rulebook.screen import RulesScene
 from ..widgets import Item, Overlay
 
 
+def said_number(game: Game) -> object:
+    """The game's number for the pause menu to say, once the game is over; None
+    before. The number deals every hand and the stock: said mid-game, it showed
+    anyone at the screen (a pass-and-play cover, a computer's hand) every card."""
+    return game.seed if game.over else None
+
+
 class PauseScene(Overlay):
     """Esc at the table: resume, rules, settings, a new game, quit to the title."""
 
     def __init__(self, app: App, rules: Rules, players: int, leave: Callable[[], None],
                  new_game: Callable[[], None] | None = None, over: str = "the table",
                  number: object = None):
-        """``number``: the game's number (its seed), said in the title where the setup
-        could type it again, to play the same cards."""
+        """``number``: the game's number (its seed; ``said_number``), said in the
+        title where the setup could type it again, to play the same cards."""
 
         def resume() -> None:
             app.pop(self)

@@ -31,7 +31,7 @@ from .cover import CoverScene
 from .input import TableInput
 from .motion import Spot
 from .paint import paint_table
-from .pause import CallScene, PauseScene
+from .pause import CallScene, PauseScene, said_number
 from .review import ReviewScene, last_capture
 from .scoresheet import RoundOverScene, SheetScene
 from .seats import Seat, within
@@ -220,7 +220,7 @@ class TableScene(Scene, TableState):
 
         def pause() -> None:  # its Resume goes back to the cover, and says so
             self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave,
-                                     self.new_game_route(), over=f"\"Pass to {name}\"", number=self.game.seed))
+                                     self.new_game_route(), over=f"\"Pass to {name}\"", number=said_number(self.game)))
         self.app.push(CoverScene(self.app, name, ready, pause, news))
 
     # -- the log and the piles ---------------------------------------------------------------
@@ -656,7 +656,7 @@ class TableScene(Scene, TableState):
     def pause(self) -> None:
         """Esc or the Menu button: the pause menu."""
         self.app.push(PauseScene(self.app, self.game.rules, self.game.players, self.leave, self.new_game_route(),
-                                 number=self.game.seed))
+                                 number=said_number(self.game)))
 
     def show_sheet(self) -> None:
         """S: the score sheet of every round so far."""

@@ -18,7 +18,7 @@ from cassino.rules.scoring import CARD_ITEMS, ITEM_WORDS, decided_by, pile_items
 from ..app import App, Scene
 from ..art import theme
 from ..widgets import Item, Menu, dim
-from .pause import PauseScene
+from .pause import PauseScene, said_number
 from .state import TableState
 from .seats import within
 from .summary import ending_lines, round_rows
@@ -134,7 +134,7 @@ class RoundOverScene(Scene):
             game = self.table.game
             self.app.push(PauseScene(self.app, game.rules, game.players, self.leave, self.new_game,
                                      over="the game's end" if game.over else "the round's summary",
-                                     number=game.seed))
+                                     number=said_number(game)))
             return
         self.menu.handle(event)
 
