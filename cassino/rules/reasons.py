@@ -104,12 +104,9 @@ def _action_reason(pos: Position, move: Move) -> str:
         if not rules.call_for_21:
             return "Calling for 21 is not part of these rules."
         return f"You may call for {rules.target} only on your turn, before playing a card."
-    if not rules.pluck:
-        return "Plucking is not part of these rules."
-    if pos.plucked >> pos.to_move & 1:
-        return "You have already plucked in this deal: one pluck per deal."
-    if not pos.stock:
-        return "No plucking during the last deal."
+    barred = _no_pluck_now(pos)
+    if barred is not None:
+        return barred
     if move.takes & ~pos.loose:
         return f"Only a loose card can be plucked; the {_cards_words(move.takes)} {_is(move.takes)} not loose on the table."
     if move.takes & rules.unpluckable:
@@ -120,6 +117,31 @@ def _action_reason(pos: Position, move: Move) -> str:
     if pos.table.bit_count() < 2:
         return "No plucking when the table holds fewer than two cards."
     return "That pluck is not allowed here."
+
+
+def no_pluck(pos: Position) -> str:
+    """Why the player to move can pluck no card now, whichever they chose
+    (a refusal of some card not on the table named that card)."""
+    loose = cards_of(pos.loose)
+    if loose:
+        return _action_reason(pos, Move.pluck(loose[0]))
+    barred = _no_pluck_now(pos)
+    if barred is not None:
+        return barred
+    if pos.table.bit_count() < 2:
+        return "No plucking when the table holds fewer than two cards."
+    return "There is no loose card on the table to pluck: a build cannot be plucked."
+
+
+def _no_pluck_now(pos: Position) -> str | None:
+    """Why no card at all may be plucked this turn (§9.17), or None."""
+    if not pos.rules.pluck:
+        return "Plucking is not part of these rules."
+    if pos.plucked >> pos.to_move & 1:
+        return "You have already plucked in this deal: one pluck per deal."
+    if not pos.stock:
+        return "No plucking during the last deal."
+    return None
 
 
 def _shape_reason(pos: Position, move: Move) -> str:

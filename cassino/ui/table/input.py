@@ -22,6 +22,7 @@ import pygame
 
 from cassino.rules import BUILD, CAPTURE, Move, card_symbol, cards_of
 from cassino.rules.legal import CROWDED
+from cassino.rules.reasons import no_pluck
 
 from .chooser import ChooserScene
 from .motion import Spot
@@ -531,9 +532,7 @@ class TableInput:
         self.g.picked = None
         moves = table.pluck_moves()
         if not moves:
-            loose = cards_of(pos.loose)
-            probe = Move.pluck(loose[0] if loose else next(c for c in range(52) if not pos.table >> c & 1))
-            table.say(pos.violation(probe) or "No pluck is possible now.", warn=True)
+            table.say(no_pluck(pos), warn=True)
             return
         how = "choose a loose card with the arrows and press Enter" if self.g.keyboard else "click a loose card"
         table.say(f"Pluck: {how} to put it in your pile, or press P or Esc for no pluck.")
