@@ -22,6 +22,7 @@ from .view import SeatView, generator_of
 # (a second weighing that finds the moves close leaves them out).
 WAITING = "What you could take or build is worth less than keeping your cards for now."
 SAFEST = "Nothing can be taken or built; of your trails, the search leans to this one."  # (its why may find them close)
+LAST_WAITING = "What your last card could take or build would leave more for"  # ... "your opponent than it gains."
 
 
 # What a build made on another's build does, before the risk it runs (the review keeps the first part).
@@ -118,6 +119,10 @@ def why(view: SeatView, move: Move) -> str:
         if points:
             # (Scored, where the card played alone brings them: "It takes big casino"
             # was said of a capture made with the 10♦.)
+            if verb == "scoring" and all("spade" in p for p in points):
+                # Spades score together, not one by one ("It scores 2 spades"), one of them the card played.
+                n = ((move.takes | 1 << move.card) & SPADE_SET).bit_count()
+                return f"It puts {n} spades in your pile, towards most spades."
             return f"It {'takes' if verb == 'taking' else 'scores'} {join_words(points)}."
         if move.takes & SPADE_SET:
             return "It takes a spade, towards most spades."
@@ -133,7 +138,14 @@ def why(view: SeatView, move: Move) -> str:
         owners = {x.controller for x in view.builds if x.cards & move.takes}
         if owners:
             if b.value != next(x.value for x in view.builds if x.cards & move.takes):
-                return f"The build becomes {value}, which you hold: the cards are yours to take next turn."
+                # Yours next turn for sure only if no card still out takes it and it cannot be raised.
+                if b.multiple and not view.rules.answer_masks[b.value] & view.unseen:
+                    return f"The build becomes {value}, which you hold: the cards are yours to take next turn."
+                who = others(view)
+                s = "" if who == "the others" else "s"
+                first = f"take{s} it" if b.multiple else f"take{s} or raise{s} it"
+                return (f"The build becomes {value}, which you hold: the cards are yours to take next turn, "
+                        f"unless {who} {first} first.")
             if owners <= {view.seat}:
                 return f"More cards for your {value} next turn, and a multiple build cannot be raised."
             if all(view.team_of[o] == team for o in owners):
@@ -145,35 +157,55 @@ def why(view: SeatView, move: Move) -> str:
         return f"Next turn the {value} you keep takes these {n} cards{extra}."
     rank = rank_of(move.card)
     # (The moves worth weighing: on a crowded table the full list can run to millions.)
-    if any(m.kind in ("capture", "build") for m in candidate_moves(view.bare_position())):
+    alternatives = [m for m in candidate_moves(view.bare_position()) if m.kind in ("capture", "build")]
+    if alternatives:
         # There was something to take or build: say why not, not that there was nothing.
-        return WAITING
+        return _left_to_sweep(view, move, alternatives) or (
+            f"{LAST_WAITING} {others(view)} than it gains."
+            if view.hand == 1 << move.card else WAITING)  # ("keeping your cards" of the last one)
     name = RANK_NAMES[rank - 1]
     if view.hand == 1 << move.card:
         return "Your last card can take or build nothing here: it stays on the table."
-    others = RANK_SETS[rank] & ~(1 << move.card)
-    if not view.rules.royal and rank > 10 and not others & view.hand:  # (held: said below, that it can)
+    alike = RANK_SETS[rank] & ~(1 << move.card)
+    if not view.rules.royal and rank > 10 and not alike & view.hand:  # (held: said below, that it can)
         return f"Nothing can be taken or built, and only a {name} can pick this card up."
-    if (others & view.hand).bit_count() > 1:  # ("the other five you hold" of two more fives)
-        which = "either" if (others & view.hand).bit_count() == 2 else "any"
+    if (alike & view.hand).bit_count() > 1:  # ("the other five you hold" of two more fives)
+        which = "either" if (alike & view.hand).bit_count() == 2 else "any"
         return (f"Nothing can be taken or built, and {which} of your other "
                 f"{name}{'es' if name.endswith('x') else 's'} can take this card back next turn.")
     # Every card that captures it, of its rank or not, named ("the other four you hold"
     # read as a count of cards): under buckeye the 10♦ takes a jack as 11.
-    takers = others
+    catchers = alike
     for v in view.rules.part_values[move.card]:
-        takers |= view.rules.answer_masks[v] & ~(1 << move.card)
-    held = takers & view.hand
+        catchers |= view.rules.answer_masks[v] & ~(1 << move.card)
+    held = catchers & view.hand
     if held:
-        mine = card_symbol(cards_of(held & others or held)[0])  # one of its rank first
+        mine = card_symbol(cards_of(held & alike or held)[0])  # one of its rank first
         return f"Nothing can be taken or built, and your {mine} can take this card back next turn."
-    if not takers & view.unseen:  # the others are on the table or in the piles: seen by all
+    if not catchers & view.unseen:  # the others are on the table or in the piles: seen by all
         if _summed(view, move.card):
             # ("No other seven is left" read as safe beside a 3 that any ten takes with it.)
             return (f"Nothing can be taken or built, and no other {name} is left to pair this card, "
                     f"though a card still out could take it in a sum.")
         return f"Nothing can be taken or built, and no other {name} is left to pair this card."
     return SAFEST
+
+
+def _left_to_sweep(view: SeatView, trail: Move, alternatives: list[Move]) -> str:
+    """Where sweeps score: that every capture or build would leave a table one
+    card still out could sweep, and the trail leaves none; else ''."""
+    if not view.rules.sweeps or sweepable(view, trail)[1]:
+        return ""
+    left = [sweepable(view, m) for m in alternatives]
+    if not all(n for _, n in left):
+        return ""
+    if len(alternatives) > 1:
+        return ("Whatever you took or built would leave a table one card could sweep; "
+                "after this trail no card still out can sweep it.")
+    m, (words, n) = alternatives[0], left[0]
+    doing = (f"Taking {join_words([card_symbol(c) for c in cards_of(m.takes)])}" if m.kind == "capture"
+             else f"Building {m.value}")
+    return f"{doing} would leave {words} alone on the table: {of_unseen(view, n, now=True)} could sweep it."
 
 
 def _only_play(view: SeatView) -> bool:
@@ -199,14 +231,16 @@ def build_words(b: Build) -> str:
     return b.name(by_rank=11 <= b.value <= 13 and all(rank_of(c) == b.value for c in cards_of(b.cards)))
 
 
-def of_unseen(view: SeatView, n: int) -> str:
-    """'4 of the 43 cards you had not seen', and so on down to one card."""
+def of_unseen(view: SeatView, n: int, now: bool = False) -> str:
+    """'4 of the 43 cards you had not seen' (``now``: 'have not seen', as a
+    hint says it), and so on down to one card."""
     total = view.unseen.bit_count()
+    seen = "have not seen" if now else "had not seen"
     if total == 1:
-        return "the one card you had not seen"
+        return f"the one card you {seen}"
     if n == total:
-        return f"each of the {total} cards you had not seen"
-    return f"{n} of the {total} cards you had not seen"
+        return f"each of the {total} cards you {seen}"
+    return f"{n} of the {total} cards you {seen}"
 
 
 def others(view: SeatView) -> str:

@@ -372,7 +372,7 @@ def explain(view: SeatView, move: Move, rng: random.Random, budget: Budget,
     # sample the hidden cards apart: say which way they lean without calling
     # the hint better than it weighed.
     merit = what_it_does(view, move)
-    if merit in (hint.WAITING, hint.SAFEST):
+    if merit in (hint.WAITING, hint.SAFEST) or merit.startswith(hint.LAST_WAITING):
         merit = ""  # a judgement that the weighing below does not bear out: the facts only
     target = view.rules.target
     mine, other = gerund(move, view.builds, target), gerund(runner.move, view.builds, target)

@@ -1,0 +1,46 @@
+"""The hint's one line of why, in positions a player can check by eye: it
+says what the move does, and claims no more than the table shows."""
+
+from __future__ import annotations
+
+from cassino.ai.hint import WAITING, why
+from cassino.ai.view import SeatView
+from cassino.rules import Move, Rules, parse_card, parse_move
+from tests.rules.helpers import table_position
+
+
+def test_a_last_card_trailed_to_leave_no_sweep_says_so() -> None:
+    # "What you could take or build is worth less than keeping your cards for now",
+    # said of the J♣ alone in hand, where taking the J♠ left the two sevens for a sweep.
+    pos = table_position(hand="JC", loose="7S JS 7H", others=["2D"], stock="7C", stock_size=8,
+                         captured=["7D"])
+    view = SeatView(pos, 0)
+    assert why(view, Move.trail(parse_card("JC"))) == (
+        "Taking J\u2660 would leave 7\u2660 and 7\u2665 alone on the table: "
+        f"1 of the {view.unseen.bit_count()} cards you have not seen could sweep it.")
+
+
+def test_a_last_card_trailed_is_not_kept() -> None:
+    # Taking the 5♣ leaves 9♠ 9♥ 2♦, which no one card takes whole: no sweep to speak of.
+    pos = table_position(hand="5D", loose="5C 9S 9H 2D", stock="7C", stock_size=8)
+    said = why(SeatView(pos, 0), Move.trail(parse_card("5D")))
+    assert said == "What your last card could take or build would leave more for your opponent than it gains."
+    more = table_position(hand="5D KC", loose="5C 9S 9H 2D", stock="7C", stock_size=8)
+    assert why(SeatView(more, 0), Move.trail(parse_card("KC"))) == WAITING
+
+
+def test_a_raised_build_is_yours_next_turn_only_if_nothing_out_can_take_or_raise_it() -> None:
+    # "The cards are yours to take next turn", said with two nines still out.
+    pos = table_position(hand="4S 9S 3H", builds=[("3D 2C", 5, False, 1)], others=["5S 8C 6D"],
+                         stock="9D 9C", stock_size=8)
+    raise_ = parse_move("4Sb9:3D,2C")
+    said = why(SeatView(pos, 0), raise_)
+    assert said == ("The build becomes 9, which you hold: the cards are yours to take next turn, "
+                    "unless your opponent takes or raises it first.")
+
+
+def test_spades_in_a_capture_are_put_towards_most_spades_not_scored() -> None:
+    # "It scores 2 spades": spades score together, and one of the two was the card played.
+    pos = table_position(hand="7S 8H", loose="5S 2D KH", stock="7C", stock_size=8)
+    said = why(SeatView(pos, 0), parse_move("7Sx7:5S,2D"))
+    assert said == "It puts 2 spades in your pile, towards most spades."
