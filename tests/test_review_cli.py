@@ -38,12 +38,17 @@ def test_the_review_names_the_costliest_moves_with_the_better_move_and_why(tmp_p
     assert status == 0 and err == ""
     lines = out.splitlines()
     # Ann's 72 moves: those with a choice to weigh are the decisions, the rest said left out.
+    # The mistakes not shown are accounted for ("9 clear mistakes ... The costliest first:" and 8 shown
+    # left one unexplained): a better move shown once, and those that cost less.
     head = re.fullmatch(r"Ann: (\d+) decisions reviewed, (\d+) clear mistakes?.*?(?:; (\d+) moves? that had only "
-                        r"one sensible choice (?:was|were) left out)?\. The costliest first:", lines[0])
+                        r"one sensible choice (?:was|were) left out)?\. The 8 costliest first \("
+                        r"(?:(\d+) more had the same better move as one shown)?(?:, )?(?:(\d+) more cost less)?\):",
+                        lines[0])
     assert head is not None, lines[0]
     assert int(head[1]) + int(head[3] or 0) == 72
     shown = [ln for ln in lines if ln.startswith("Round ")]
     assert int(head[2]) > 8 and len(shown) == 8 and any(ln.startswith("Round 2, ") for ln in shown), shown
+    assert int(head[2]) == 8 + int(head[4] or 0) + int(head[5] or 0)
     again = Game(seed=77)
     movers = []
     for m in game.moves:

@@ -718,6 +718,18 @@ def worst(moments: Sequence[Moment], count: int = COSTLIEST) -> list[Moment]:
     return out[:count]
 
 
+def left_out(moments: Sequence[Moment], shown: int) -> str:
+    """Why fewer clear mistakes are shown than were found, in words ('' if
+    none is left out): ' (2 more had the same better move as one shown, 1
+    more cost less)'; the summary's count read as a count of those shown."""
+    mistakes = [m for m in moments if m.mistake]
+    once = len({m.best for m in mistakes})  # a lesson once: ``worst``
+    repeats, cheaper = len(mistakes) - once, once - shown
+    parts = ([f"{repeats} more had the same better move as one shown"] if repeats > 0 else []) + \
+        ([f"{cheaper} more cost less"] if cheaper > 0 else [])
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def points_lost(moments: Sequence[Moment]) -> float:
     """The points the clear mistakes lost in all (a mistake that gave up the
     chance to win for points this round loses none)."""
@@ -736,5 +748,5 @@ def decisions(moments: Sequence[Moment]) -> int:
 
 
 __all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "against", "analyst", "candidates",
-           "chance_lost", "clear", "cost", "decisions", "explain", "gerund", "judge_move", "paired_t",
+           "chance_lost", "clear", "cost", "decisions", "explain", "gerund", "judge_move", "left_out", "paired_t",
            "points_lost", "reason", "review", "say", "twins", "worst", "COSTLIEST"]

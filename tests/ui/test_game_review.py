@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from cassino.ai import Budget, SeatView, make_player
-from cassino.ai.review import review
+from cassino.ai.review import left_out, review
 from cassino.rules import Game, Move, Rules, standard_teams
 from cassino.settings import Settings
 from cassino.store import LAST_GAME, Store
@@ -83,6 +83,11 @@ def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
     said = review.summary()
     assert said.startswith(f"{24 - forced} decisions weighed")
     assert (f"({forced} more moves had only one sensible choice)" in said) == (forced > 1)
+    # Fewer moments shown than mistakes counted: the summary says how many, and why the rest are not.
+    counted = sum(1 for m in found if m.mistake)
+    shown = len(review.moments)
+    assert said.endswith(f"The {shown} costliest, in the order played{left_out(found, shown)}:" if shown < counted
+                         else "The costliest, in the order played:"), said
     assert review.moments and all(m.seat == 0 and m.round == 1 and m.mistake for m in review.moments)
     # The moment placed in its deal, with the score then (it said only "round 1, move 12").
     import re

@@ -14,8 +14,8 @@ from typing import Protocol
 
 import pygame
 
-from cassino.ai.review import (Moment, against, chance_lost, decisions, points_lost, points_words, review,
-                               replayed, say, worst)
+from cassino.ai.review import (Moment, against, chance_lost, decisions, left_out, points_lost, points_words,
+                               review, replayed, say, worst)
 from cassino.rules import PLUCK, Build, Game, Move, Position, cards_of
 
 from ..app import App, Scene
@@ -205,8 +205,12 @@ class GameReviewScene(Scene):
             return f"{weighed}, no clear mistake: every move was as good as the best found, or close to it."
         points = points_lost(found)
         cost = f" (about {points_words(points)} in all)" if points >= 0.05 else ""
+        # (Fewer shown than counted: "6 clear mistakes ... 1 of 5" left one unaccounted for.)
+        shown = len(self.moments)
+        aside = left_out(found, shown)
+        which = f"The {shown} costliest" if aside else "The costliest"
         return (f"{weighed}, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''}"
-                f"{cost}. The costliest, in the order played:")
+                f"{cost}. {which}, in the order played{aside}:")
 
     def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
         """What the moment says: what was played, the better move, why, and what it cost."""
