@@ -668,3 +668,19 @@ def test_a_card_dropped_square_on_a_table_card_lies_aside_away_from_the_list() -
     # At the foot of the play area, kept within it.
     low = pygame.Rect(600, 470, 90, 126)
     assert play.contains(aside(low, [low.copy()], right_list, play))
+
+
+@pytest.mark.parametrize("size,least", [((1920, 1080), 5), ((1280, 720), 5), ((1024, 600), 3)])
+def test_a_list_made_shorter_shows_its_rows_not_one_row_and_empty_room(size: tuple[int, int], least: int) -> None:
+    # Buckeye's 10♦ on A♦ 2♥ 8♠ Q♥: made shorter to keep off the seats, the box kept its small
+    # cards, some 150 px a row, and showed one row of five over empty room ("4 more ▼").
+    from cassino.rules import PRESETS
+
+    rules = PRESETS["buckeye"].rules(2)
+    app, table = open_table(table_position(hand="4S 7C TD JS", loose="AD 2H 8S QH", rules=rules,
+                                           stock_size=40), size=size)
+    click_twice(app, hand_card_centre(table, c("TD")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene) and len(chooser.moves) == 5
+    assert sum(1 for r in chooser.rows if r.height) >= least, chooser.rows
+    assert not chooser.box.colliderect(chooser.about())

@@ -272,12 +272,14 @@ class ChooserScene(Scene):
         # at the widest first, it scrolled with room beside the cards for every row.)
         for shorter in (False, True):
             for width in widths:
-                laid, title, head, height = measure(width, pictures)
+                # Shorter, without the small cards: with them a row stood some 150 px high, and a
+                # box of some 440 showed one row of five over empty room ("4 more").
+                laid, title, head, height = measure(width, pictures and not shorter)
                 h = min(height, tallest)
                 if shorter:
-                    if not h > clear >= pad + head + foot + 5 * (line + pad):
+                    if clear < min(height, pad + head + foot + 5 * (line + pad)):
                         continue
-                    h = clear
+                    h = min(height, clear)
                 box = self.place((width, h))
                 tried.append((self.hides(box, about), box, laid, title, head, height))
                 if tried[-1][0] == (0, 0, 0):
