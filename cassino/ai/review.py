@@ -540,6 +540,11 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
             if given and not kept:
                 return (f"It keeps the {card_symbol(played.card)} in your hand: trailed, it lay on the table, "
                         f"{join_words(given)} for the taking.")
+            # The one card of the hand that could take a point card on the table, trailed away.
+            prize = _only_reach(view, played.card, best.card)
+            if prize is not None:
+                return (f"It keeps the {card_symbol(played.card)}, the one card in your hand that takes the "
+                        f"{card_symbol(prize)} on the table ({join_words(point_words(1 << prize, spade))}).")
             # Else how many cards could take each where it lay ("worth 1.1 points more" was all it said).
             exposed, safer = takers(view, played.card), takers(view, best.card)
             if exposed > safer:
@@ -572,6 +577,25 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
             return ((does + " " if does else "") + f"Your build left {join_words(risked)} on the table until your "
                     f"next turn, for {others(view)} to take {_or_raise(played)}first.")
     return _does(view, best)
+
+
+def _only_reach(view: SeatView, card: int, spent: int) -> int | None:
+    """A loose point card on the table that ``card`` could capture and no
+    other card of the hand (but ``spent``, played instead) could; None if none."""
+    gen = generator_of(view)
+    spade = view.rules.spade_scoring
+
+    def reaches(c: int, prize: int) -> bool:
+        values = view.rules.capture_values(c)
+        if not values:  # a court card without a number takes its rank
+            return rank_of(c) == rank_of(prize)
+        return any(group >> prize & 1 for v in values for group in knowledge.capture_sets(gen, view.loose, v))
+
+    others = [c for c in cards_of(view.hand) if c not in (card, spent)]
+    for prize in cards_of(view.loose):
+        if point_words(1 << prize, spade) and reaches(card, prize) and not any(reaches(c, prize) for c in others):
+            return prize
+    return None
 
 
 def _does(view: SeatView, best: Move) -> str:

@@ -929,3 +929,23 @@ def test_a_winning_call_not_made_is_said_as_the_game_it_would_have_won() -> None
     assert why.startswith("Calling for 21 would have won the game at once: your side counted 22. After trailing "
                           "the 5♣ your chance to win it was "), why
     assert merit(view, best, parse_move("5C-")) == ""
+
+
+def test_a_better_trail_keeps_the_one_card_that_takes_a_point_card_on_the_table() -> None:
+    # "Trail the 10♣. Better: trail the 9♦. Worth 1.4 points more", and no why: the 10♣
+    # was the one card of the hand that could take the 10♦ lying on the table.
+    from cassino.ai.review import merit
+    from cassino.rules import parse_move
+
+    from .spots import spot
+
+    view = SeatView(spot("TC 9D 4H", "TD KS"), 0)
+    assert merit(view, parse_move("9D-"), parse_move("TC-")) == \
+        "It keeps the 10♣, the one card in your hand that takes the 10♦ on the table (big casino)."
+    # With another ten in the hand the 10♣ was not the only way: no such lesson.
+    view = SeatView(spot("TC 9D TH", "TD KS"), 0)
+    assert "10♦" not in merit(view, parse_move("9D-"), parse_move("TC-"))
+    # A sum reaches it too: the 6♣ takes the A♦ with the 5♠ on the table (6 = 5 + 1).
+    view = SeatView(spot("6C 9D KH", "AD 5S QS"), 0)
+    assert merit(view, parse_move("9D-"), parse_move("6C-")) == \
+        "It keeps the 6♣, the one card in your hand that takes the A♦ on the table (an ace)."
