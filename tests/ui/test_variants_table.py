@@ -746,3 +746,17 @@ def test_a_hint_names_the_ace_it_plays_as_14() -> None:
 
     pos = table_position("AC 5D", "KS AH", rules=PRESETS["royal-aces-14"].rules())
     assert describe_with_card(pos, parse_move("ACx14:KS,AH")) == "Capture K♠+A♥ with the A♣ as 14"
+
+
+def test_a_build_that_must_be_answered_this_turn_is_said_before_a_play_breaks_the_rule() -> None:
+    # "Must answer your build": the turn's line said nothing of it until a trail was refused.
+    from .test_table import status_words
+
+    pos = table_position(hand="8D 3C 9H", loose="KC", builds=[("5S 3H", 8, False, 0)], others=["2C 4C 6C"],
+                         rules=Rules(controller="answer"))
+    app, table = open_table(pos)
+    assert "You control a build of 8: this turn you must capture it, add to it or raise it." in \
+        status_words(app, table)
+    plain = table_position(hand="8D 3C 9H", loose="KC", builds=[("5S 3H", 8, False, 0)], others=["2C 4C 6C"])
+    app, table = open_table(plain)
+    assert "this turn you must" not in status_words(app, table), "the standard rule binds no such turn"
