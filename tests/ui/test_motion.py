@@ -495,8 +495,12 @@ def test_the_every_round_sheet_of_a_game_ended_inside_a_round_adds_up() -> None:
     assert table.game.over
     sheet = SheetScene(app, table)
     lines = sheet.lines()
-    assert [label for label, _ in lines] == ["Round 1, called", "Final"]
+    # And the counts that decided it: "Final 0 0" alone stood under "Bot1 wins the game!".
+    assert [label for label, _ in lines] == ["Round 1, called", "Count at the call", "Final"]
     assert lines[0][1] == [f"+0 → {t}" for t in table.game.totals]
+    from cassino.rules.scoring import call_counts
+
+    assert lines[1][1] == [str(c) for c in call_counts(table.pos)]
     # Its label clear of the figures beside it (it ran into them).
     from cassino.ui.art import theme
 

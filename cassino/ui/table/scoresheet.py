@@ -386,6 +386,9 @@ class SheetScene(Scene):
             how = "called" if isinstance(ending, Event) and ending.move.kind == CALL else "sudden death"
             out.append((f"Round {game.round_number}, {how}",
                         [f"{t - b:+d} → {t}" for b, t in zip(before, game.totals)]))
+            counts = getattr(ending, "counts", None)
+            if counts is not None:  # what decided it ("Final 0 0" alone, under "North wins the game!")
+                out.append(("Count at the call", [str(c) for c in counts]))
         out.append(("Final" if game.over else "Now", [str(t) for t in game.totals]))
         return out
 
