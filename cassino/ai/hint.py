@@ -117,13 +117,19 @@ def why(view: SeatView, move: Move) -> str:
         if any(b.cards & move.takes and view.team_of[b.controller] != team for b in view.builds):
             return f"It takes the build before its owner can{taking}."
         if points:
-            # (Scored, where the card played alone brings them: "It takes big casino"
-            # was said of a capture made with the 10♦.)
-            if verb == "scoring" and all("spade" in p for p in points):
-                # Spades score together, not one by one ("It scores 2 spades"), one of them the card played.
-                n = ((move.takes | 1 << move.card) & SPADE_SET).bit_count()
-                return f"It puts {n} spades in your pile, towards most spades."
-            return f"It {'takes' if verb == 'taking' else 'scores'} {join_words(points)}."
+            # What it takes from the table, apart from what the card played scores: "It takes
+            # big casino" was said of a capture made with the 10♦, and "It takes little casino
+            # and 3 spades" of two spades taken with the 9♠.
+            spade = view.rules.spade_scoring
+            taken = point_words(move.takes, spade)
+            scored = [w for w in point_words(1 << move.card, spade) if spade or "spade" not in w]
+            if taken:
+                return f"It takes {join_words(taken)}" + (f", and scores {join_words(scored)}." if scored else ".")
+            if scored:
+                return f"It scores {join_words(scored)}."
+            # Spades score together, not one by one ("It scores 2 spades"), one of them the card played.
+            n = ((move.takes | 1 << move.card) & SPADE_SET).bit_count()
+            return f"It puts {n} spades in your pile, towards most spades."
         if move.takes & SPADE_SET:
             return "It takes a spade, towards most spades."
         if SPADE_SET >> move.card & 1:  # "it takes a spade" of a table with none
@@ -139,7 +145,7 @@ def why(view: SeatView, move: Move) -> str:
         if owners:
             if b.value != next(x.value for x in view.builds if x.cards & move.takes):
                 # Yours next turn for sure only if no card still out takes it and it cannot be raised.
-                if b.multiple and not view.rules.answer_masks[b.value] & view.unseen:
+                if not view.rules.answer_masks[b.value] & view.unseen and (b.multiple or not _raisable(view, b.value)):
                     return f"The build becomes {value}, which you hold: the cards are yours to take next turn."
                 who = others(view)
                 s = "" if who == "the others" else "s"
@@ -206,6 +212,15 @@ def _left_to_sweep(view: SeatView, trail: Move, alternatives: list[Move]) -> str
     doing = (f"Taking {join_words([card_symbol(c) for c in cards_of(m.takes)])}" if m.kind == "capture"
              else f"Building {m.value}")
     return f"{doing} would leave {words} alone on the table: {of_unseen(view, n, now=True)} could sweep it."
+
+
+def _raisable(view: SeatView, value: int) -> bool:
+    """Whether cards still out could raise a single build of ``value``: one to
+    add, and another of the value it makes to answer for it."""
+    rules = view.rules
+    unseen = cards_of(view.unseen)
+    return any(value + v <= rules.max_build and rules.answer_masks[value + v] & view.unseen & ~(1 << c)
+               for c in unseen for v in rules.part_values[c])
 
 
 def _only_play(view: SeatView) -> bool:

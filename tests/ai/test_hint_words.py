@@ -44,3 +44,25 @@ def test_spades_in_a_capture_are_put_towards_most_spades_not_scored() -> None:
     pos = table_position(hand="7S 8H", loose="5S 2D KH", stock="7C", stock_size=8)
     said = why(SeatView(pos, 0), parse_move("7Sx7:5S,2D"))
     assert said == "It puts 2 spades in your pile, towards most spades."
+
+
+def test_a_raised_build_nothing_out_can_take_or_raise_is_yours_for_sure() -> None:
+    # The other three tens are in the piles, and nothing raises a 10: no "unless".
+    pos = table_position(hand="5S TS 3H", builds=[("3D 2C", 5, False, 1)], others=["5C 8C 6D"],
+                         captured=["TD TH TC"], stock="9D 9C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("5Sb10:3D,2C")) == \
+        "The build becomes 10, which you hold: the cards are yours to take next turn."
+
+
+def test_what_a_capture_takes_is_told_apart_from_the_card_played() -> None:
+    # "It takes little casino and 3 spades": the 9♠ that took them was the third.
+    pos = table_position(hand="9S 8H", loose="2S 5S 2D KH", stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("9Sx9:2S,5S,2D")) == "It takes little casino and 2 spades."
+    # Big casino played takes an ace: it is scored, not taken.
+    pos = table_position(hand="TD 8H", loose="AS 9C KH", stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("TDx10:AS,9C")) == "It takes an ace, and scores big casino."
+    # Under Spade Cassino each spade scores: "1 spades" was said of the 7♠ alone.
+    from cassino.rules import PRESETS
+
+    pos = table_position(hand="7S 8H", loose="7H KH", rules=PRESETS["spade"].rules(2), stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("7Sx7:7H")) == "It scores a spade."
