@@ -318,7 +318,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             f"{'was' if forced == 1 else 'were'} left out") if forced else ""
     print(f"{names}: {chose} decision{'' if chose == 1 else 's'} reviewed, {len(mistakes)} clear "
           f"mistake{'' if len(mistakes) == 1 else 's'}{lost}{only}."
-          + _costliest(len(shown), left_out(moments, len(shown))))
+          + _costliest(len(shown), left_out(moments, shown)))
     if any(seats.get(s, (None, None))[1] != "human" for s in wanted):
         print(f"(The reasons speak to {names} as \"you\".)")
     if not shown:

@@ -742,15 +742,16 @@ def worst(moments: Sequence[Moment], count: int = COSTLIEST) -> list[Moment]:
     return out[:count]
 
 
-def left_out(moments: Sequence[Moment], shown: int) -> str:
-    """Why fewer clear mistakes are shown than were found, in words ('' if
+def left_out(moments: Sequence[Moment], shown: Sequence[Moment]) -> str:
+    """Why fewer clear mistakes are ``shown`` than were found, in words ('' if
     none is left out): ' (2 more had the same better move as one shown, 1
     more cost less)'; the summary's count read as a count of those shown."""
-    mistakes = [m for m in moments if m.mistake]
-    once = len({m.best for m in mistakes})  # a lesson once: ``worst``
-    repeats, cheaper = len(mistakes) - once, once - shown
-    parts = ([f"{repeats} more had the same better move as one shown"] if repeats > 0 else []) + \
-        ([f"{cheaper} more cost less"] if cheaper > 0 else [])
+    told = {m.best for m in shown}
+    rest = [m for m in moments if m.mistake and m not in shown]
+    repeats = sum(1 for m in rest if m.best in told)
+    cheaper = len(rest) - repeats
+    parts = ([f"{repeats} more had the same better move as one shown"] if repeats else []) + \
+        ([f"{cheaper} more cost less"] if cheaper else [])
     return f" ({', '.join(parts)})" if parts else ""
 
 

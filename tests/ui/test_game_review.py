@@ -86,7 +86,7 @@ def test_r_on_the_score_sheet_reviews_the_round_just_over() -> None:
     # Fewer moments shown than mistakes counted: the summary says how many, and why the rest are not.
     counted = sum(1 for m in found if m.mistake)
     shown = len(review.moments)
-    assert said.endswith(f"The {shown} costliest, in the order played{left_out(found, shown)}:" if shown < counted
+    assert said.endswith(f"The {shown} costliest, in the order played{left_out(found, review.moments)}:" if shown < counted
                          else "The costliest, in the order played:"), said
     assert review.moments and all(m.seat == 0 and m.round == 1 and m.mistake for m in review.moments)
     # The moment placed in its deal, with the score then (it said only "round 1, move 12").

@@ -206,9 +206,8 @@ class GameReviewScene(Scene):
         points = points_lost(found)
         cost = f" (about {points_words(points)} in all)" if points >= 0.05 else ""
         # (Fewer shown than counted: "6 clear mistakes ... 1 of 5" left one unaccounted for.)
-        shown = len(self.moments)
-        aside = left_out(found, shown)
-        which = f"The {shown} costliest" if aside else "The costliest"
+        aside = left_out(found, self.moments)
+        which = f"The {len(self.moments)} costliest" if aside else "The costliest"
         return (f"{weighed}, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''}"
                 f"{cost}. {which}, in the order played{aside}:")
 
