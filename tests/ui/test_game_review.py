@@ -494,6 +494,19 @@ def test_a_game_nobody_played_at_the_screen_has_nothing_to_review(tmp_path: Path
     app, scene = statistics(tmp_path)
     next(it for it in scene.menu.items if it.label == REVIEW_LAST).action()
     assert app.top is scene and "no moves of yours to review" in scene.notice
+    assert REVIEW_LAST not in [it.label for it in scene.menu.items]  # (pressed again, it said the same)
+
+
+def test_the_last_game_s_seats_are_read_by_their_seat_not_their_place_in_the_list(tmp_path: Path) -> None:
+    # A record may list its players in any order: North first weighed the computer's moves as "You".
+    game, seats = one_round_game()
+    Store(tmp_path).save_last_game(game, seats[::-1])
+    app, scene = statistics(tmp_path)
+    next(it for it in scene.menu.items if it.label == REVIEW_LAST).action()
+    review = app.top
+    assert isinstance(review, GameReviewScene) and review.table.humans == [0]
+    assert review.who(0) == "You" and review.who(1) == "East"
+    review.close()
 
 
 class _Blits(pygame.Surface):

@@ -77,16 +77,21 @@ class StatsScene(Overlay):
         loaded = store.load_last_game()
         if loaded is None:
             self.notice = f"{LOST[LAST_GAME]} {store.damaged.get(LAST_GAME, 'It is gone.')}"
-            self.menu.items = [it for it in self.menu.items if it.action != self.review_last_game]
-            self.menu.focus = 0
+            self._nothing_to_review()
             return
         game, players = loaded
         seats = recorded_seats(players)
         humans = [s for s, seat in enumerate(seats) if not seat.is_computer]
         if not humans:
             self.notice = "Nobody played at the screen in your last finished game: it has no moves of yours to review."
+            self._nothing_to_review()
             return
         self.app.push(GameReviewScene(self.app, Finished(game, humans, Names(seats, game.teams)), None))
+
+    def _nothing_to_review(self) -> None:
+        """The review's button goes (pressed again, it said the same again)."""
+        self.menu.items = [it for it in self.menu.items if it.action != self.review_last_game]
+        self.menu.focus = 0
 
     def reset(self) -> None:
         """Every statistic back to nothing, once the player has said yes; if
