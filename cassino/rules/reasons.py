@@ -20,6 +20,7 @@ from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, plural
 
 if TYPE_CHECKING:
     from .position import Position
+    from .options import Rules
 
 
 class Interpretation(NamedTuple):
@@ -110,10 +111,7 @@ def _action_reason(pos: Position, move: Move) -> str:
     if move.takes & ~pos.loose:
         return f"Only a loose card can be plucked; the {_cards_words(move.takes)} {_is(move.takes)} not loose on the table."
     if move.takes & rules.unpluckable:
-        # Under spade scoring the spades join the aces and the casinos (§9.17).
-        what = ("an ace, the 10\u2666 or any spade" if rules.spade_scoring
-                else "an ace, the 10\u2666 or the 2\u2660")
-        return f"The {_cards_words(move.takes)} cannot be plucked: never {what}."
+        return f"The {_cards_words(move.takes)} cannot be plucked: never {_unpluckable_words(rules)}."
     if pos.table.bit_count() < 2:
         return "No plucking when the table holds fewer than two cards."
     return "That pluck is not allowed here."
@@ -123,14 +121,23 @@ def no_pluck(pos: Position) -> str:
     """Why the player to move can pluck no card now, whichever they chose
     (a refusal of some card not on the table named that card)."""
     loose = cards_of(pos.loose)
-    if loose:
-        return _action_reason(pos, Move.pluck(loose[0]))
     barred = _no_pluck_now(pos)
     if barred is not None:
         return barred
+    if len(loose) > 1 and not pos.loose & ~pos.rules.unpluckable and pos.table.bit_count() >= 2:
+        # Every one of them barred: said of them all ("The A♠ cannot be plucked" left the others open).
+        return f"None of the loose cards can be plucked: never {_unpluckable_words(pos.rules)}."
+    if loose:
+        return _action_reason(pos, Move.pluck(loose[0]))
     if pos.table.bit_count() < 2:
         return "No plucking when the table holds fewer than two cards."
     return "There is no loose card on the table to pluck: a build cannot be plucked."
+
+
+def _unpluckable_words(rules: Rules) -> str:
+    """The cards never plucked (§9.17), in words: under spade scoring the spades
+    join the aces and the casinos."""
+    return "an ace, the 10\u2666 or any spade" if rules.spade_scoring else "an ace, the 10\u2666 or the 2\u2660"
 
 
 def _no_pluck_now(pos: Position) -> str | None:

@@ -166,8 +166,10 @@ def test_a_pluck_the_rules_refuse_is_refused_with_their_reason() -> None:
 
 @pytest.mark.parametrize("loose,builds,said", [
     ("", [], "No plucking when the table holds fewer than two cards."),
-    ("", [("2H AC", 3, False, 1)], "There is no loose card on the table to pluck: a build cannot be plucked.")])
-def test_a_table_with_no_loose_card_says_so_and_names_no_card(loose: str, builds: list[tuple[str, int, bool, int]],
+    ("", [("2H AC", 3, False, 1)], "There is no loose card on the table to pluck: a build cannot be plucked."),
+    # "The A♠ cannot be plucked" of A♠ 2♠ 10♦ A♥ left the others open.
+    ("AS 2S TD AH", [], "None of the loose cards can be plucked: never an ace, the 10♦ or the 2♠.")])
+def test_a_table_with_no_loose_card_to_pluck_says_so_of_them_all(loose: str, builds: list[tuple[str, int, bool, int]],
                                                                said: str) -> None:
     # It said "Only a loose card can be plucked; the A♠ is not loose on the table", the A♠ in a pile.
     pos = table_position(hand="5H 9D", loose=loose, builds=builds, others=["3S 6C"], rules=Rules(pluck=True),
