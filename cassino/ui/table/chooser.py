@@ -266,15 +266,17 @@ class ChooserScene(Scene):
         pictures = measure(widest, True)[3] <= tallest
         tried = []
         clear = max(about.top - area.top, area.bottom - about.bottom) - geo.m  # above or below the cards
-        # Whole at each width first (beside the cards, narrower), and only then shorter,
-        # scrolling, above or below the cards it is about, rather than standing over some
-        # of them (at 1920x1080 it hid two of seven); never a mere row or two. (Shorter
-        # at the widest first, it scrolled with room beside the cards for every row.)
-        for shorter in (False, True):
+        # Whole at each width first (beside the cards, narrower), with its small cards and then
+        # without (their words name the cards); only then shorter, scrolling, above or below
+        # the cards it is about, rather than standing over some of them (at 1920x1080 it hid
+        # two of seven); never a mere row or two (so, at the smallest window, a long list
+        # still stands over some of them). (Shorter at the widest first, it scrolled with room
+        # beside the cards for every row; shorter with its small cards, some 150 px a row, it
+        # showed one row of five over empty room.)
+        passes = ([(False, True)] if pictures else []) + [(False, False), (True, False)]
+        for shorter, pics in passes:
             for width in widths:
-                # Shorter, without the small cards: with them a row stood some 150 px high, and a
-                # box of some 440 showed one row of five over empty room ("4 more").
-                laid, title, head, height = measure(width, pictures and not shorter)
+                laid, title, head, height = measure(width, pics)
                 h = min(height, tallest)
                 if shorter:
                     if clear < min(height, pad + head + foot + 5 * (line + pad)):
