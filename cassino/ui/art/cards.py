@@ -86,7 +86,7 @@ def _font(px: int) -> pygame.font.Font:
     a capital stands about half ``px`` high; pygame's own only if it is missing."""
     try:
         return pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), max(6, round(px * CAPITAL)))
-    except (FileNotFoundError, OSError):  # a broken install still shows its cards (theme.font logs it)
+    except (FileNotFoundError, OSError):  # pygame's own, where installed (not in the download); theme.font logs it
         f = pygame.font.Font(None, px)
         f.set_bold(True)
         return f

@@ -132,7 +132,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     path = asset_path("fonts", name)
     try:
         return pygame.font.Font(str(path), max(6, px))
-    except (FileNotFoundError, OSError) as e:  # a broken install still shows text
+    except (FileNotFoundError, OSError) as e:  # pygame's own font, where installed (the download has none)
         if name not in _MISSING_FONTS:  # and its log says why the suits are boxes
             _MISSING_FONTS.add(name)
             logging.getLogger(__name__).warning("font %s could not be read (%s): pygame's own font instead", path, e)
