@@ -202,7 +202,9 @@ def test_the_one_folder_build_runs_its_selftest(tmp_path: Path) -> None:
     # The licences of what it bundles travel with it: LGPL 2.1 for pygame-ce and its
     # libraries, the interpreter's and platformdirs' (it shipped only the fonts').
     licences = next(d for d in (dist / "Cassino").rglob("licences") if d.is_dir())
-    assert {"README.md", "LGPL-2.1.txt", "Python-LICENSE.txt", "platformdirs-LICENSE.txt"} <= {
+    assert {"README.md", "LGPL-2.1.txt", "Python-LICENSE.txt", "platformdirs-LICENSE.txt",
+            # and the notices the libraries pygame-ce packs ask to travel with a build
+            "FreeType-LICENSE.txt", "libpng-LICENSE.txt", "Ogg-Vorbis-LICENSE.txt"} <= {
         p.name for p in licences.iterdir()}
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in (licences / "LGPL-2.1.txt").read_text(encoding="utf-8")
     assert "pygame-ce" in (licences / "README.md").read_text(encoding="utf-8")
