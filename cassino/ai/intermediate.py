@@ -69,6 +69,14 @@ class Evaluator:
             return 1.0 if self.by_value[v] else 0.0
         return holds_probability(self.by_value[v], self.unseen, size)
 
+    def p_holds(self, seat: int, v: int) -> float:
+        """``p_holds_value``, certain for a seat that controls a build of value
+        ``v`` now (§7: it keeps a card of that value), even once a move has
+        taken the build over: adding to it left it the card."""
+        if any(b.controller == seat and b.value == v for b in self.view.builds):
+            return 1.0
+        return self.p_holds_value(seat, v)
+
     def p_holds_rank(self, seat: int, r: int) -> float:
         """The chance that ``seat`` holds a card of rank ``r``, from the unseen cards."""
         size = self.view.hand_sizes[seat]
@@ -109,7 +117,7 @@ class Evaluator:
                 continue
             w, taken = best_take(rules, loose, builds, v, self.worth, self.gen)
             if w > 0:
-                options.append((swept(w, taken), 1.0 if v in kept else self.p_holds_value(seat, v)))
+                options.append((swept(w, taken), 1.0 if v in kept else self.p_holds(seat, v)))
         if not rules.royal:
             for r in (11, 12, 13):
                 w, taken = best_rank_take(rules, loose, builds, r, self.worth)
@@ -139,7 +147,7 @@ class Evaluator:
             b = next(x for x in builds if x.cards >> move.card & 1)
             steal = 1.0
             for s in self.opponents:
-                steal *= 1 - self.p_holds_value(s, b.value)
+                steal *= 1 - self.p_holds(s, b.value)
             value += self.w["build_keep"] * worth.of(b.cards) * steal
         # The next player's best reply, counted against us.
         value -= self.w["reply"] * self.reply_threat(loose, builds, self.next_seat)

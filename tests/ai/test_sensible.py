@@ -16,6 +16,7 @@ from cassino.rules import PRESETS, Move, Position, Rules, parse_card, parse_move
 from cassino.rules.scoring import call_counts
 
 from .spots import spot
+from tests.rules.helpers import cards, table_position
 
 THINKERS = ["beginner", "intermediate", "expert"]
 SPADES = Rules(spade_scoring=True, target=61)
@@ -376,3 +377,12 @@ def test_the_master_searches_a_partnership_ending_to_the_round_s_end() -> None:
 
     data, best = ENDINGS["the partner's six"]
     assert choice("master", position_from_json(data)) == parse_move(best)
+
+
+def test_the_intermediate_takes_a_build_rather_than_add_to_it_for_its_owner_to_take() -> None:
+    # North controls fives (A♠+3♠+5♥+A♦), so holds a five. The Intermediate added A♥+4♠ to
+    # it, reckoning the five held at one chance in ten; North took three aces and three spades.
+    pos = table_position(hand="AH 2H JD 5C", loose="4S", builds=[("AS 3S 5H AD", 5, True, 1)],
+                         others=["5S 4D QD"], stock_size=40, scores=[9, 14], dealer=0)
+    move = make_player("intermediate").choose(SeatView(pos, 0), random.Random(1), Budget(work=5))
+    assert move.kind == "capture" and move.takes & cards("AS 3S 5H AD") == cards("AS 3S 5H AD"), move.text()
