@@ -127,9 +127,13 @@ class Master(Player):
 
     def _by_tree(self, view: SeatView) -> bool:
         """Whether the Master plays (and judges) by its information-set tree here:
-        at a table of more than two, and in Draw Cassino; not in a partnership's
-        ending, whose sampled deals are searched to the last card (``solved_ending``)."""
-        return self.tree and (view.players > 2 or view.rules.draw) and not solved_ending(view)
+        at a table of more than two, and in Draw Cassino while cards are still to
+        be drawn; not in a partnership's ending, whose sampled deals are searched
+        to the last card (``solved_ending``), nor in two players' Draw Cassino once
+        the stock is out: every card is known, and the search solves it (the tree
+        trailed a 4♥ for -11 where the 3♠ lost 5)."""
+        draws = view.rules.draw and (view.stock_size > 0 or view.players > 2)
+        return self.tree and (view.players > 2 or draws) and not solved_ending(view)
 
     def _trusted(self, results: list[list[Value] | None]) -> int:
         """The searched favourite if it beats the evaluator's (the first

@@ -386,3 +386,23 @@ def test_the_intermediate_takes_a_build_rather_than_add_to_it_for_its_owner_to_t
                          others=["5S 4D QD"], stock_size=40, scores=[9, 14], dealer=0)
     move = make_player("intermediate").choose(SeatView(pos, 0), random.Random(1), Budget(work=5))
     assert move.kind == "capture" and move.takes & cards("AS 3S 5H AD") == cards("AS 3S 5H AD"), move.text()
+
+
+# Draw Cassino, the stock out, two players: every card is known. Trailing the 4♥ lost 11
+# points of the round's balance, the 3♠ 5 (exactly); the Master's tree chose the 4♥.
+DRAW_ENDING = {
+    "format": "cassino-position/1", "rules": {"draw": True}, "players": 2, "teams": [[0], [1]], "dealer": 0,
+    "to_move": 1, "hands": [["AS", "2S", "7D", "8C"], ["3S", "7S", "4H", "TD"]], "stock": [],
+    "loose": ["JH", "5C", "JC"], "builds": [],
+    "captured": [["5S", "6S", "TS", "JS", "AH", "2H", "3H", "8H", "TH", "QH", "KH", "AD", "5D", "6D", "8D", "JD",
+                  "AC", "4C", "TC", "QC", "KC"],
+                 ["4S", "8S", "9S", "QS", "KS", "5H", "6H", "7H", "9H", "2D", "3D", "4D", "9D", "QD", "KD", "2C",
+                  "3C", "6C", "7C", "9C"]],
+    "sweeps": [2, 2], "last_capturer": 0, "scores": [12, 12]}
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_two_players_draw_cassino_with_the_stock_out_is_solved(level: str) -> None:
+    from cassino.rules import position_from_json
+
+    assert choice(level, position_from_json(DRAW_ENDING)) == parse_move("3S-")
