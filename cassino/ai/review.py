@@ -541,7 +541,7 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
                 return (f"It keeps the {card_symbol(played.card)} in your hand: trailed, it lay on the table, "
                         f"{join_words(given)} for the taking.")
             # The one card of the hand that could take a point card on the table, trailed away.
-            prize = _only_reach(view, played.card, best.card)
+            prize = _only_reach(view, played.card)
             if prize is not None:
                 return (f"It keeps the {card_symbol(played.card)}, the one card in your hand that takes the "
                         f"{card_symbol(prize)} on the table ({join_words(point_words(1 << prize, spade))}).")
@@ -579,9 +579,10 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
     return _does(view, best)
 
 
-def _only_reach(view: SeatView, card: int, spent: int) -> int | None:
+def _only_reach(view: SeatView, card: int) -> int | None:
     """A loose point card on the table that ``card`` could capture and no
-    other card of the hand (but ``spent``, played instead) could; None if none."""
+    other card of the hand could (the card the better move plays instead is
+    kept by the move played, and counts); None if none."""
     gen = generator_of(view)
     spade = view.rules.spade_scoring
 
@@ -591,7 +592,7 @@ def _only_reach(view: SeatView, card: int, spent: int) -> int | None:
             return rank_of(c) == rank_of(prize)
         return any(group >> prize & 1 for v in values for group in knowledge.capture_sets(gen, view.loose, v))
 
-    others = [c for c in cards_of(view.hand) if c not in (card, spent)]
+    others = [c for c in cards_of(view.hand) if c != card]
     for prize in cards_of(view.loose):
         if point_words(1 << prize, spade) and reaches(card, prize) and not any(reaches(c, prize) for c in others):
             return prize

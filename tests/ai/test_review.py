@@ -945,6 +945,9 @@ def test_a_better_trail_keeps_the_one_card_that_takes_a_point_card_on_the_table(
     # With another ten in the hand the 10♣ was not the only way: no such lesson.
     view = SeatView(spot("TC 9D TH", "TD KS"), 0)
     assert "10♦" not in merit(view, parse_move("9D-"), parse_move("TC-"))
+    # Nor where the card the better move trails takes it too: the move played kept that one.
+    view = SeatView(spot("6C AH 9D", "AD 5S KS"), 0)
+    assert "A♦" not in merit(view, parse_move("AH-"), parse_move("6C-"))
     # A sum reaches it too: the 6♣ takes the A♦ with the 5♠ on the table (6 = 5 + 1).
     view = SeatView(spot("6C 9D KH", "AD 5S QS"), 0)
     assert merit(view, parse_move("9D-"), parse_move("6C-")) == \
