@@ -11,6 +11,7 @@ from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SET
                                  cards_of, rank_of)
 
 from cassino.rules.legal import CROWDED
+from cassino.rules.moves import plural
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
 from .intermediate import count_after, winning_pluck
@@ -22,7 +23,7 @@ from .view import SeatView, generator_of
 # (a second weighing that finds the moves close leaves them out).
 WAITING = "What you could take or build is worth less than keeping your cards for now."
 SAFEST = "Nothing can be taken or built; of your trails, the search leans to this one."  # (its why may find them close)
-LAST_WAITING = "What your last card could take or build would leave more for"  # ... "your opponent than it gains."
+LAST_WAITING = "What your last card could take would leave more for"  # ... "your opponent than it gains."
 
 
 # What a build made on another's build does, before the risk it runs (the review keeps the first part).
@@ -101,10 +102,15 @@ def why(view: SeatView, move: Move) -> str:
         # The engine's word for a sweep: the table left empty by the capture,
         # not by the round's end taking what was left.
         event = view.bare_position().apply(move)
-        # Points that come only with the card played are scored, not taken
-        # ("taking big casino" said of the 10♦ that made the capture).
-        verb = "taking" if point_words(move.takes, view.rules.spade_scoring) else "scoring"
-        taking = f", {verb} {join_words(points)}" if points else ""
+        # What it takes from the table, apart from what the card played scores: "taking big
+        # casino" was said of a capture made with the 10♦, and "little casino and 3 spades"
+        # of two spades taken with the 9♠.
+        spade = view.rules.spade_scoring
+        taken = point_words(move.takes, spade)
+        scored = [w for w in point_words(1 << move.card, spade) if w not in taken]
+        told = (([f"taking {join_words(taken)}"] if taken else [])
+                + ([f"scoring {join_words(scored)}"] if scored else []))
+        taking = "".join(f", {'and ' if i else ''}{t}" for i, t in enumerate(told))
         if event.sweep:
             if event.round_end is None and event.winner == team:  # sudden death
                 return f"It sweeps the table{taking}, and the sweep wins the game."
@@ -116,17 +122,11 @@ def why(view: SeatView, move: Move) -> str:
             return f"It sweeps the table{taking}, for {'a point' if worth == 1 else f'{worth} points'}."
         if any(b.cards & move.takes and view.team_of[b.controller] != team for b in view.builds):
             return f"It takes the build before its owner can{taking}."
+        if taken:
+            return f"It takes {join_words(taken)}" + (f", and scores {join_words(scored)}." if scored else ".")
+        if scored:
+            return f"It scores {join_words(scored)}."
         if points:
-            # What it takes from the table, apart from what the card played scores: "It takes
-            # big casino" was said of a capture made with the 10♦, and "It takes little casino
-            # and 3 spades" of two spades taken with the 9♠.
-            spade = view.rules.spade_scoring
-            taken = point_words(move.takes, spade)
-            scored = [w for w in point_words(1 << move.card, spade) if spade or "spade" not in w]
-            if taken:
-                return f"It takes {join_words(taken)}" + (f", and scores {join_words(scored)}." if scored else ".")
-            if scored:
-                return f"It scores {join_words(scored)}."
             # Spades score together, not one by one ("It scores 2 spades"), one of them the card played.
             n = ((move.takes | 1 << move.card) & SPADE_SET).bit_count()
             return f"It puts {n} spades in your pile, towards most spades."
@@ -202,6 +202,9 @@ def _left_to_sweep(view: SeatView, trail: Move, alternatives: list[Move]) -> str
     card still out could sweep, and the trail leaves none; else ''."""
     if not view.rules.sweeps or sweepable(view, trail)[1]:
         return ""
+    if view.rules.pluck and view.stock_size > 0:
+        return ""  # a pluck first (§9.17) sweeps what one card alone would not: no such promise
+
     left = [sweepable(view, m) for m in alternatives]
     if not all(n for _, n in left):
         return ""
@@ -209,7 +212,10 @@ def _left_to_sweep(view: SeatView, trail: Move, alternatives: list[Move]) -> str
         return ("Whatever you took or built would leave a table one card could sweep; "
                 "after this trail no card still out can sweep it.")
     m, (words, n) = alternatives[0], left[0]
+    raised = [b for b in view.builds if b.cards & m.takes]
     doing = (f"Taking {join_words([card_symbol(c) for c in cards_of(m.takes)])}" if m.kind == "capture"
+             else f"Raising the build to {m.value}" if raised and not m.multiple
+             else f"Building {plural(m.value, view.rules.trailing_royals)}" if m.multiple
              else f"Building {m.value}")
     return f"{doing} would leave {words} alone on the table: {of_unseen(view, n, now=True)} could sweep it."
 

@@ -132,8 +132,8 @@ class Master(Player):
         to the last card (``solved_ending``), nor in two players' Draw Cassino once
         the stock is out: every card is known, and the search solves it (the tree
         trailed a 4♥ for -11 where the 3♠ lost 5)."""
-        draws = view.rules.draw and (view.stock_size > 0 or view.players > 2)
-        return self.tree and (view.players > 2 or draws) and not solved_ending(view)
+        return self.tree and (view.players > 2 or (view.rules.draw and view.stock_size > 0)) \
+            and not solved_ending(view)
 
     def _trusted(self, results: list[list[Value] | None]) -> int:
         """The searched favourite if it beats the evaluator's (the first

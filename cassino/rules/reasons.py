@@ -124,7 +124,7 @@ def no_pluck(pos: Position) -> str:
     barred = _no_pluck_now(pos)
     if barred is not None:
         return barred
-    if len(loose) > 1 and not pos.loose & ~pos.rules.unpluckable and pos.table.bit_count() >= 2:
+    if len(loose) > 1 and not pos.loose & ~pos.rules.unpluckable:
         # Every one of them barred: said of them all ("The A♠ cannot be plucked" left the others open).
         return f"None of the loose cards can be plucked: never {_unpluckable_words(pos.rules)}."
     if loose:

@@ -24,7 +24,7 @@ def test_a_last_card_trailed_is_not_kept() -> None:
     # Taking the 5♣ leaves 9♠ 9♥ 2♦, which no one card takes whole: no sweep to speak of.
     pos = table_position(hand="5D", loose="5C 9S 9H 2D", stock="7C", stock_size=8)
     said = why(SeatView(pos, 0), Move.trail(parse_card("5D")))
-    assert said == "What your last card could take or build would leave more for your opponent than it gains."
+    assert said == "What your last card could take would leave more for your opponent than it gains."
     more = table_position(hand="5D KC", loose="5C 9S 9H 2D", stock="7C", stock_size=8)
     assert why(SeatView(more, 0), Move.trail(parse_card("KC"))) == WAITING
 
@@ -66,3 +66,28 @@ def test_what_a_capture_takes_is_told_apart_from_the_card_played() -> None:
 
     pos = table_position(hand="7S 8H", loose="7H KH", rules=PRESETS["spade"].rules(2), stock="7C", stock_size=8)
     assert why(SeatView(pos, 0), parse_move("7Sx7:7H")) == "It scores a spade."
+
+
+def test_a_sweep_tells_what_it_takes_from_what_the_card_played_scores() -> None:
+    # "It sweeps the table, taking big casino and an ace": the 10♦ swept A♠ 9♣.
+    pos = table_position(hand="TD 8H", loose="AS 9C", stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("TDx10:AS,9C")) == \
+        "It sweeps the table, taking an ace, and scoring big casino, for a point."
+
+
+def test_no_promise_of_no_sweep_where_a_pluck_could_make_one() -> None:
+    # Under Pluck the next player may pluck one card first and sweep the rest.
+    pos = table_position(hand="KD 6D", loose="6H 4C", rules=Rules(pluck=True), stock="7C", stock_size=8)
+    assert "sweep" not in why(SeatView(pos, 0), parse_move("KD-"))
+    plain = table_position(hand="KD 6D", loose="6H 4C", stock="7C", stock_size=8)
+    assert "could sweep it" in why(SeatView(plain, 0), parse_move("KD-"))
+
+
+def test_a_raise_that_would_leave_a_sweep_is_named_a_raise() -> None:
+    # "Building 9" was said of raising the build of 6 to 9.
+    pos = table_position(hand="3S 9D KC", builds=[("4H 2C", 6, False, 1)], others=["6S 8C 5D"],
+                         stock="7C", stock_size=8)
+    view = SeatView(pos, 0)
+    assert why(view, parse_move("KC-")) == ("Raising the build to 9 would leave the build of 9 alone on the "
+                                            f"table: 1 of the {view.unseen.bit_count()} cards you have not seen "
+                                            "could sweep it.")
