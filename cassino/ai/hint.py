@@ -11,7 +11,7 @@ from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SET
                                  cards_of, rank_of)
 
 from cassino.rules.legal import CROWDED
-from cassino.rules.moves import plural
+from cassino.rules.moves import listed, plural
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
 from .intermediate import count_after, winning_pluck
@@ -67,11 +67,6 @@ def _a(value: int) -> str:
     return "an" if value in (8, 11) else "a"
 
 
-def join_words(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def why(view: SeatView, move: Move) -> str:
     """One line saying what the move achieves, to follow the move's own
     words ("Capture 3♥ with the 3♣. Every card taken counts towards most
@@ -91,7 +86,7 @@ def why(view: SeatView, move: Move) -> str:
                 return f"Then the {card_symbol(m.card)} can sweep the table."
         gain = point_words(move.takes, view.rules.spade_scoring)
         # (A spade plucked counts towards most spades too: "most cards" alone left it out.)
-        return ("It goes into your pile before you play, " + (f"taking {join_words(gain)}, " if gain else "")
+        return ("It goes into your pile before you play, " + (f"taking {listed(gain)}, " if gain else "")
                 + "and counts towards most cards" + (" and most spades." if move.takes & SPADE_SET else "."))
     points = _items(move, view.rules.spade_scoring)
     team = view.team_of[view.seat]
@@ -108,8 +103,8 @@ def why(view: SeatView, move: Move) -> str:
         spade = view.rules.spade_scoring
         taken = point_words(move.takes, spade)
         scored = [w for w in point_words(1 << move.card, spade) if w not in taken]
-        told = (([f"taking {join_words(taken)}"] if taken else [])
-                + ([f"scoring {join_words(scored)}"] if scored else []))
+        told = (([f"taking {listed(taken)}"] if taken else [])
+                + ([f"scoring {listed(scored)}"] if scored else []))
         taking = "".join(f", {'and ' if i else ''}{t}" for i, t in enumerate(told))
         if event.sweep:
             if event.round_end is None and event.winner == team:  # sudden death
@@ -123,9 +118,9 @@ def why(view: SeatView, move: Move) -> str:
         if any(b.cards & move.takes and view.team_of[b.controller] != team for b in view.builds):
             return f"It takes the build before its owner can{taking}."
         if taken:
-            return f"It takes {join_words(taken)}" + (f", and scores {join_words(scored)}." if scored else ".")
+            return f"It takes {listed(taken)}" + (f", and scores {listed(scored)}." if scored else ".")
         if scored:
-            return f"It scores {join_words(scored)}."
+            return f"It scores {listed(scored)}."
         if points:
             # Spades score together, not one by one ("It scores 2 spades"), one of them the card played.
             n = ((move.takes | 1 << move.card) & SPADE_SET).bit_count()
@@ -158,7 +153,7 @@ def why(view: SeatView, move: Move) -> str:
                 return f"More cards for your side, and you hold {article} {value} to take it too."
             # Its old owner still holds a card of its value (§7), and plays before your next turn.
             return f"{TAKEN_OVER}; but its old owner still holds {article} {value} to take it first."
-        extra = f", with {join_words(points)}" if points else ""
+        extra = f", with {listed(points)}" if points else ""
         n = b.cards.bit_count()
         return f"Next turn the {value} you keep takes these {n} cards{extra}."
     rank = rank_of(move.card)
@@ -213,7 +208,7 @@ def _left_to_sweep(view: SeatView, trail: Move, alternatives: list[Move]) -> str
                 "after this trail no card still out can sweep it.")
     m, (words, n) = alternatives[0], left[0]
     raised = [b for b in view.builds if b.cards & m.takes]
-    doing = (f"Taking {join_words([card_symbol(c) for c in cards_of(m.takes)])}" if m.kind == "capture"
+    doing = (f"Taking {listed([card_symbol(c) for c in cards_of(m.takes)])}" if m.kind == "capture"
              else f"Raising the build to {m.value}" if raised and not m.multiple
              else f"Building {plural(m.value, view.rules.trailing_royals)}" if m.multiple
              else f"Building {m.value}")
@@ -281,7 +276,7 @@ def sweepable(view: SeatView, move: Move) -> tuple[str, int]:
     loose, builds = pos.loose, pos.builds
     if event.round_end is not None or event.winner is not None or not (loose or builds):
         return "", 0
-    words = join_words([card_symbol(c) for c in cards_of(loose)] + [f"the build of {build_words(b)}" for b in builds])
+    words = listed([card_symbol(c) for c in cards_of(loose)] + [f"the build of {build_words(b)}" for b in builds])
     values = {b.value for b in builds}
     if len(values) > 1:
         return words, 0  # builds of two values: no one card takes both

@@ -24,14 +24,14 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Build, Event, Game, Move, card_symbol, cards_of
 from cassino.rules.cards import BIG_CASINO, RANK_SETS, rank_of
-from cassino.rules.moves import plural
+from cassino.rules.moves import listed, plural
 from cassino.rules.scoring import call_counts
 
 from . import knowledge
 from .estimate import round_margin
 from .expert import outcome
 from . import hint
-from .hint import build_words, join_words, of_unseen, others, point_words, sweepable, takers
+from .hint import build_words, of_unseen, others, point_words, sweepable, takers
 from .hint import why as what_it_does
 from .intermediate import Evaluator, call_wins
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
@@ -257,18 +257,18 @@ def say(move: Move, builds: Sequence[Build] = (), target: int = 21) -> str:
             if on.value != move.value:
                 # In brackets (a comma ran into the sentence), and not "taking in",
                 # which read as a capture: the loose cards join it as a multiple build.
-                extra = f" (and {join_words(loose)} with it, as {_plural(move)})" if loose else ""
+                extra = f" (and {listed(loose)} with it, as {_plural(move)})" if loose else ""
                 return f"Raise the build of {build_words(on)} to {move.value} with the {card}{extra}"
-            return f"Add {join_words(loose + [f'the {card}'])} to the build of {build_words(on)}"
+            return f"Add {listed(loose + [f'the {card}'])} to the build of {build_words(on)}"
         value = _plural(move) if move.multiple else str(move.value)
-        return f"Build {value} on {join_words(loose)} with the {card}"
+        return f"Build {value} on {listed(loose)} with the {card}"
     if move.kind == CAPTURE:
         # Builds alike said once ("the build of tens, the build of tens and 10♣" read as one twice).
         named = [build_words(b) for b in touched]
         alike = {w: named.count(w) for w in named}
         parts = [f"the build of {w}" if n == 1 else f"both builds of {w}" if n == 2 else f"the {n} builds of {w}"
                  for w, n in alike.items()] + loose
-        return f"Capture {join_words(parts)} with the {card}{_as_value(move)}"
+        return f"Capture {listed(parts)} with the {card}{_as_value(move)}"
     if move.kind == CALL:
         return f"Call for {target}"
     return move.describe()
@@ -530,7 +530,7 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
         given = point_words(1 << played.card, view.rules.spade_scoring)
         if given:
             does = _does(view, best)
-            return (f"Your trail left the {card_symbol(played.card)} on the table, {join_words(given)} for "
+            return (f"Your trail left the {card_symbol(played.card)} on the table, {listed(given)} for "
                     f"{others(view)} to take." + (f" {does}" if does else ""))
     if best.kind == TRAIL:
         # Beside another trail, what the card trailed left for the taking that this one does not.
@@ -539,12 +539,12 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
             given, kept = point_words(1 << played.card, spade), point_words(1 << best.card, spade)
             if given and not kept:
                 return (f"It keeps the {card_symbol(played.card)} in your hand: trailed, it lay on the table, "
-                        f"{join_words(given)} for the taking.")
+                        f"{listed(given)} for the taking.")
             # The one card of the hand that could take a point card on the table, trailed away.
             prize = _only_reach(view, played.card)
             if prize is not None:
                 return (f"It keeps the {card_symbol(played.card)}, the one card in your hand that takes the "
-                        f"{card_symbol(prize)} on the table ({join_words(point_words(1 << prize, spade))}).")
+                        f"{card_symbol(prize)} on the table ({listed(point_words(1 << prize, spade))}).")
             # Else how many cards could take each where it lay ("worth 1.1 points more" was all it said).
             exposed, safer = takers(view, played.card), takers(view, best.card)
             if exposed > safer:
@@ -557,7 +557,7 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
         # Of the table's cards: the card played from the hand was not "left" by the other move.
         more = point_words(best.takes & ~played.takes, view.rules.spade_scoring)
         if more:
-            return f"It takes {join_words(more)} that your move left."
+            return f"It takes {listed(more)} that your move left."
         extra = ours.bit_count() - theirs.bit_count()
         if extra > 0:
             return f"It takes {extra} more card{'s' if extra > 1 else ''}."
@@ -565,7 +565,7 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
             and best.takes & played.takes == best.takes:
         # The same cards taken now or built on for later: the lesson is the risk the
         # build ran ("It takes a spade" was true of the build as well).
-        cards = join_words([card_symbol(c) for c in cards_of(best.takes)])
+        cards = listed([card_symbol(c) for c in cards_of(best.takes)])
         return (f"It takes {cards} at once: your build left {'it' if best.takes.bit_count() == 1 else 'them'} "
                 f"on the table until your next turn, for {others(view)} to take {_or_raise(played)}first.")
     if played is not None and best.kind == CAPTURE and played.kind == BUILD:
@@ -574,7 +574,7 @@ def _merit_of(view: SeatView, best: Move, played: Move | None) -> str:
         risked = point_words(played.takes | 1 << played.card, view.rules.spade_scoring)
         if risked:
             does = _does(view, best)
-            return ((does + " " if does else "") + f"Your build left {join_words(risked)} on the table until your "
+            return ((does + " " if does else "") + f"Your build left {listed(risked)} on the table until your "
                     f"next turn, for {others(view)} to take {_or_raise(played)}first.")
     return _does(view, best)
 
@@ -643,7 +643,7 @@ def followed(event: Event, watched: int, team_of: Sequence[int], seat: int, buil
     sweep = ", sweeping the table" if event.sweep else ""
     # "After your move": it follows the better move's merits, and "Then" read
     # as if the better move had led to it.
-    return f"After your move, {rival} took {join_words(names)} with the {card_symbol(event.move.card)}{sweep}."
+    return f"After your move, {rival} took {listed(names)} with the {card_symbol(event.move.card)}{sweep}."
 
 
 def review(played: Game, seats: Sequence[int], work: int = REVIEW_WORK, judge: Analyst | None = None,

@@ -20,6 +20,7 @@ before multiple.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import Card, CardSet, card_symbol, card_text, cards_of, cards_text, parse_card
@@ -98,7 +99,7 @@ class Move(NamedTuple):
     def describe(self, target: int = 21) -> str:
         """Plain words for people: 'Capture 8♦, 6♣ and 2♦ with the 8♠'; a call
         names the game's ``target``."""
-        taken = _and_list([card_symbol(c) for c in cards_of(self.takes)])
+        taken = listed([card_symbol(c) for c in cards_of(self.takes)])
         if self.kind == CALL:
             return f"Call for {target}"
         if self.kind == PLUCK:
@@ -144,7 +145,8 @@ def _short(value: object) -> str:
     return short(value, 40)
 
 
-def _and_list(items: list[str]) -> str:
+def listed(items: Sequence[str]) -> str:
+    """Words joined as a list is said: 'a', 'a and b', 'a, b and c' ('' for none)."""
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .builds import Build
 from .cards import RANK_NAMES, RANK_SETS, Card, CardSet, card_symbol, cards_of, rank_of
 from .legal import Duty, generator
-from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, plural
+from .moves import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Move, listed, plural
 
 if TYPE_CHECKING:
     from .position import Position
@@ -77,8 +77,7 @@ def duty_reason(duty: Duty, controller: str) -> str:
     label = b.name() if b is not None else str(duty.value)
     if duty.kind == "no_trail":
         if controller == "answer":
-            return (f"You control a build of {label}: you may not trail; this turn you must "
-                    f"capture it, add to it or raise it.")
+            return f"You control a build of {label}: you may not trail; this turn you must {_answer(b)}."
         return f"You control a build of {label}: you may not trail, but must capture or build."
     if duty.kind == "keep":
         return f"You control a build of {label}: you must keep {_card_of_value(duty.value)} to capture it."
@@ -92,11 +91,28 @@ def duty_reason(duty: Duty, controller: str) -> str:
         return ("The 10\u2666 cannot answer for both a build of 10 and a build of 11: keep a "
                 "card for each of them.")
     if duty.kind == "answer":
-        return f"You control a build of {label}: this turn you must capture it, add to it or raise it."
+        return f"You control a build of {label}: this turn you must {_answer(b)}."
     if duty.kind == "strict_same":
         return (f"You already control a build of {duty.value}: under strict builds you may not "
                 f"make a second build of {duty.value}; add to yours instead.")
     return "Under strict builds you can take over another player's build only by raising it."
+
+
+def _answer(build: Build | None) -> str:
+    """What answering a build takes (§9.5): a multiple build cannot be raised."""
+    return "capture it or add to it" if build is not None and build.multiple else "capture it, add to it or raise it"
+
+
+def turn_duty(pos: Position) -> str | None:
+    """The duty that binds the player to move this very turn, said before a
+    play breaks it: under "answer" (§9.5), the builds they control; else None."""
+    mine = [b for b in pos.builds if b.controller == pos.to_move]
+    if pos.rules.controller != "answer" or not mine:
+        return None
+    if len(mine) == 1:
+        return duty_reason(Duty("answer", mine[0], mine[0].value), "answer")
+    names = listed([b.name() for b in mine])
+    return f"You control builds of {names}: this turn you must capture, add to or raise one of them."
 
 
 def _action_reason(pos: Position, move: Move) -> str:
@@ -319,7 +335,4 @@ def _sum(mask: CardSet, pos: Position) -> int:
 
 
 def _cards_words(mask: CardSet) -> str:
-    syms = [card_symbol(c) for c in cards_of(mask)]
-    if len(syms) <= 1:
-        return "".join(syms)
-    return ", ".join(syms[:-1]) + " and " + syms[-1]
+    return listed([card_symbol(c) for c in cards_of(mask)])

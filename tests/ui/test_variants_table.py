@@ -762,3 +762,13 @@ def test_a_build_that_must_be_answered_this_turn_is_said_before_a_play_breaks_th
     plain = table_position(hand="8D 3C 9H", loose="KC", builds=[("5S 3H", 8, False, 0)], others=["2C 4C 6C"])
     app, table = open_table(plain)
     assert "this turn you must" not in status_words(app, table), "the standard rule binds no such turn"
+    # Two builds: either answers the duty ("a build of eights ... raise it" named one, that cannot be raised).
+    two = table_position(hand="8D 5C 9H", loose="KC", builds=[("5S 3H 8C", 8, True, 0), ("2H 3C", 5, False, 0)],
+                         others=["2C 4C 6C"], rules=Rules(controller="answer"))
+    app, table = open_table(two)
+    assert ("You control builds of eights and 5: this turn you must capture, add to or raise one of them."
+            in status_words(app, table))
+    one = table_position(hand="8D 3C 9H", loose="KC", builds=[("5S 3H 8C", 8, True, 0)], others=["2C 4C 6C"],
+                         rules=Rules(controller="answer"))
+    app, table = open_table(one)
+    assert "You control a build of eights: this turn you must capture it or add to it." in status_words(app, table)

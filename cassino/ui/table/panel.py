@@ -6,8 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cassino.rules import PLUCK, Move, card_symbol
-from cassino.rules.legal import Duty
-from cassino.rules.reasons import duty_reason
+from cassino.rules.reasons import turn_duty
 from cassino.rules.scoring import breaking_a_tie
 
 from ..art import theme
@@ -257,10 +256,10 @@ def paint_status(table: TableState, surface: pygame.Surface) -> None:
                         "(keys: arrows, Space, Enter; F1 shows them all).")
             if before is not None and not played:
                 text = f"{before[1]} {text}"
-            # Under "answer" the duty binds this very turn: said before a play breaks it, not after.
-            mine = [b for b in pos.builds if b.controller == table.bottom]
-            if pos.rules.controller == "answer" and mine:
-                text += " " + duty_reason(Duty("answer", mine[0], mine[0].value), "answer")
+            # A duty that binds this very turn ("answer"): said before a play breaks it, not after.
+            duty = turn_duty(pos)
+            if duty is not None:
+                text += " " + duty
             call = f"C to call for {pos.rules.target}"
             extra = [w for w, ok in (("P to pluck first", table.pluck_moves()), (call, table.can_call())) if ok]
             if extra:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from cassino.rules import BUILD, CALL, CAPTURE, PLUCK, TRAIL, Build, Move, Position, Rules, Turn, card_symbol, cards_of
 from cassino.rules.cards import rank_of
-from cassino.rules.moves import plural
+from cassino.rules.moves import listed, plural
 
 def value_groups(cards: list[int], rules: Rules, target: int) -> list[list[int]] | None:
     """Split ``cards`` into groups that each add up to ``target`` (largest cards
@@ -56,10 +56,6 @@ def _group_words(rules: Rules, mask: int, value: int) -> list[str]:
     return ["+".join(card_symbol(c) for c in g) for g in groups]
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def describe(pos: Position, move: Move, past: bool = False) -> str:
     """``move`` in words, as seen in ``pos`` before it is played. ``past`` gives
     the log's form ("captured ... with the 8♠") instead of the chooser's."""
@@ -97,7 +93,7 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
         # The option's name says 21; the call is for the game's target (§9.18).
         return f"called for {rules.target}" if past else f"Call for {rules.target}"
     if move.kind == PLUCK:
-        cards = _and([card_symbol(c) for c in cards_of(move.takes)])
+        cards = listed([card_symbol(c) for c in cards_of(move.takes)])
         return f"plucked the {cards}" if past else f"Pluck the {cards}"
     card = card_symbol(move.card)
     if move.kind == TRAIL:
@@ -113,7 +109,7 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
                  for w, n in {w: named.count(w) for w in named}.items()]
         if loose:
             parts += _group_words(rules, loose, move.value)
-        text = _and(parts)
+        text = listed(parts)
         if len(rules.capture_values(move.card)) > 1 or (move.value and move.value != rules.values[move.card]):
             # An ace (1 or 14) or the ten of diamonds (10 or 11) says which it counts as.
             if past:
@@ -149,7 +145,7 @@ def describe_on(loose_cards: int, builds: Sequence[Build], rules: Rules, move: M
         else:
             words = f"build {many} (multiple){played}: {groups}"
     elif touched:
-        extra = f" and {_and([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
+        extra = f" and {listed([card_symbol(c) for c in cards_of(loose)])}" if loose else ""
         # "the build of 6", not "the 6": a bare number read as a card.
         words = f"raise the build of {touched[0].label()} to {move.value} with the {card}{extra}"
     else:
