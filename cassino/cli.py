@@ -270,7 +270,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """A game record's review: where the reviewed seats lost most against the
     best move found from their own information, with the reason."""
-    from cassino.ai.review import (COSTLIEST, REVIEW_WORK, decisions, left_out, points_lost, points_words, replayed,
+    from cassino.ai.review import (COSTLIEST, REVIEW_WORK, costliest, decisions, points_lost, points_words, replayed,
                                    review, say, worst)
 
     data, game = _replayed(args.record)
@@ -318,7 +318,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             f"{'was' if forced == 1 else 'were'} left out") if forced else ""
     print(f"{names}: {chose} decision{'' if chose == 1 else 's'} reviewed, {len(mistakes)} clear "
           f"mistake{'' if len(mistakes) == 1 else 's'}{lost}{only}."
-          + _costliest(len(shown), left_out(moments, shown)))
+          + (" " + costliest(moments, shown, " first") if len(shown) > 1 or len(shown) < len(mistakes) else ""))
     if any(seats.get(s, (None, None))[1] != "human" for s in wanted):
         print(f"(The reasons speak to {names} as \"you\".)")
     if not shown:
@@ -333,14 +333,6 @@ def cmd_review(args: argparse.Namespace) -> int:
               f"better: {say(m.best, m.builds, game.rules.target)}.")
         print(f"  {m.reason}" + (f" {m.lesson}" if m.lesson else ""))
     return 0
-
-
-def _costliest(shown: int, aside: str) -> str:
-    """The words before the moments shown: ' The costliest first:', and how
-    many, where some mistakes are left out (``aside``, ``review.left_out``)."""
-    if not aside:
-        return " The costliest first:" if shown > 1 else ""
-    return f" The {shown} costliest first{aside}:" if shown > 1 else f" The costliest{aside}:"
 
 
 def _name(name: object, seat: int) -> str:

@@ -751,9 +751,21 @@ def left_out(moments: Sequence[Moment], shown: Sequence[Moment]) -> str:
     rest = [m for m in moments if m.mistake and m not in shown]
     repeats = sum(1 for m in rest if m.best in told)
     cheaper = len(rest) - repeats
-    parts = ([f"{repeats} more had the same better move as one shown"] if repeats else []) + \
+    which = "the one" if len(shown) == 1 else "one"
+    parts = ([f"{repeats} more had the same better move as {which} shown"] if repeats else []) + \
         ([f"{cheaper} more cost less"] if cheaper else [])
     return f" ({', '.join(parts)})" if parts else ""
+
+
+def costliest(moments: Sequence[Moment], shown: Sequence[Moment], order: str) -> str:
+    """The words before the mistakes shown, ``order`` saying how they are
+    listed (', in the order played', ' first'): 'The costliest first:', and
+    how many where some are left out ('The 8 costliest first (1 more ...):',
+    'The costliest (2 more had ... as the one shown):')."""
+    aside = left_out(moments, shown)
+    if not aside:
+        return f"The costliest{order}:"
+    return f"The {len(shown)} costliest{order}{aside}:" if len(shown) > 1 else f"The costliest{aside}:"
 
 
 def points_lost(moments: Sequence[Moment]) -> float:
@@ -774,5 +786,5 @@ def decisions(moments: Sequence[Moment]) -> int:
 
 
 __all__ = ["Analyst", "Appraisal", "Moment", "PlayoutAnalyst", "against", "analyst", "candidates",
-           "chance_lost", "clear", "cost", "decisions", "explain", "gerund", "judge_move", "left_out", "paired_t",
+           "chance_lost", "clear", "cost", "costliest", "decisions", "explain", "gerund", "judge_move", "left_out", "paired_t",
            "points_lost", "reason", "review", "say", "twins", "worst", "COSTLIEST"]

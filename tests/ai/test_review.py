@@ -956,7 +956,7 @@ def test_a_better_trail_keeps_the_one_card_that_takes_a_point_card_on_the_table(
 
 def test_the_mistakes_left_out_are_counted_by_why() -> None:
     # A better move repeated among the mistakes not shown was counted as one "shown".
-    from cassino.ai.review import Moment, left_out, worst
+    from cassino.ai.review import Moment, costliest, left_out, worst
     from cassino.rules import parse_move
 
     x, y, played = parse_move("8Sx8:8D"), parse_move("9H-"), parse_move("2C-")
@@ -967,6 +967,11 @@ def test_the_mistakes_left_out_are_counted_by_why() -> None:
     found = [moment(1, x, 5.0), moment(2, x, 4.0), moment(3, y, 1.0), moment(4, y, 0.9)]
     shown = worst(found, 1)
     assert [m.number for m in shown] == [1]
-    assert left_out(found, shown) == " (1 more had the same better move as one shown, 2 more cost less)"
+    assert left_out(found, shown) == " (1 more had the same better move as the one shown, 2 more cost less)"
+    assert costliest(found, shown, " first") == \
+        "The costliest (1 more had the same better move as the one shown, 2 more cost less):"
+    assert costliest(found, worst(found, 8), " first") == \
+        "The 2 costliest first (2 more had the same better move as one shown):"
+    assert costliest(found[:1], found[:1], " first") == "The costliest first:"
     assert left_out(found, worst(found, 8)) == " (2 more had the same better move as one shown)"
     assert left_out(found[:1], found[:1]) == ""

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import pygame
 
-from cassino.ai.review import (Moment, against, chance_lost, decisions, left_out, points_lost, points_words,
+from cassino.ai.review import (Moment, against, chance_lost, costliest, decisions, points_lost, points_words,
                                review, replayed, say, worst)
 from cassino.rules import PLUCK, Build, Game, Move, Position, cards_of
 
@@ -206,10 +206,8 @@ class GameReviewScene(Scene):
         points = points_lost(found)
         cost = f" (about {points_words(points)} in all)" if points >= 0.05 else ""
         # (Fewer shown than counted: "6 clear mistakes ... 1 of 5" left one unaccounted for.)
-        aside = left_out(found, self.moments)
-        which = f"The {len(self.moments)} costliest" if aside else "The costliest"
         return (f"{weighed}, {len(mistakes)} clear mistake{'s' if len(mistakes) > 1 else ''}"
-                f"{cost}. {which}, in the order played{aside}:")
+                f"{cost}. {costliest(found, self.moments, ', in the order played')}")
 
     def lines(self, moment: Moment) -> list[tuple[str, theme.Colour, bool]]:
         """What the moment says: what was played, the better move, why, and what it cost."""
