@@ -279,9 +279,9 @@ class ChooserScene(Scene):
                 laid, title, head, height = measure(width, pics)
                 h = min(height, tallest)
                 if shorter:
-                    if clear < min(height, pad + head + foot + 5 * (line + pad)):
-                        continue
-                    h = min(height, clear)
+                    if not height > clear >= pad + head + foot + 5 * (line + pad):
+                        continue  # (whole, it was tried above)
+                    h = clear
                 box = self.place((width, h))
                 tried.append((self.hides(box, about), box, laid, title, head, height))
                 if tried[-1][0] == (0, 0, 0):
