@@ -490,7 +490,8 @@ def test_a_damaged_last_game_is_set_aside_and_said(tmp_path: Path) -> None:
     next(it for it in scene.menu.items if it.label == REVIEW_LAST).action()
     assert app.top is scene
     assert scene.notice.startswith("The record of your last finished game could not be read.")
-    assert "last-game.json.bad" in scene.notice or "set aside" in scene.notice
+    assert "last-game.json was set aside because it cannot be replayed" in scene.notice
+    assert "kept as last-game.json.bad" in scene.notice
     assert (tmp_path / "last-game.json.bad").read_text() != "" and not store.path(LAST_GAME).exists()
     assert REVIEW_LAST not in [it.label for it in scene.menu.items]  # nothing left to review
 
