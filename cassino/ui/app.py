@@ -118,6 +118,9 @@ class App:
         self.window_size: tuple[int, int] | None = None  # the window's last size (``_windowed``)
         self.window_at: tuple[int, int] | None = None    # and its place, kept over full screen
         self.still_until = 0.0  # pointer motion before then comes of a window's change, not a hand (``_resized``)
+        # Where the pointer really is in a window that moved under it, until it moves: SDL
+        # keeps its old place, and a click there played a card where it no longer was.
+        self.pointer_at: tuple[int, int] | None = None
         self.shown_size: tuple[int, int] | None = None  # the window's size the scenes were last told of
         # Before the window opens: it was first "pygame window". A second copy, which keeps
         # nothing, is told from the first by its title bar too.
@@ -234,7 +237,15 @@ class App:
         self.settings.fullscreen = not self.fullscreen
         self.save_settings()
         self.fixed_size = None
+        was = self._pointer_on_desktop()
         self.screen = self._open()
+        if was is not None and self._pointer_on_desktop() not in (None, was):
+            # SDL's software screen takes the pointer along to its place in the window (under
+            # X it jumped onto whatever lay there in the new layout): it goes back where it was.
+            wx, wy = pygame.display.get_window_position()
+            w, h = self.screen.get_size()
+            if 0 <= was[0] - wx < w and 0 <= was[1] - wy < h:
+                pygame.mouse.set_pos((was[0] - wx, was[1] - wy))
         self._resized()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -247,6 +258,7 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        self._find_pointer()
         size = self.screen.get_size()
         if size != self.shown_size:
             # The pointer did not move, though the window changed under it: the
@@ -256,6 +268,31 @@ class App:
             self.shown_size = size
         for scene in self.scenes:
             scene.resized(self.screen.get_size())
+
+    @staticmethod
+    def _pointer_on_desktop() -> tuple[int, int] | None:
+        """Where the pointer is on the desktop (None where that cannot be told)."""
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            return None
+        try:
+            x, y = pygame.mouse.get_pos(desktop=True)
+        except pygame.error:
+            return None
+        return x, y
+
+    def _find_pointer(self) -> None:
+        """After the window changed or moved under a still pointer (F11, a window
+        manager's move): where the pointer is in it, from its place on the
+        desktop, if that is not where SDL last saw it (``pointer_at``)."""
+        try:
+            x, y = pygame.mouse.get_pos(desktop=True)
+            wx, wy = pygame.display.get_window_position()
+            seen = pygame.mouse.get_pos()
+        except pygame.error:
+            return
+        w, h = self.screen.get_size()
+        here = (x - wx, y - wy)
+        self.pointer_at = here if here != seen and 0 <= here[0] < w and 0 <= here[1] < h else None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -315,8 +352,15 @@ class App:
             if event.type == pygame.WINDOWSIZECHANGED:
                 self._resized()
                 continue
-            if event.type == pygame.MOUSEMOTION and time.perf_counter() < self.still_until:
-                continue
+            if event.type == pygame.WINDOWMOVED:
+                self.still_until = time.perf_counter() + STILL  # (as for a new size: the pointer stood still)
+                self._find_pointer()
+            if event.type == pygame.MOUSEMOTION:
+                if time.perf_counter() < self.still_until:
+                    continue  # the window's change, not a hand: SDL may still not know where the pointer is
+                self.pointer_at = None  # moved by hand: SDL knows where it is again
+            elif self.pointer_at is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                event = pygame.event.Event(event.type, {**event.dict, "pos": self.pointer_at})
             top = self.top
             if top is not None:
                 top.handle(event)

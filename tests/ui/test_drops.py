@@ -685,3 +685,17 @@ def test_a_list_kept_off_the_seats_shows_its_rows_not_one_row_and_empty_room(siz
     assert isinstance(chooser, ChooserScene) and len(chooser.moves) == 5
     assert not chooser.scrolls and all(r.height for r in chooser.rows), chooser.rows
     assert not chooser.box.colliderect(chooser.about())
+
+
+def test_a_card_held_as_the_window_changes_goes_home_and_is_not_played() -> None:
+    # F11 mid-drag: the card stayed where the pointer had been, over the 9♦ of the new
+    # layout, and the release there was refused as a play onto it (or played it).
+    app, table = open_table(table_position("KC 5D", "KS 9D 3H", others=["2C 8C"]), size=(1280, 720))
+    hold_and_drag(app, hand_card_centre(table, c("KC")), item_centre(table, cards("KS")))
+    assert table.input.drag is not None
+    app.resize((1024, 600))
+    assert table.input.drag is None and table.input.hover is None
+    post(pygame.MOUSEBUTTONUP, pos=item_centre(table, cards("9D")), button=1)
+    step(app, 2)
+    settle(app)
+    assert table.game.moves == [] and not table.message.startswith("! ")

@@ -69,3 +69,40 @@ def test_the_loop_asleep_looks_for_input_at_the_frame_rate_and_wakes_when_asked(
     woke = app._sleep(None)
     assert [e.type for e in woke if e.type == pygame.KEYDOWN] == [pygame.KEYDOWN]
     pygame.quit()
+
+
+class _Heard(Scene):
+    """A scene that keeps the mouse events it is given."""
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.heard: list[tuple[int, tuple[int, int]]] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.heard.append((event.type, event.pos))
+
+
+def test_a_click_after_the_window_moved_under_a_still_pointer_is_where_the_pointer_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # F11 moved the window under a still pointer: SDL kept its old place in the window
+    # until the mouse moved, and a click on the bare cloth captured the king lying there.
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False))
+    scene = _Heard(app)
+    app.push(scene)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda desktop=False: (900, 450) if desktop else (580, 250))
+    monkeypatch.setattr(pygame.display, "get_window_position", lambda: (0, 0))
+    app.resize((1100, 650))  # (the window changed; the pointer stood still on the desktop)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, button=1, pos=(580, 250)))
+    app.step(1 / 60)
+    assert scene.heard == [(pygame.MOUSEBUTTONDOWN, (900, 450)), (pygame.MOUSEBUTTONUP, (900, 450))]
+    # Once the hand moves the mouse, SDL knows where it is: its places are taken as they come.
+    app.still_until = 0.0
+    scene.heard.clear()
+    for kind, extra in ((pygame.MOUSEMOTION, {"rel": (3, 0), "buttons": (0, 0, 0)}), (pygame.MOUSEBUTTONDOWN,
+                                                                                         {"button": 1})):
+        pygame.event.post(pygame.event.Event(kind, pos=(903, 450), **extra))
+    app.step(1 / 60)
+    assert scene.heard == [(pygame.MOUSEMOTION, (903, 450)), (pygame.MOUSEBUTTONDOWN, (903, 450))]
+    pygame.quit()
