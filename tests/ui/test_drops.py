@@ -699,3 +699,21 @@ def test_a_card_held_as_the_window_changes_goes_home_and_is_not_played() -> None
     step(app, 2)
     settle(app)
     assert table.game.moves == [] and not table.message.startswith("! ")
+
+
+def test_under_the_list_of_plays_its_card_is_not_lifted_beside_its_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The card clicked twice stayed lifted under the list, which draws it again in place:
+    # a dimmed copy peeked out above the bright one.
+    from cassino.ui.table import paint
+
+    app, table = open_table(table_position("7H 3C", "AH 6C KS", others=["2C 8C"]))
+    click_twice(app, hand_card_centre(table, c("7H")))
+    assert isinstance(app.top, ChooserScene)
+    lifts: list[float] = []
+    real = paint.paint_card
+    monkeypatch.setattr(paint, "paint_card",
+                        lambda t, s, card, spot, lift=0.0, *a, **k: (lifts.append(lift) if card == c("7H") else None)
+                        or real(t, s, card, spot, lift, *a, **k))
+    post(pygame.MOUSEMOTION, pos=hand_card_centre(table, c("7H")), rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert lifts and not any(lifts), lifts

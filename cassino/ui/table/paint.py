@@ -164,7 +164,9 @@ def paint_table(table: TableState, surface: pygame.Surface) -> None:
                 # Lifted when pointed at; the keyboard's focus is marked by its ring alone
                 # (lifted as well, the ring reached the line over the hand).
                 picked = aim is not None and aim is inp.picked and aim.card == card
-                up = geo.card_w * 0.12 if picked or (rest and turn and card == inp.hover) else 0.0
+                # (Not under the list of a card's plays, which draws that card again in place:
+                # a lifted copy peeked out over it.)
+                up = geo.card_w * 0.12 if lifting and (picked or (rest and turn and card == inp.hover)) else 0.0
                 r = paint_card(table, surface, card, s.at, up)
                 if picked:  # waiting for a click on where it goes
                     outline(surface, r, theme.GLOW, 4)
