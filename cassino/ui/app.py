@@ -171,10 +171,13 @@ class App:
         screen's corner, where full screen had put it)."""
         before = pygame.display.get_surface()
         from_full = before is not None and bool(before.get_flags() & pygame.FULLSCREEN)
-        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        with warnings.catch_warnings():
+            # Out of full screen, SDL's software framebuffer can hand back the screen's size
+            # (pygame warns "forcibly resized by the OS", in the log at every F11): asked
+            # again, the window takes the size asked for.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if screen.get_size() != size:
-            # Out of full screen, SDL's software framebuffer can hand back the
-            # screen's size: asked again, the window takes the size asked for.
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.window_size = size  # the size to come back to from full screen
         try:
