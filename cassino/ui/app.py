@@ -69,6 +69,9 @@ class Scene:
         """Another scene is shown over this one and takes the input from now
         on (a gesture under way here will not see its end)."""
 
+    def moved(self) -> None:
+        """The window moved under the pointer (its size the same)."""
+
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
@@ -358,10 +361,13 @@ class App:
             if event.type == pygame.WINDOWMOVED:
                 self.still_until = time.perf_counter() + STILL  # (as for a new size: the pointer stood still)
                 self._find_pointer()
+                for scene in self.scenes:
+                    scene.moved()
             if event.type == pygame.MOUSEMOTION:
+                if self.pointer_at is not None:
+                    self._find_pointer()  # moved by hand, SDL knows where it is again; the window's own, not
                 if time.perf_counter() < self.still_until:
-                    continue  # the window's change, not a hand: SDL may still not know where the pointer is
-                self.pointer_at = None  # moved by hand: SDL knows where it is again
+                    continue  # the window's change, not a hand
             elif self.pointer_at is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 event = pygame.event.Event(event.type, {**event.dict, "pos": self.pointer_at})
             top = self.top

@@ -717,3 +717,19 @@ def test_under_the_list_of_plays_its_card_is_not_lifted_beside_its_copy(monkeypa
     post(pygame.MOUSEMOTION, pos=hand_card_centre(table, c("7H")), rel=(0, 0), buttons=(0, 0, 0))
     step(app)
     assert lifts and not any(lifts), lifts
+
+
+
+def test_a_card_held_as_the_window_moves_goes_home_and_is_not_played() -> None:
+    # Moved by the window manager (its size the same), the window carried the held card's
+    # pointer over the 7♣, and the release captured it unseen.
+    app, table = open_table(table_position("7S 5D", "7C 9D 3H", others=["2C 8C"]), size=(1280, 720))
+    hold_and_drag(app, hand_card_centre(table, c("7S")), bare_cloth(table))
+    assert table.input.drag is not None
+    post(pygame.WINDOWMOVED, x=10, y=10)
+    step(app)
+    assert table.input.drag is None
+    post(pygame.MOUSEBUTTONUP, pos=item_centre(table, cards("7C")), button=1)
+    step(app, 2)
+    settle(app)
+    assert table.game.moves == []

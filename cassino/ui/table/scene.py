@@ -160,13 +160,16 @@ class TableScene(Scene, TableState):
         deal went unseen.)"""
         if size == self.geo.size:
             return
-        # The window changed under the pointer: a card held goes home (it stood where the
-        # pointer was, and a release there played it onto the card it then lay over).
-        self.controls.let_go()
-        self.input.hover = None
+        self.moved()
         self.motion.land()
         self.lay_out()
         self._settle(shown_only=True)
+
+    def moved(self) -> None:
+        """The window changed under the pointer: a card held goes home (it stood where the
+        pointer was, and a release there played it onto the card it then lay over)."""
+        self.controls.let_go()
+        self.input.hover = None
 
     def _settle(self, shown_only: bool = False) -> None:
         """Every card at once where the stage puts it; cards no longer on show
