@@ -60,6 +60,9 @@ def violation(pos: Position, move: Move) -> str | None:
         duty = gen.duty(pos, move)
         if duty is not None:
             words = duty_reason(duty, pos.rules.controller)
+            if pos.rules.controller == "answer" and duty.kind in ("answer", "no_trail"):
+                # Every build the player controls answers the duty (it named the first alone).
+                words = _answer_duty(pos, trailing=duty.kind == "no_trail") or words
             if duty.kind == "strict_same" and duty.build is not None:
                 # "Add to yours instead" only where this card can.
                 mine = duty.build.cards
@@ -106,13 +109,23 @@ def _answer(build: Build | None) -> str:
 def turn_duty(pos: Position) -> str | None:
     """The duty that binds the player to move this very turn, said before a
     play breaks it: under "answer" (§9.5), the builds they control; else None."""
+    return _answer_duty(pos) if pos.rules.controller == "answer" else None
+
+
+def _answer_duty(pos: Position, trailing: bool = False) -> str | None:
+    """Under "answer": the builds the player to move controls, and what this
+    turn must do to one of them (``trailing``: a trail was asked for); None
+    if they control none."""
     mine = [b for b in pos.builds if b.controller == pos.to_move]
-    if pos.rules.controller != "answer" or not mine:
+    if not mine:
         return None
     if len(mine) == 1:
-        return duty_reason(Duty("answer", mine[0], mine[0].value), "answer")
-    names = listed([b.name() for b in mine])
-    return f"You control builds of {names}: this turn you must capture, add to or raise one of them."
+        return duty_reason(Duty("no_trail" if trailing else "answer", mine[0], mine[0].value), "answer")
+    # A multiple build cannot be raised: "raise" only where one of them is single.
+    raise_ = any(not b.multiple for b in mine)
+    must = "capture, add to or raise one of them" if raise_ else "capture or add to one of them"
+    return (f"You control {listed([f'a build of {b.name()}' for b in mine])}: "
+            + ("you may not trail; " if trailing else "") + f"this turn you must {must}.")
 
 
 def _action_reason(pos: Position, move: Move) -> str:

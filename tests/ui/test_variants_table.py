@@ -766,7 +766,19 @@ def test_a_build_that_must_be_answered_this_turn_is_said_before_a_play_breaks_th
     two = table_position(hand="8D 5C 9H", loose="KC", builds=[("5S 3H 8C", 8, True, 0), ("2H 3C", 5, False, 0)],
                          others=["2C 4C 6C"], rules=Rules(controller="answer"))
     app, table = open_table(two)
-    assert ("You control builds of eights and 5: this turn you must capture, add to or raise one of them."
+    assert ("You control a build of eights and a build of 5: this turn you must capture, add to or raise one "
+            "of them." in status_words(app, table))
+    # A trail refused says so of them both (it named the eights alone).
+    from cassino.rules import parse_move
+
+    assert table.pos.violation(parse_move("9H-")) == (
+        "You control a build of eights and a build of 5: you may not trail; this turn you must capture, add to or "
+        "raise one of them.")
+    # None of them single: none can be raised.
+    both = table_position(hand="8D 5C 9H", loose="KC", builds=[("5S 3H 8C", 8, True, 0), ("2H 3C 5D", 5, True, 0)],
+                          others=["2C 4C 6C"], rules=Rules(controller="answer"))
+    app, table = open_table(both)
+    assert ("You control a build of eights and a build of fives: this turn you must capture or add to one of them."
             in status_words(app, table))
     one = table_position(hand="8D 3C 9H", loose="KC", builds=[("5S 3H 8C", 8, True, 0)], others=["2C 4C 6C"],
                          rules=Rules(controller="answer"))
