@@ -102,7 +102,9 @@ def why(view: SeatView, move: Move) -> str:
         # of two spades taken with the 9♠.
         spade = view.rules.spade_scoring
         taken = point_words(move.takes, spade)
-        scored = [w for w in point_words(1 << move.card, spade) if w not in taken]
+        # (The card played scores apart: "an ace" taken with an ace was said once.)
+        scored = [f"your {card_symbol(move.card)}" if w in taken else w
+                  for w in point_words(1 << move.card, spade)]
         told = (([f"taking {listed(taken)}"] if taken else [])
                 + ([f"scoring {listed(scored)}"] if scored else []))
         taking = "".join(f", {'and ' if i else ''}{t}" for i, t in enumerate(told))
@@ -114,7 +116,8 @@ def why(view: SeatView, move: Move) -> str:
                 if event.round_end is not None:  # the round's last card: no next player
                     return f"It sweeps the table{taking} with the round's last card."
                 return f"It sweeps the table{taking}, and the next player can only trail."
-            return f"It sweeps the table{taking}, for {'a point' if worth == 1 else f'{worth} points'}."
+            # (The sweep's point first: "scoring big casino, for a point" read as big casino's worth.)
+            return f"It sweeps the table, for {'a point' if worth == 1 else f'{worth} points'}{taking}."
         if any(b.cards & move.takes and view.team_of[b.controller] != team for b in view.builds):
             return f"It takes the build before its owner can{taking}."
         if taken:

@@ -72,7 +72,7 @@ def test_a_sweep_tells_what_it_takes_from_what_the_card_played_scores() -> None:
     # "It sweeps the table, taking big casino and an ace": the 10♦ swept A♠ 9♣.
     pos = table_position(hand="TD 8H", loose="AS 9C", stock="7C", stock_size=8)
     assert why(SeatView(pos, 0), parse_move("TDx10:AS,9C")) == \
-        "It sweeps the table, taking an ace, and scoring big casino, for a point."
+        "It sweeps the table, for a point, taking an ace, and scoring big casino."
 
 
 def test_no_promise_of_no_sweep_where_a_pluck_could_make_one() -> None:
@@ -91,3 +91,10 @@ def test_a_raise_that_would_leave_a_sweep_is_named_a_raise() -> None:
     assert why(view, parse_move("KC-")) == ("Raising the build to 9 would leave the build of 9 alone on the "
                                             f"table: 1 of the {view.unseen.bit_count()} cards you have not seen "
                                             "could sweep it.")
+
+
+
+def test_an_ace_played_onto_an_ace_is_counted_too() -> None:
+    # "It takes an ace": the A♠ that took it went to the pile as well, two aces in all.
+    pos = table_position(hand="AS 8H", loose="AD KH", stock="7C", stock_size=8)
+    assert why(SeatView(pos, 0), parse_move("ASx1:AD")) == "It takes an ace, and scores your A♠."

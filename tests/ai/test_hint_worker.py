@@ -51,9 +51,9 @@ def test_the_sweep_reason_counts_the_sweep_as_the_rules_score_it() -> None:
     assert "point" not in royal and royal.endswith("the next player can only trail.")
     # Big casino in a sweep is named too: taken, or scored when it is the card played.
     casino = why(SeatView(table_position("TD 9C", "TH"), 0), parse_move("TDx10:TH"))
-    assert casino == "It sweeps the table, scoring big casino, for a point."
+    assert casino == "It sweeps the table, for a point, scoring big casino."
     taken = why(SeatView(table_position("TH 9C", "TD"), 0), parse_move("THx10:TD"))
-    assert taken == "It sweeps the table, taking big casino, for a point."
+    assert taken == "It sweeps the table, for a point, taking big casino."
     # Under sudden death, at 20 to 18, the sweep wins the game.
     sudden = table_position("8S 9C", "5D 3H", rules=Rules(sudden_death=True), scores=[20, 18])
     assert why(SeatView(sudden, 0), capture).endswith("the sweep wins the game.")
