@@ -326,7 +326,7 @@ class SetupScene(Scene):
         # (The seed of the whole game: "deal" is each round's handing out of cards everywhere else.)
         items += [Item(f"Game number: {deal}", edit("deal"),
                        typing if self.editing == "deal" else
-                       "Type a game number (the menu shows one at its game's end) to play its cards again; "
+                       "Type a game number (Esc's menu says it once a game is over) to play its cards again; "
                        "Enter when done, empty for new cards"),
                   Item("Start" if refused is None else "Start (not possible: see why)", self.start,
                        "Deal the cards and play" if refused is None else "These options cannot be played together"),
