@@ -10,7 +10,7 @@ from cassino.rules import Build, Move, card_symbol
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, SPADE_SET, CardSet,
                                  cards_of, rank_of)
 
-from cassino.rules.legal import CROWDED
+from cassino.rules.legal import CROWDED, MoveGenerator
 from cassino.rules.moves import listed, plural
 from cassino.rules.scoring import JACK_OF_SPADES, call_counts
 
@@ -299,8 +299,13 @@ def takers(view: SeatView, card: int) -> int:
     trailed now: by its rank or value, or with loose cards adding up to theirs."""
     gen = generator_of(view)
     loose = view.loose | 1 << card
-    return _unseen_takers(view, lambda v: any(s >> card & 1 for s in capture_sets(gen, loose, v)),
-                          rank_of(card))
+    return _unseen_takers(view, lambda v: grouped(gen, loose, v, card), rank_of(card))
+
+
+def grouped(gen: MoveGenerator, loose: CardSet, v: int, card: int) -> bool:
+    """Whether a card capturing as ``v`` can take ``card`` from these loose cards
+    (alone or in a group adding up to ``v``)."""
+    return any(s >> card & 1 for s in capture_sets(gen, loose, v))
 
 
 def _unseen_takers(view: SeatView, takes: Callable[[int], bool], rank: int) -> int:

@@ -56,6 +56,8 @@ class Evaluator:
         self.opponents = [(view.seat + i) % n for i in range(1, n)
                           if view.team_of[(view.seat + i) % n] != my_team]
         self.sweep = self.rules.sweeps * self.w["sweep"]
+        # (seat, value) of each build now on the table: its controller keeps a card of that value (§7).
+        self.controls = {(b.controller, b.value) for b in view.builds}
         # Under sudden death a sweep may end the game: then it is worth the game to
         # the side making it (as ``round_margin`` counts a game ended in a round).
         ends = game_sweeps(view)
@@ -73,7 +75,7 @@ class Evaluator:
         """``p_holds_value``, certain for a seat that controls a build of value
         ``v`` now (§7: it keeps a card of that value), even once a move has
         taken the build over: adding to it left it the card."""
-        if any(b.controller == seat and b.value == v for b in self.view.builds):
+        if (seat, v) in self.controls:
             return 1.0
         return self.p_holds_value(seat, v)
 

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from .options import Rules
 
 
+FEW_TO_PLUCK = "No plucking when the table holds fewer than two cards."  # (§9.17)
+
+
 class Interpretation(NamedTuple):
     """What a card dropped on some table items could mean: the legal moves, or why none."""
 
@@ -142,7 +145,7 @@ def _action_reason(pos: Position, move: Move) -> str:
     if move.takes & rules.unpluckable:
         return f"The {_cards_words(move.takes)} cannot be plucked: never {_unpluckable_words(rules)}."
     if pos.table.bit_count() < 2:
-        return "No plucking when the table holds fewer than two cards."
+        return FEW_TO_PLUCK
     return "That pluck is not allowed here."
 
 
@@ -159,7 +162,7 @@ def no_pluck(pos: Position) -> str:
     if loose:
         return _action_reason(pos, Move.pluck(loose[0]))
     if pos.table.bit_count() < 2:
-        return "No plucking when the table holds fewer than two cards."
+        return FEW_TO_PLUCK
     return "There is no loose card on the table to pluck: a build cannot be plucked."
 
 

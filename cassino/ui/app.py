@@ -278,8 +278,6 @@ class App:
     @staticmethod
     def _pointer_on_desktop() -> tuple[int, int] | None:
         """Where the pointer is on the desktop (None where that cannot be told)."""
-        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-            return None
         try:
             x, y = pygame.mouse.get_pos(desktop=True)
         except pygame.error:
@@ -290,12 +288,15 @@ class App:
         """After the window changed or moved under a still pointer (F11, a window
         manager's move): where the pointer is in it, from its place on the
         desktop, if that is not where SDL last saw it (``pointer_at``)."""
+        desktop = self._pointer_on_desktop()
         try:
-            x, y = pygame.mouse.get_pos(desktop=True)
             wx, wy = pygame.display.get_window_position()
             seen = pygame.mouse.get_pos()
         except pygame.error:
             return
+        if desktop is None:
+            return
+        x, y = desktop
         w, h = self.screen.get_size()
         here = (x - wx, y - wy)
         self.pointer_at = here if here != seen and 0 <= here[0] < w and 0 <= here[1] < h else None
