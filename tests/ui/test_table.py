@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cassino.rules import Game, position_to_json
+from cassino.rules import Game, Position, Rules, position_to_json
 from tests.rules.helpers import score
 from cassino.ui.table.chooser import ChooserScene
 from cassino.ui.table.pause import PauseScene
@@ -429,6 +429,34 @@ def test_ctrl_z_takes_your_last_move_back_when_practice_undo_is_on() -> None:
     from .test_variants_table import drawn_text
 
     assert any("practice (not counted)" in text for text in drawn_text(app))
+
+
+def test_undo_does_not_go_back_past_a_deal_you_have_seen() -> None:
+    # Taken back, the same seed would deal the same cards: you would know your next hand.
+    table = trail_then_undo(table_position(hand="7S", loose="3D", others=["KC"], stock_size=40))
+    assert table.game.round_events[-1].dealt and table.human_turn()
+    assert "past a new deal" in table.message
+
+
+def test_undo_in_draw_cassino_does_not_take_back_a_move_you_drew_after() -> None:
+    table = trail_then_undo(table_position(hand="7S 9H 2C 6D", loose="3D", others=["KC 5H 8C 9S"],
+                                           rules=Rules(draw=True), stock="4C 8D", stock_size=20))
+    assert c_in_hand(table, c("4C"))  # drawn: seen
+    assert "you have drawn after" in table.message
+
+
+def trail_then_undo(pos: Position) -> TableScene:
+    """You trail the 7♠ and the computer replies; then Ctrl+Z, which is refused:
+    the moves stand and the game is no practice."""
+    app, table = open_table(pos, levels=(None, "beginner"))
+    app.settings.undo = True
+    drag(app, hand_card_centre(table, c("7S")), bare_cloth(table))
+    settle(app)
+    moves = list(table.game.moves)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app)
+    assert table.game.moves == moves and not table.practice
+    return table
 
 
 def test_a_move_taken_back_glides_back_to_the_hand() -> None:

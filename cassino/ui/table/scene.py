@@ -712,11 +712,21 @@ class TableScene(Scene, TableState):
         if not mine:
             self.say("There is no move of yours to take back in this round.", warn=True)
             return
-        self.stop()
         # Back to the plucks or calls before that card play too: they are part of the turn.
+        you = self.humans[0]
         first = mine[-1]
-        while first > 0 and game.turns[first - 1].seat == self.humans[0] and game.turns[first - 1].move.card < 0:
+        while first > 0 and game.turns[first - 1].seat == you and game.turns[first - 1].move.card < 0:
             first -= 1
+        # Taken back past a deal or your draw, the cards it brought would be known
+        # before they come again: the game's seed deals the same ones.
+        since = game.round_events[first:]
+        if any(e.dealt for e in since):
+            self.say("Undo cannot go back past a new deal: you have seen the cards it dealt.", warn=True)
+            return
+        if any(e.drawn and e.seat == you for e in since):
+            self.say("Undo cannot take back a move you have drawn after: you have seen the card.", warn=True)
+            return
+        self.stop()
         keep = len(game.moves) - len(game.turns) + first
         again = Game(game.rules, game.players, game.teams, seed=game.seed)
         for move in game.moves[:keep]:
