@@ -402,6 +402,7 @@ def test_a_captured_build_leaves_its_value_behind(monkeypatch: pytest.MonkeyPatc
 
 
 def test_draw_cassino_s_new_card_keeps_its_mark_after_a_move_taken_back() -> None:
+    # (Undo goes back past no draw of yours: the move taken back is one after the stock ran out.)
     from cassino.rules import PRESETS, Game
     from cassino.ui.screens import sit_down
     from cassino.ui.table import Seat
@@ -413,14 +414,17 @@ def test_draw_cassino_s_new_card_keeps_its_mark_after_a_move_taken_back() -> Non
     table = sit_down(app, game, [Seat("You"), Seat("Bot1", "beginner")])
     app.settings.undo = True
     settle(app)
-    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
-    settle(app)
+    while game.position.stock:
+        assert table.human_turn()
+        table.play(next(m for m in game.position.legal_moves() if m.card >= 0))
+        settle(app)
     drawn = table.drawn.get(0)
     assert drawn is not None
     drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
     settle(app)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app)
+    assert table.practice
     assert table.drawn.get(0) == drawn
 
 

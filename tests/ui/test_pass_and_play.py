@@ -501,18 +501,34 @@ def test_a_face_down_hand_lies_in_no_order_of_rank() -> None:
     assert sorted_backs < len(seeds) // 2, f"{sorted_backs} of {2 * len(seeds)} face-down hands sorted by rank"
 
 
-def test_a_hand_turned_down_after_its_play_keeps_the_order_it_was_shown_in() -> None:
-    """Its backs do not slide past one another: that would say nothing, and look like a shuffle."""
-    app, table = sit([Seat("Ann"), Seat("Ben")])
-    ready(app)
-    settle(app)
-    seat = table.pos.to_move
-    shown = list(table.hand_order(seat))
-    assert by_rank(shown)
-    card = shown[1]
-    drag(app, hand_card_centre(table, card), bare_cloth(table))
-    assert face_up_hands(table) == set()
-    assert table.hand_order(seat) == [c for c in shown if c != card]
+def test_a_hand_turned_down_by_its_play_shows_nothing_of_where_the_card_ranked() -> None:
+    """The backs kept the sorted order and closed the played card's gap over a
+    flight: "back, gap, back, back" after the 3♣ told whoever was looking that
+    one card kept was lower and two higher. Now they lie at once in an order of
+    their own, closed up, and the card leaves from the middle of the hand."""
+    sorted_after = 0
+    seeds = range(8)
+    for seed in seeds:
+        app, table = sit([Seat("Ann"), Seat("Ben")], seed=seed)
+        ready(app)
+        settle(app)
+        seat = table.pos.to_move
+        shown = list(table.hand_order(seat))
+        assert by_rank(shown)
+        card = shown[seed % len(shown)]
+        click(app, hand_card_centre(table, card))
+        click(app, bare_cloth(table))
+        assert face_up_hands(table) == set()
+        kept = table.hand_order(seat)
+        sorted_after += by_rank(kept)
+        spots = [table.motion.sprites[c].at for c in kept]
+        assert all(table.motion.sprites[c].at == table.stage.spots[c] and not table.motion.sprites[c].legs
+                   for c in kept), "the backs close up at once: no gap to see"
+        middle = (min(s.x for s in spots) + max(s.x for s in spots)) / 2
+        flying = table.motion.sprites[card]
+        assert abs((flying.start or flying.at).x - middle) < 1, "the card leaves from the middle of the hand"
+    # Three cards fall in rank order by chance one time in six.
+    assert sorted_after < len(seeds) // 2, f"{sorted_after} of {len(seeds)} hands turned down kept rank order"
 
 
 def test_a_long_name_kept_by_a_save_fits_the_cover() -> None:
@@ -536,3 +552,21 @@ def test_a_long_name_kept_by_a_save_fits_the_cover() -> None:
             if sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], theme.GOLD)) < 60]
     assert not gold, "the headline reaches the window's edge"
     assert cover.button.left > 0 and cover.button.right < w
+
+
+def test_in_draw_cassino_the_card_drawn_still_flies_in_to_the_hand_turned_down() -> None:
+    from cassino.rules import Rules
+
+    app = App((1280, 720), Settings(speed="fast", fullscreen=False))
+    table = TableScene(app, Game(Rules(draw=True), players=2, seed=8), [Seat("Ann"), Seat("Ben")])
+    app.replace(table)
+    settle(app)
+    ready(app)
+    settle(app)
+    seat = table.pos.to_move
+    card = table.hand_order(seat)[0]
+    click(app, hand_card_centre(table, card))
+    click(app, bare_cloth(table))
+    drawn = table.drawn[seat]
+    sprite = table.motion.sprites[drawn]
+    assert sprite.legs and sprite.at != table.stage.spots[drawn], "it flies from the stock, not there at once"

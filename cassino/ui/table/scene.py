@@ -356,7 +356,8 @@ class TableScene(Scene, TableState):
         self.drawn.pop(seat, None)
         if event.drawn:
             self.drawn[seat] = event.drawn[-1]
-        if seat in self.humans and len(self.humans) > 1 and move.card >= 0:
+        turned_down = seat in self.humans and len(self.humans) > 1 and move.card >= 0
+        if turned_down:
             self.hidden = True  # the next person may already be looking
         keeping.save(self)
         self.hint_move = None
@@ -380,6 +381,8 @@ class TableScene(Scene, TableState):
         self.before = self.stage.items
         self.played = move.card if move.card >= 0 else None
         self.stage = self.stage_of(pos)
+        if turned_down:
+            self._close_backs(seat, move.card)
         pile_of = {team: self.team_taker(team) for team in range(len(pos.teams))}
         names = [self.names.seat(s) for s in range(pos.players)]
         last_table = self._last_table(move.card) if event.round_end is not None and move.kind != CAPTURE \
@@ -687,6 +690,24 @@ class TableScene(Scene, TableState):
         """L, or a pile pressed and held: the last capture looked at again."""
         events = self.game.round_events if self.pos is self.game.position else []
         self.app.push(ReviewScene(self.app, self, last_capture(events, seat), held, events))
+
+    def _close_backs(self, seat: int, card: int) -> None:
+        """A hand turned down as it plays (pass and play) shows nothing of where
+        the card played ranked in it: its backs lie at once in an order of
+        their own, closed up, and the card played leaves from the middle of
+        the hand. Its gap in the sorted hand, and the hand kept in rank order,
+        told whoever was looking how many of the cards kept it outranked."""
+        rest = [self.stage.spots[c] for c in self.stage.hands[seat]]
+        for c, spot in zip(self.stage.hands[seat], rest):
+            if self.motion.get(c) is not None:  # (a card drawn in Draw Cassino still flies in)
+                self.motion.place(c, spot)
+        played = self.motion.get(card)
+        if played is None or not rest:
+            return
+        at, row = played.at, rest[0]
+        if abs(at.y - row.y) < row.w:  # (a card dragged away leaves from where it was let go)
+            middle = (min(s.x for s in rest) + max(s.x for s in rest)) / 2
+            played.at = Spot(middle, at.y, at.w, at.face_up)
 
     # -- records, statistics, saves, undo --------------------------------------------------
 

@@ -188,18 +188,12 @@ class TableState:
         """Each card's place in a face-down hand: a shuffle of its own each
         round (from the game's seed: the deals come from it anyway), so that
         the slot a card leaves or lands in says nothing of its rank. A hand
-        just turned down keeps the order it was shown in (its cards trade
-        keys): its backs do not slide past one another for nothing."""
+        just turned down takes that order too, at once (``TableScene._close_backs``)."""
         number, keys = self.backs
         if number != pos.round:
             keys = list(range(52))
             random.Random(f"cassino/{self.game.seed}/backs/{pos.round}").shuffle(keys)
             self.backs = (pos.round, keys)
-        old = getattr(self, "stage", None)
-        if old is not None and old.face_up is not None and old.face_up != face_up and number == pos.round:
-            shown = [c for c in old.hands[old.face_up] if pos.hands[old.face_up] >> c & 1]
-            for c, k in zip(shown, sorted(keys[c] for c in shown)):
-                keys[c] = k
         return keys
 
     @property
