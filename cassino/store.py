@@ -515,14 +515,17 @@ def _saved_game(data: Any) -> SavedGame:
 
 
 def _seats(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """A replayed record's players, each with a name and a kind the table offers."""
+    """A replayed record's players, each with a name and a kind the table
+    offers, in seat order, each with its ``seat`` (a record may leave it out:
+    the seat is then the entry's place in the list, docs/formats.md)."""
     seats: list[dict[str, Any]] = record["players"]
     for s in seats:
         if not isinstance(s, dict) or not _is_name(s.get("name")) or \
                 s.get("kind") not in KINDS:
             raise ValueError(f"a player must have a name (1 to {MAX_NAME} printable characters) and a "
                              f"kind ('human' or 'ai:LEVEL'), not {short(s)}")
-    return seats
+    # (replay has checked each seat is at the table once.)
+    return sorted(({**s, "seat": s.get("seat", i)} for i, s in enumerate(seats)), key=lambda s: s["seat"])
 
 
 def _finished_game(data: Any) -> tuple[Game, list[dict[str, Any]]]:

@@ -148,6 +148,22 @@ def test_a_saved_game_resumes_exactly_where_it_was(tmp_path: Path) -> None:
     assert again.turns == game.turns and again.totals == game.totals
 
 
+def test_a_saved_game_whose_players_leave_out_their_seats_is_seated_by_their_place(tmp_path: Path) -> None:
+    """docs/formats.md: an entry without ``seat`` sits at its place in the list.
+    Read so, such a save crashed New game ("Start anew" weighs whether giving it
+    up counts as a loss, by each player's seat)."""
+    from cassino.ui.table import keeping
+
+    game = played(23)
+    Store(tmp_path).save_game(game, [{"name": "You", "kind": "human"}, {"name": "North", "kind": "ai:beginner"}])
+    store = Store(tmp_path)
+    loaded = store.load_game()
+    assert loaded is not None
+    assert loaded.seats == SEATS
+    keeping.count_abandoned(store, loaded)
+    assert store.load_stats().recent[-1].given_up
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_game_against_any_level_the_table_offers_resumes(tmp_path: Path, level: str) -> None:
     seats = [SEATS[0], {"name": "North", "seat": 1, "kind": f"ai:{level}"}]
