@@ -40,12 +40,17 @@ def start(folder: Path) -> Path | None:
             # A pipe, say: opening it to write waits for a reader that never comes (the
             # game hung before its window), and a folder cannot be written to at all.
             raise OSError(f"{where} is not a file")
-        handler = logging.handlers.RotatingFileHandler(where, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
+        # (A path of no text in a message is written escaped, not refused.)
+        handler = logging.handlers.RotatingFileHandler(where, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8",
+                                                       errors="backslashreplace")
     except OSError:
         path = None
         handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     log.handlers[:] = [handler]
+    # A log that cannot be written (a full disk, its old copy a folder) is no
+    # reason for a traceback on the terminal at every line: the game goes on.
+    logging.raiseExceptions = False
     log.setLevel(logging.INFO)
     log.propagate = False
     logging.captureWarnings(True)

@@ -81,8 +81,20 @@ def user_folder() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def shown(path: Path) -> str:
+    """A path as words on the screen: a byte of its name that is no character
+    (a folder named on a system of another encoding) as a replacement mark;
+    kept as it was, it stopped the title from drawing at all."""
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
 class Store:
     """Reads and writes the JSON files in one folder; collects what went wrong."""
+
+    @property
+    def place(self) -> str:
+        """The folder as the game's words name it (``shown``)."""
+        return shown(self.folder)
 
     def __init__(self, folder: Path | None = None):
         self.folder = folder if folder is not None else user_folder()
@@ -90,6 +102,8 @@ class Store:
         # The files found damaged this session, by name: what was said of each
         # (the screen that shows such a file's contents says it too).
         self.damaged: dict[str, str] = {}
+        # Those of them that could not be set aside: left where they are, never written over.
+        self.kept_in_place: set[str] = set()
         # The game's latest moves could not be saved this session: the kept game is an older one.
         self.behind = False
         # settings.json's keys that no setting of this copy has, kept for the copy that wrote them.
@@ -143,7 +157,7 @@ class Store:
         the folder itself cannot be used: said once, not once per file)."""
         unusable = self._unusable_folder()
         if unusable is not None:
-            notice = (f"Your folder {self.folder} cannot be used ({unusable}): your settings, statistics "
+            notice = (f"Your folder {self.place} cannot be used ({unusable}): your settings, statistics "
                       f"and games are neither read from it nor kept in it this time.")
             if notice not in self.problems:
                 log.warning("%s", notice)
@@ -153,7 +167,7 @@ class Store:
             self._write_checked = True
             if self.folder.is_dir() and not os.access(self.folder, os.W_OK | os.X_OK):
                 # Said at the start, not first at a move or a setting that is then lost.
-                notice = (f"Your folder {self.folder} cannot be written: your settings, statistics and "
+                notice = (f"Your folder {self.place} cannot be written: your settings, statistics and "
                           f"games are read from it but not kept in it this time.")
                 log.warning("%s", notice)
                 self.problems.append(notice)
@@ -208,9 +222,20 @@ class Store:
         """Replace the file atomically with ``data`` as JSON (a folder, say, in
         its place is set aside first: nothing could ever replace it)."""
         self._not_shared()
+        if name in self.kept_in_place:
+            raise OSError(errno.EEXIST, f"{name} is damaged and could not be moved aside; it is left as it was "
+                                        f"until you move it")
         unusable = self._unusable_folder()
         if unusable is not None:  # (mkdir said "File exists" of a file in the folder's place)
             raise NotADirectoryError(errno.ENOTDIR, f"your folder cannot be used: {unusable}")
+        # Written as the game reads it back: a file read whole at 2 MB came out over the
+        # reading limit (MAX_BYTES) indented, and was set aside at the next start.
+        text = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+        if len(text) > MAX_BYTES:
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if len(text) > MAX_BYTES:
+            raise OSError(errno.EFBIG, f"{name} would be {len(text) >> 10} KB, more than the game reads back "
+                                       f"({MAX_BYTES >> 10} KB)")
         self.folder.mkdir(parents=True, exist_ok=True)
         self._clear_way(name)
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
@@ -222,8 +247,8 @@ class Store:
             except OSError:
                 mode = NEW_FILE_MODE
             os.chmod(tmp, mode)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, ensure_ascii=False, indent=1)
+            with os.fdopen(fd, "wb") as f:
+                f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self.path(name))
@@ -236,8 +261,11 @@ class Store:
         _sync_folder(self.folder)
 
     def delete(self, name: str) -> None:
-        """Remove the file, if it is there (what is not a file is set aside)."""
+        """Remove the file, if it is there (what is not a file is set aside; a
+        damaged file that could not be is left as it was)."""
         self._not_shared()
+        if name in self.kept_in_place:
+            return
         self._clear_way(name)
         try:
             self.path(name).unlink()
@@ -264,12 +292,13 @@ class Store:
             self._not_shared()  # (the other copy's to move)
             kept = _keep(path)
             # The folder in full: a player of the download has no other way to know where it is.
-            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in {self.folder}."
-            log.warning("%s was set aside because %s%s It was kept as %s.", path.name, why, stop, kept)
+            problem = f"{path.name} was set aside because {why}{stop} It was kept as {kept.name} in {self.place}."
+            log.warning("%s was set aside because %s%s It was kept as %s.", path.name, why, stop, shown(kept))
         except OSError as e:
-            problem = (f"{path.name} in {self.folder} could not be used because {why}{stop} Nor could it be "
+            problem = (f"{path.name} in {self.place} could not be used because {why}{stop} Nor could it be "
                        f"moved aside ({e.strerror or e}), so it is left as it was.")
             log.warning("%s", problem)
+            self.kept_in_place.add(name)  # and not written over: "left as it was" is a promise
         # What it means for the player first, then what was wrong with the file;
         # once (a file that cannot be moved aside is met again at each reading).
         notice = f"{lost or LOST.get(name, 'A file of yours could not be read.')} {problem}"

@@ -622,6 +622,27 @@ def test_a_pipe_where_the_log_goes_neither_hangs_nor_stops_the_game(tmp_path: Pa
     assert said.returncode == 0 and said.stdout.strip() == "None", said
 
 
+def test_a_log_that_cannot_be_written_prints_no_traceback(tmp_path: Path) -> None:
+    # Its old copy a folder: at the rollover every line printed "--- Logging error ---" and a
+    # traceback to the terminal. A message with a byte of no text is written escaped.
+    (tmp_path / "cassino.log").write_bytes(b"x" * (600 * 1024))
+    (tmp_path / "cassino.log.1").mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    said = subprocess.run([sys.executable, "-c", f"from pathlib import Path; from cassino import logs; "
+                                                 f"logs.start(Path({str(tmp_path)!r})); "
+                                                 f"logs.log.warning('one'); logs.log.warning('two')"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert said.returncode == 0 and said.stderr == "", said
+    (tmp_path / "cassino.log.1").rmdir()
+    (tmp_path / "cassino.log").unlink()
+    said = subprocess.run([sys.executable, "-c", f"from pathlib import Path; from cassino import logs; "
+                                                 f"logs.start(Path({str(tmp_path)!r})); "
+                                                 f"logs.log.warning('in %s', '/tmp/h\\udcffx')"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert said.returncode == 0 and said.stderr == "", said
+    assert "in /tmp/h\\udcffx" in (tmp_path / "cassino.log").read_text(encoding="utf-8")
+
+
 def test_the_download_s_refusals_name_its_own_program(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """The built program is 'Cassino' (Cassino.exe on Windows): 'cassino --help'

@@ -122,6 +122,13 @@ def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said_so(
     assert "is it a text file? Nor could it be moved aside (Permission denied), so it is left as it was." in said
     assert "set aside" not in said
     assert (tmp_path / SETTINGS).read_bytes() == b"\x89PNG junk"
+    # Left as it was, it is not written over at the next save either (nor deleted).
+    with pytest.raises(OSError, match="settings.json is damaged and could not be moved aside"):
+        store.save_settings(Settings(speed="fast"))
+    (tmp_path / SAVED_GAME).write_bytes(b"\x89PNG junk")
+    assert store.load_game() is None
+    store.delete(SAVED_GAME)
+    assert (tmp_path / SETTINGS).read_bytes() == (tmp_path / SAVED_GAME).read_bytes() == b"\x89PNG junk"
 
 
 def test_one_wrong_setting_loses_no_other(tmp_path: Path) -> None:
@@ -411,6 +418,27 @@ def test_settings_this_copy_does_not_know_are_kept_when_it_saves(tmp_path: Path)
     written = json.loads((tmp_path / SETTINGS).read_text(encoding="utf-8"))
     assert written["hint_style"] == {"arrows": [1, 2]} and written["speed"] == "fast"
     assert Store(tmp_path).load_settings() == settings
+
+
+def test_a_file_the_game_read_whole_is_written_so_that_it_reads_it_again(tmp_path: Path) -> None:
+    """Read whole at 2 MB, written indented at 5 MB: over the reading limit, the
+    settings were set aside at the next start and every one was lost."""
+    from cassino.rules.jsontext import MAX_BYTES
+
+    big = json.dumps({"speed": "slow", "newer_copy_option": [0] * 1_000_000}, separators=(",", ":"))
+    assert MAX_BYTES // 4 < len(big) < MAX_BYTES
+    (tmp_path / SETTINGS).write_text(big, encoding="utf-8")
+    store = Store(tmp_path)
+    settings = store.load_settings()
+    settings.speed = "fast"
+    store.save_settings(settings)
+    again = Store(tmp_path)
+    assert again.load_settings().speed == "fast" and again.problems == []
+    # Too big even so, it is refused and the file is left as it was.
+    store.other_settings["newer_copy_option"] = [0] * (MAX_BYTES // 2)
+    with pytest.raises(OSError, match="more than the game reads back"):
+        store.save_settings(settings)
+    assert Store(tmp_path).load_settings().speed == "fast"
 
 
 def test_a_save_into_a_folder_that_cannot_be_used_says_why_in_the_game_s_words(tmp_path: Path) -> None:

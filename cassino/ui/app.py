@@ -224,7 +224,7 @@ class App:
         try:
             self.store.save_settings(self.settings)
         except OSError as e:
-            notice = (f"The settings could not be saved: {e.strerror} (in {self.store.folder}). "
+            notice = (f"The settings could not be saved: {e.strerror} (in {self.store.place}). "
                       f"They apply until you quit.")
             if notice not in self.store.problems:
                 self.store.problems.append(notice)

@@ -162,6 +162,23 @@ def test_a_damaged_save_is_reported_on_the_title_and_the_game_still_starts(tmp_p
     assert isinstance(app.top, TableScene)
 
 
+def test_a_folder_whose_name_is_no_text_is_named_with_a_mark_and_the_title_still_draws(tmp_path: Path) -> None:
+    # A byte of no character in the folder's name (os.fsdecode keeps it as a lone surrogate)
+    # stopped the title from drawing the notice that named the folder.
+    import os
+
+    folder = Path(os.fsdecode(os.fsencode(tmp_path) + b"/h\xffx"))
+    folder.mkdir()
+    (folder / "stats.json").write_text("garbage", encoding="utf-8")
+    app = App((1024, 600), Settings(speed="instant", fullscreen=False), Store(folder))
+    app.store.load_stats()  # type: ignore[union-attr]
+    show_title(app)
+    step(app, 3)
+    assert isinstance(app.top, TitleScene)
+    said = app.store.problems[0]  # type: ignore[union-attr]
+    assert "stats.json was set aside" in said and "h\ufffdx" in said
+
+
 def test_settings_changed_in_the_game_are_kept(tmp_path: Path) -> None:
     from cassino.ui.menus.settings import SettingsScene
 

@@ -104,7 +104,7 @@ class StatsScene(Overlay):
         except OSError as e:
             log.warning("resetting the statistics failed: %s", e)
             self.notice = (f"The statistics could not be reset: {e.strerror or e}. They are kept as they "
-                           f"were; try again once {store.folder} can be written to.")
+                           f"were; try again once {store.place} can be written to.")
             return
         self.stats = Stats()
         self.notice = ""

@@ -49,7 +49,7 @@ def count(table: TableState, result: RoundEnd | None) -> None:
     try:
         store.save_stats(stats)
     except OSError as e:
-        notice = f"The statistics could not be saved: {e.strerror} (in {store.folder})."
+        notice = f"The statistics could not be saved: {e.strerror} (in {store.place})."
         table.say(notice, warn=True, knock=False)
         table.unkept.append(notice)
         if notice not in store.problems:  # lost for good: the title says so too
@@ -87,7 +87,7 @@ def count_abandoned(store: Store, saved: SavedGame) -> None:
     try:
         store.save_stats(stats)
     except OSError as e:
-        notice = f"The statistics could not be saved: {e.strerror} (in {store.folder})."
+        notice = f"The statistics could not be saved: {e.strerror} (in {store.place})."
         if notice not in store.problems:
             store.problems.append(notice)
 
@@ -106,7 +106,7 @@ def save(table: TableState, dealt_in: bool = False) -> None:
             store.save_game(table.game, seat_records(table.seats), table.practice, dealt_in)
     except OSError as e:
         log.warning("saving the game failed: %s", e)
-        notice = f"{UNSAVED}: {e.strerror} (in {store.folder})."
+        notice = f"{UNSAVED}: {e.strerror} (in {store.place})."
         if notice not in table.unkept:  # said once when it starts, not over every move
             table.say(notice, warn=True, knock=False)
             table.note(None, notice)  # and kept in the log, the score panel marking the game unsaved
