@@ -42,7 +42,8 @@ BAD_INPUT = 2     # input the command cannot use
 ILLEGAL_MOVE = 1  # a well-formed move the rules refuse
 BUG = 70          # the program itself went wrong (EX_SOFTWARE): a bug to report
 MAX_WINDOW = 8192  # an 8K screen is 7680x4320; 16384x16384 took 2.6 GB
-MAX_MESSAGE = 300  # characters of a refusal's one line
+MAX_MESSAGE = 300  # characters a refusal's one line keeps to by shortening its longest words
+MAX_LINE = 2000  # and at most, cut (a refused position lists every problem: a few hundred characters)
 # Moves ``legal`` lists at the most: some 20 small loose cards have that many
 # (seconds, a few hundred megabytes); a crowded table has millions.
 LEGAL_LIMIT = 1_000_000
@@ -604,9 +605,15 @@ class Parser(argparse.ArgumentParser):
 
 
 def _one_line(text: str) -> str:
-    """A message as one short line: control characters as spaces, cut to
-    MAX_MESSAGE. Words too long for it (a file's path, deep in folders) are
-    shortened in the middle first, so that the reason after them stays."""
+    """A message as one line: control characters as spaces. Words too long
+    for MAX_MESSAGE (a file's path, deep in folders) are shortened in the
+    middle, so that the reason after them stays; a message of many short
+    words (every problem of a refused position) is kept whole, up to MAX_LINE."""
+    # A file name's bytes of no text (kept by Python as lone surrogates) as \xff, not dropped.
+    try:
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # (a surrogate of no byte: from a JSON string's escape, say)
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     words = "".join(c if c.isprintable() else " " for c in text).split()
     while sum(len(w) + 1 for w in words) > MAX_MESSAGE + 1:
         longest = max(range(len(words)), key=lambda i: len(words[i]))
@@ -615,7 +622,7 @@ def _one_line(text: str) -> str:
             break
         words[longest] = w[:20] + "..." + w[-36:]
     text = " ".join(words)
-    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
+    return text if len(text) <= MAX_LINE else text[:MAX_LINE - 3] + "..."
 
 
 def counting(least: int, most: int | None = None) -> Callable[[str], int]:

@@ -408,6 +408,24 @@ def test_work_past_hours_a_decision_is_refused_at_once(tmp_path: Path, argv: lis
     assert "'999999999999999999' is more than 1000000" in capsys.readouterr().err
 
 
+def test_a_refused_position_s_line_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/formats.md: "its message lists every problem it finds"; the line was cut at 300 characters.
+    pos = position_to_json(table_position(hand="AS", others=["2S"]))
+    pos["captured"], pos["sweeps"] = [[], []], [9, 9]
+    path = write_json(tmp_path / "bad.json", pos)
+    assert main(["legal", str(path)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert "cards missing from the position: 3S" in said and "KC" in said
+    assert "team 0 counts 9 sweeps" in said and "team 1 counts 9 sweeps" in said and not said.endswith("...")
+
+
+def test_a_file_named_with_bytes_of_no_text_is_named_with_them_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    name = os.fsdecode(os.fsencode(tmp_path) + b"/\xff\xfe.json")
+    assert main(["legal", name]) == 2
+    assert "/\\xff\\xfe.json: No such file or directory" in capsys.readouterr().err
+
+
 def test_a_refusal_about_a_file_deep_in_folders_keeps_its_reason(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     deep = tmp_path / ("d" * 200) / ("e" * 200) / "missing.json"

@@ -158,7 +158,8 @@ def check_refusal(status: int, out: str, err: str, name: str | None = None) -> N
     assert status in (1, 2), (status, err)
     assert out == ""
     lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("cassino: ") and len(lines[0]) <= 320, err[:500]
+    # One line, bounded: a refused position's every problem, never a dump of the input.
+    assert len(lines) == 1 and lines[0].startswith("cassino: ") and len(lines[0]) <= 20 + cli.MAX_LINE, err[:500]
     assert "Traceback" not in err and "internal error" not in err
     if name is not None:
         assert name in lines[0], lines[0]

@@ -115,7 +115,7 @@ def cards_text(mask: CardSet, sep: str = ",") -> str:
     return sep.join(_TEXT[c] for c in cards_of(mask))
 
 
-def parse_cards(texts: object, what: str = "cards") -> CardSet:
+def parse_cards(texts: object, what: str = "the cards") -> CardSet:
     """A set from card strings; a card given twice is an error."""
     if isinstance(texts, str) or not isinstance(texts, (list, tuple)):
         raise InvalidCardError(f"{what} must be a list of cards like [\"7H\", \"TD\"], not {short(texts)}")
@@ -123,6 +123,6 @@ def parse_cards(texts: object, what: str = "cards") -> CardSet:
     for t in texts:
         c = parse_card(t)
         if mask >> c & 1:
-            raise InvalidCardError(f"{what} list the {card_text(c)} twice")
+            raise InvalidCardError(f"the {card_text(c)} is listed twice in {what}")
         mask |= 1 << c
     return mask

@@ -115,7 +115,7 @@ def test_a_card_that_is_not_text_is_refused(value: Any) -> None:
 
 
 def test_card_lists_refuse_a_card_twice_and_non_lists() -> None:
-    with pytest.raises(InvalidCardError, match="7H twice"):
+    with pytest.raises(InvalidCardError, match="^the 7H is listed twice in hand 0$"):
         parse_cards(["7H", "3C", "7h"], "hand 0")
     with pytest.raises(InvalidCardError, match="must be a list"):
         parse_cards("7H,3C", "hand 0")
