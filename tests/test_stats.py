@@ -77,12 +77,12 @@ def test_a_game_won_by_sweeps_before_its_first_round_was_scored_counts_those_swe
     assert result == Result(True, 3, 0, 3)
     assert game_result(game, 1 - winner).won is False
 
-    # Counted at the table as the game ends inside the round (no RoundEnd: ``None``).
+    # Counted at the table as the game ends inside the round.
     store = Store(tmp_path)
     seats = [Seat("You"), Seat("North", "beginner")] if winner == 0 else [Seat("North", "beginner"), Seat("You")]
     table = SimpleNamespace(app=SimpleNamespace(store=store), humans=[winner], practice=False, pos=game.position,
                             game=game, seats=seats, say=lambda *a, **k: None)
-    keeping.count(table, None)
+    keeping.count(table)
     stats = store.load_stats()
     assert (stats.sweeps, stats.rounds, stats.most_sweeps, stats.streak) == (3, 0, 3, 1)
     assert stats.recent == [result] and stats.played == 1

@@ -305,6 +305,23 @@ def test_continuing_a_damaged_game_from_plays_question_says_so(tmp_path: Path) -
     assert (tmp_path / "game.json.bad").exists()
 
 
+def test_a_game_given_up_counts_its_finished_rounds_with_it(tmp_path: Path) -> None:
+    # (Rounds count with their game, at its end: a game given up is ended so.)
+    from cassino.ui.table import keeping
+
+    seats = [{"name": "You", "seat": 0, "kind": "human"}, {"name": "North", "seat": 1, "kind": "ai:beginner"}]
+    store = Store(tmp_path)
+    game = Game(seed=3)
+    while not game.rounds:
+        game.play(game.legal_moves()[0])
+    store.save_game(game, seats, False)
+    saved = store.load_game()
+    assert saved is not None
+    keeping.count_abandoned(store, saved)
+    stats = store.load_stats()
+    assert stats.played == 1 and stats.rounds == 1 and stats.points == game.rounds[0].points[0]
+
+
 def test_a_game_given_up_for_a_new_one_counts_as_lost(tmp_path: Path) -> None:
     # "Start anew" dropped the game from the statistics: a losing game could be
     # given up to keep a perfect record. Once you have played a card, it counts.

@@ -435,6 +435,48 @@ def test_statistics_count_your_games_and_reset_after_confirmation(tmp_path: obje
     assert store.load_stats().rounds == 0 and app.top is scene
 
 
+def test_a_game_that_becomes_practice_after_its_first_round_counts_no_round(tmp_path: object) -> None:
+    # Its first round was counted as it ended; undo in the second made the game
+    # practice, "not counted", and the statistics' average still held that round.
+    from pathlib import Path
+
+    from cassino.rules import Game, Rules
+    from cassino.store import Store
+    from cassino.ui.table import Seat
+    from cassino.ui.table.scoresheet import RoundOverScene
+
+    from .driver import bare_cloth, drag, hand_card_centre, settle
+
+    assert isinstance(tmp_path, Path)
+    store = Store(tmp_path)
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False, undo=True), store)
+    game = Game(Rules(target=61), seed=5)
+    table = TableScene(app, game, [Seat("You"), Seat("North", "beginner")])
+    app.replace(table)
+    table.players[0] = table.players[1]  # a computer plays your seat through round 1
+    settle(app, limit=60)
+    assert isinstance(app.top, RoundOverScene) and len(game.rounds) == 1 and not game.over
+    assert store.load_stats().rounds == 0, "a round counts with its game, once the game is over"
+    del table.players[0]
+    key(app, pygame.K_RETURN)  # Next round
+    settle(app)
+    drag(app, hand_card_centre(table, table.hand_order(0)[0]), bare_cloth(table))
+    settle(app)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app)
+    assert table.practice
+    table.players[0] = table.players[1]  # and on to the game's end, practice
+    for _ in range(20):
+        settle(app, limit=60)
+        if table.game.over:
+            break
+        assert isinstance(app.top, RoundOverScene)
+        key(app, pygame.K_RETURN)
+    assert table.game.over
+    stats = store.load_stats()
+    assert stats.rounds == 0 and stats.played == 0
+
+
 def test_the_hint_and_menu_buttons_do_what_h_and_esc_do() -> None:
     from .driver import click
 

@@ -283,7 +283,8 @@ def test_the_round_s_sheet_says_what_could_not_be_kept(tmp_path: object) -> None
     from cassino.ui.table.scoresheet import RoundOverScene
 
     assert isinstance(tmp_path, Path)
-    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[6, 6], captured=["AS AH AD AC"])
+    # (The game's last round: statistics are counted once a game is over.)
+    pos = table_position("5S", "5D", others=[""], dealer=0, scores=[18, 6], captured=["AS AH AD AC"])
     app, table = open_table(pos)
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the folder should be")
@@ -291,7 +292,7 @@ def test_the_round_s_sheet_says_what_could_not_be_kept(tmp_path: object) -> None
     assert table.play(parse_move("5Sx5:5D"))
     settle(app)
     sheet = app.top
-    assert isinstance(sheet, RoundOverScene)
+    assert isinstance(sheet, RoundOverScene) and table.game.over
     said = [line for line in sheet.story() if "could not be saved" in line]
     assert [line.split(":")[0] for line in said] == ["The game could not be saved",
                                                      "The statistics could not be saved"], said

@@ -1,6 +1,6 @@
 """What the table keeps in the player's folder: the game, saved after every
 move (so quitting at any moment loses nothing), and the statistics, counted
-at each round's and the game's end (only games with one person at the
+at the game's end, its rounds with it (only games with one person at the
 table, and never practice games; a game given up for a new one counts as
 lost). A file that cannot be written is said
 on the table, not fatal."""
@@ -11,8 +11,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
-from cassino.rules import RoundEnd
-from cassino.stats import game_result, unscored_sweeps
+from cassino.rules import Game
+from cassino.stats import Stats, game_result, unscored_sweeps
 from cassino.store import SavedGame, Store
 
 from .seats import Seat
@@ -28,24 +28,22 @@ def seat_records(seats: Sequence[Seat]) -> list[dict[str, object]]:
             for i, s in enumerate(seats)]
 
 
-def count(table: TableState, result: RoundEnd | None) -> None:
-    """Statistics after a round (``result``) or a game that ended inside one (None)."""
+def count(table: TableState) -> None:
+    """Statistics once the game is over: its rounds and the game. Rounds are
+    not counted as they end: a game that later becomes practice (undo) is
+    not counted at all, its first rounds neither."""
     store = table.app.store
-    if store is None or len(table.humans) != 1 or table.practice:
+    game = table.game
+    if store is None or len(table.humans) != 1 or table.practice or not game.over:
         return
     team = table.pos.team_of[table.humans[0]]
     stats = store.load_stats()
-    game = table.game
-    if result is not None:
-        stats.record_round(result.points[team], result.sweeps[team])
-    else:
-        stats.sweeps += unscored_sweeps(game, team)  # the game ended before the round was scored
-    if game.over:
-        team_of = table.pos.team_of
-        levels = sorted({s.level for i, s in enumerate(table.seats) if s.level is not None and team_of[i] != team})
-        partner = next((s.level for i, s in enumerate(table.seats)
-                        if team_of[i] == team and i != table.humans[0]), None)
-        stats.record_game("+".join(levels), game.rules, game_result(game, team), game.players, partner)
+    _count_rounds(stats, game, team)
+    team_of = table.pos.team_of
+    levels = sorted({s.level for i, s in enumerate(table.seats) if s.level is not None and team_of[i] != team})
+    partner = next((s.level for i, s in enumerate(table.seats)
+                    if team_of[i] == team and i != table.humans[0]), None)
+    stats.record_game("+".join(levels), game.rules, game_result(game, team), game.players, partner)
     try:
         store.save_stats(stats)
     except OSError as e:
@@ -54,6 +52,14 @@ def count(table: TableState, result: RoundEnd | None) -> None:
         table.unkept.append(notice)
         if notice not in store.problems:  # lost for good: the title says so too
             store.problems.append(notice)
+
+
+def _count_rounds(stats: Stats, game: Game, team: int) -> None:
+    """Every round of ``game`` for ``team``: its points and sweeps (and the
+    sweeps of a round the game ended inside, which no round's end scored)."""
+    for end in game.rounds:
+        stats.record_round(end.points[team], end.sweeps[team])
+    stats.sweeps += unscored_sweeps(game, team)
 
 
 def counts_if_given_up(saved: SavedGame) -> bool:
@@ -70,7 +76,7 @@ def counts_if_given_up(saved: SavedGame) -> bool:
 def count_abandoned(store: Store, saved: SavedGame) -> None:
     """A game given up for a new one ("Start anew") counts as lost, once you
     have played in it: else dropping a losing game would keep a record clean.
-    (Its finished rounds were counted as they ended.)"""
+    Its finished rounds count with it."""
     if not counts_if_given_up(saved):
         return
     game = saved.game
@@ -82,6 +88,7 @@ def count_abandoned(store: Store, saved: SavedGame) -> None:
     partner = next((r["kind"].split(":", 1)[1] for r in saved.seats
                     if r["seat"] != you and team_of[r["seat"]] == team), None)
     stats = store.load_stats()
+    _count_rounds(stats, game, team)
     result = replace(game_result(game, team), won=False, given_up=True)
     stats.record_game("+".join(levels), game.rules, result, game.players, partner)
     try:

@@ -248,7 +248,7 @@ class TableScene(Scene, TableState):
         if deal.winner is not None and fresh:
             self.game_ended = True
             self.ending = deal
-            keeping.count(self, None)
+            keeping.count(self)
             self.announce(f"{self.names.wins(deal.winner)}: sudden death")
             self.motion.cue(self._ending_sound(deal.winner), 0.0)
 
@@ -398,7 +398,7 @@ class TableScene(Scene, TableState):
         result = event.round_end
         if result is not None:
             self.round_result = result
-            keeping.count(self, result)
+            keeping.count(self)
             # The game's end is told once its sheet has added up (``RoundOverScene``):
             # "Game over." here, under the sheet still building, gave the result away.
             self._note_round_end(result, timing.last_cards or 0.0, end)
@@ -408,7 +408,7 @@ class TableScene(Scene, TableState):
             # A call for 21 or a sudden-death sweep: the game ends inside the round.
             self.game_ended = True
             self.ending = event
-            keeping.count(self, None)
+            keeping.count(self)
             if move.kind == CALL and event.counts is not None:
                 team = pos.team_of[seat]
                 self.note(None, f"{self.names.team(team)} count{self.names.s(team)} {event.counts[team]} "
