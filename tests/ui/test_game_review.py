@@ -19,6 +19,7 @@ from cassino.rules import Game, Move, Rules, standard_teams
 from cassino.settings import Settings
 from cassino.store import LAST_GAME, Store
 from cassino.ui.app import App
+from cassino.ui.art import theme
 from cassino.ui.menus.stats import StatsScene
 from cassino.ui.screens import show_title, sit_down
 from cassino.ui.table import Seat, TableScene, default_seats, gamereview
@@ -135,6 +136,28 @@ def test_the_moments_step_with_the_arrows_and_show_the_table_as_it_was() -> None
         key(app, pygame.K_RIGHT)
     assert review.at == len(review.moments) - 1
     key(app, pygame.K_ESCAPE)
+    assert app.top is not review
+
+
+def test_enter_goes_to_the_next_moment_and_closes_after_the_last() -> None:
+    # Enter closed the review at its first moment: weighing it again took seconds.
+    app, table = after_one_round()
+    review = GameReviewScene(app, table, [1])
+    app.push(review)
+    assert review.default() is None  # (while it is weighed, Enter stops nothing)
+    key(app, pygame.K_RETURN)
+    assert app.top is review
+    worked_out(app, review)
+    assert len(review.moments) >= 2
+    for i in range(1, len(review.moments)):
+        assert review.default() == "next"
+        key(app, pygame.K_RETURN)
+        assert review.at == i and app.top is review
+    assert review.default() == "close"
+    app.draw(app.screen)
+    close = next(rect for rect, name in review.buttons if name == "close")
+    assert app.screen.get_at((close.centerx, close.top))[:3] == theme.GOLD, "Enter's button is outlined"
+    key(app, pygame.K_RETURN)
     assert app.top is not review
 
 

@@ -142,9 +142,18 @@ class GameReviewScene(Scene):
             self.at = max(0, min(len(self.moments) - 1, self.at + by))
 
     def handle(self, event: pygame.event.Event) -> None:
-        """← → step through the moments; Esc, Enter or Close goes back."""
+        """← → step through the moments; Enter does what the outlined button
+        does (Next, at the last moment Close: it closed the review at the
+        first, and weighing it again took seconds); Esc, R, Close or Stop
+        goes back."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                pressed = self.default()
+                if pressed == "next":
+                    self.step(1)
+                elif pressed == "close":
+                    self.close()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_r):
                 self.close()
             elif event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP):
                 self.step(-1)
@@ -156,6 +165,13 @@ class GameReviewScene(Scene):
                     {"prev": lambda: self.step(-1), "next": lambda: self.step(1), "close": self.close}[name]()
         elif event.type == pygame.MOUSEWHEEL:
             self.step(-1 if event.y > 0 else 1)
+
+    def default(self) -> str | None:
+        """The button Enter presses: Next while there is a next moment, else
+        Close; none while the review is weighed (Enter stopped it, unasked)."""
+        if not self.taken:
+            return None
+        return "next" if self.at < len(self.moments) - 1 else "close"
 
     # -- what is shown ---------------------------------------------------------------------
 
@@ -340,7 +356,9 @@ class GameReviewScene(Scene):
             rect = pygame.Rect(x, y, bw, bh)
             idle = (name == "prev" and self.at == 0) or (name == "next" and self.at >= len(self.moments) - 1)
             colour = theme.BUTTON_HOT if rect.collidepoint(mouse) and not idle else theme.BUTTON
-            surface.blit(theme.rounded_box(rect.size, colour + (255,), 8, theme.PANEL_LINE + (255,), 1), rect.topleft)
+            # Enter's button outlined, as a menu's focus is.
+            line, width = (theme.GOLD, 2) if name == self.default() else (theme.PANEL_LINE, 1)
+            surface.blit(theme.rounded_box(rect.size, colour + (255,), 8, line + (255,), width), rect.topleft)
             t = theme.fit_text(label, round(fs * 0.9), bw - fs // 2, theme.DIM if idle else theme.INK, bold=True)
             surface.blit(t, t.get_rect(center=rect.center))
             self.buttons.append((rect, name))
