@@ -456,6 +456,37 @@ def test_the_words_on_marked_table_piles_stand_clear_of_every_card(monkeypatch: 
     assert all(w.height <= max(12, round(fs * 0.8)) * 1.5 for w in words), "the hand's size, not the cards'"
 
 
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 1024)])
+def test_a_build_s_whose_words_are_no_bigger_than_the_frames_words(monkeypatch: pytest.MonkeyPatch,
+                                                                  size: tuple[int, int]) -> None:
+    # Sized with the cards, "North's build" stood larger than the screen's heading in a tall window.
+    from cassino.ai.review import Moment
+
+    game = Game(Rules(), 2, seed=5)
+    rng = random.Random(3)
+    while True:  # to a turn of yours with a build on the table (random plays, builds first)
+        pos = game.position
+        plays = [m for m in pos.legal_moves() if m.card >= 0]
+        if pos.to_move == 0 and pos.builds and len(plays) > 1:
+            break
+        builds = [m for m in plays if m.kind == "build"]
+        game.play(rng.choice(builds or plays))
+    app = App(size, Settings(speed="fast", ai_delay="none", fullscreen=False))
+    table = sit_down(app, game, default_seats(2, "intermediate"))
+    review = GameReviewScene(app, table, [1])
+    review.reviewer.stop()
+    drawn: list[tuple[str, int]] = []
+    real_text = gamereview.theme.text
+    monkeypatch.setattr(gamereview.theme, "text",
+                        lambda w, *a, **k: drawn.append((w, (t := real_text(w, *a, **k)).get_height())) or t)
+    fs = gamereview.theme.px(size, 24, 13)
+    screen = pygame.Surface(size)
+    review._table(screen, fs, screen.get_rect(), Moment(len(game.moves), 1, 0, plays[0], plays[1], 0.1, 2.0, True, ""))
+    monkeypatch.undo()
+    whose = [h for w, h in drawn if w.endswith("build")]
+    assert whose and max(whose) <= real_text("better", max(12, round(fs * 0.8)), bold=True).get_height(), drawn
+
+
 def one_round_game(kinds: tuple[str, str] = ("human", "ai:intermediate")) -> tuple[Game, list[dict[str, object]]]:
     """A finished game of one round, as the table keeps it in last-game.json."""
     game = Game(Rules(rounds=1), players=2, teams=standard_teams(2), seed=77)

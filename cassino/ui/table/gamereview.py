@@ -394,7 +394,9 @@ class GameReviewScene(Scene):
         ch = round(cw * RATIO)
         gap = round(cw * 0.15)
         # Room under the table's row for the builds' "whose" tags and a better pluck's word.
-        tag_px = max(10, round(cw * 0.16))
+        # (Sized with the cards but no bigger than the frames' words: in a tall window
+        # "North's build" stood larger than the screen's heading.)
+        tag_px = max(11, min(round(cw * 0.16), word_px))
         tag_h = round(tag_px * 1.3) + 3
         tags = (tag_h if pos.builds or PLUCK in (best.kind, played.kind) else 0) + word_room
         # A build's badge stands above its pile: room for it under the label (it covered "On the table").
@@ -438,7 +440,7 @@ class GameReviewScene(Scene):
                     left += t.get_width() + apart
             x += width + gap
         for build, rect, top in badges:  # over every frame: the next pile's frame cut "10" to "1("
-            self._badge(surface, build, rect, top)
+            self._badge(surface, build, rect, top, tag_px)
         if not items:
             t = theme.text("(nothing)", fs, theme.DIM)
             surface.blit(t, t.get_rect(midtop=(area.centerx, y + ch // 3)))
@@ -467,14 +469,14 @@ class GameReviewScene(Scene):
         t = theme.text(words, max(12, round(fs * 0.85)), theme.DIM, bold=True)
         theme.backed(surface, t, t.get_rect(midtop=at))
 
-    def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, top: pygame.Rect) -> None:
+    def _badge(self, surface: pygame.Surface, b: Build, rect: pygame.Rect, top: pygame.Rect, px: int) -> None:
         """The build's value in its controller's colour (as the table shows it, on
-        the top card ``top``), and whose it is under the pile ``rect``."""
+        the top card ``top``), and whose it is under the pile ``rect``, at ``px``."""
         colour = theme.seat_colour(b.controller)
         cw = top.width
         value_chip(surface, b, top, self.table.game.rules.trailing_royals)
         who = self.who(b.controller)
         words = "Your build" if who == "You" else f"{who}'s build"
-        t = theme.fit_text(words, max(11, round(cw * 0.16)), rect.width + cw // 2, colour, bold=True)
+        t = theme.fit_text(words, px, rect.width + cw // 2, colour, bold=True)
         theme.backed(surface, t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))  # as at the table
 
