@@ -331,7 +331,8 @@ def test_the_list_of_choices_shows_the_value_of_a_build_it_asks_about(monkeypatc
     assert [d for d in drawn if isinstance(d, str)] == ["10"]
     # Over the build's outline, as on the table: drawn under it, the line struck through the "10".
     build = next(it for it in table.items if it.build is not None)
-    assert drawn.index(build.rect) < drawn.index("10")
+    framed = next(i for i, d in enumerate(drawn) if isinstance(d, pygame.Rect) and d.contains(build.rect))
+    assert framed < drawn.index("10")
 
 
 def test_a_line_said_after_a_still_moment_stays_to_be_read() -> None:
@@ -426,6 +427,29 @@ def test_draw_cassino_s_new_card_keeps_its_mark_after_a_move_taken_back() -> Non
     settle(app)
     assert table.practice
     assert table.drawn.get(0) == drawn
+
+
+def test_the_list_frames_in_gold_the_cards_its_meaning_in_focus_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every card some meaning took was lit alike: which took what was read from the words alone.
+    from cassino.ui.art import theme
+    from cassino.ui.table import chooser as chooser_module
+
+    app, table = open_table(table_position(hand="TC 8H 5D", loose="8C TD 2C 6S 4H", others=["5S 6H 7S"]))
+    click_twice(app, hand_card_centre(table, c("TC")))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    framed: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    real = chooser_module.outline
+    monkeypatch.setattr(chooser_module, "outline", lambda s, r, colour, w=3: framed.append((r, colour)) or real(s, r, colour, w))
+    for steps in range(len(chooser.moves) + 1):
+        framed.clear()
+        app.draw(app.screen)
+        focus = chooser.moves[chooser.focus] if chooser.focus < len(chooser.moves) else None
+        by_frame = {it.rect.inflate(4, 4).topleft: it.mask for it in table.items}
+        gold = {by_frame.get(r.topleft) for r, colour in framed if colour == theme.GLOW}
+        want = {it.mask for it in table.items if focus is not None and it.mask & focus.takes}
+        assert gold == want, (steps, focus)
+        key(app, pygame.K_DOWN)
 
 
 def test_a_list_of_choices_too_long_for_the_window_scrolls_and_keeps_its_words_apart() -> None:

@@ -290,10 +290,12 @@ class ChooserScene(Scene):
                 break
         _, box, laid, title, head, height = min(tried, key=lambda t: t[0])  # the widest of the best
         self.box = box
-        # The cards it is about, lit above the dimming.
+        # The cards it is about, lit above the dimming; those the meaning in focus
+        # takes framed in gold (all were alike: the words alone told which took what).
         taken = 0
         for m in self.moves:
             taken |= m.takes
+        focused = self.moves[self.focus].takes if self.focus < len(self.moves) else 0
         lit: list[pygame.Rect] = []
         for it in self.stage.items:
             if it.mask & taken:
@@ -303,7 +305,10 @@ class ChooserScene(Scene):
                                  (round(spot.x), round(spot.y)))
                     top = pygame.Rect(round(spot.x), round(spot.y), round(spot.w), round(spot.w * RATIO))
                     lit.append(top)
-                outline(surface, it.rect, theme.TARGET, 2)
+                if it.mask & focused:
+                    outline(surface, it.rect.inflate(4, 4), theme.GLOW, 3)
+                else:
+                    outline(surface, it.rect, theme.TARGET, 2)
                 if it.build is not None and top is not None:  # its value, which the cards alone hid
                     # Over the outline, as the table draws it (drawn under, its line struck the number).
                     value_chip(surface, it.build, top, self.stage.pos.rules.trailing_royals)
