@@ -313,7 +313,9 @@ def test_a_table_card_both_moves_take_is_framed_for_both_and_a_pluck_is_named(
     assert colours.count(theme.WARN) == piles(played) and colours.count(theme.GLOW) == piles(best), colours
     # Each framed table pile says its word too: to a deuteranope the two frames looked alike.
     _, words = _marks(monkeypatch, review, both)
-    assert words.count("better") == piles(best) and words.count("played") == piles(played), words
+    took = "taken" if played.kind == "capture" else "built on"  # (on the table; "played" on the card in hand)
+    assert words.count("better") == piles(best), words
+    assert words.count("played") == 1 and words.count(took) == piles(played) - 1, words
     plucked = Moment(number, 1, 0, plucks[0], best, 0.1, 2.0, True, "")
     frames, words = _marks(monkeypatch, review, plucked)
     assert "played: pluck" in words and theme.WARN in [colour for _, colour in frames]
@@ -447,8 +449,13 @@ def test_the_words_on_marked_table_piles_stand_clear_of_every_card(monkeypatch: 
     review._table(screen, fs, screen.get_rect(), Moment(number, 1, 0, played, best, 0.1, 2.0, True, ""))
     monkeypatch.undo()
     cards = [rect for source, rect in screen.put if id(source) in faces]
-    words = [rect for source, rect in screen.put if named.get(id(source)) in ("better", "played")]
+    said = [(named.get(id(source)), rect) for source, rect in screen.put
+            if named.get(id(source)) in ("better", "played", "taken", "built on")]
+    words = [rect for _, rect in said]
     assert len(words) >= 3, "a word for each pile each move takes, and for each card in hand"
+    # "played" on the card played alone: the table's cards it took were "played" too.
+    assert [w for w, _ in said].count("played") == 1
+    assert ("taken" if played.kind == "capture" else "built on") in [w for w, _ in said]
     assert not any(w.colliderect(c) for w in words for c in cards), (words, cards)
     # Nor one another's pills (4 px past their words), under a pile both moves take.
     pills = [w.inflate(8, 2) for w in words]

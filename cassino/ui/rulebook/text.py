@@ -510,7 +510,8 @@ SECTIONS: tuple[Section, ...] = (
         "*R* on a round's summary (\u201cRound 1 over\u201d), or at the game's end: a review of your moves. Each is weighed "
         "against the best move the computer finds from your seat, seeing only what you saw (never the "
         "others' cards); the costliest are shown one by one on the table as it was, the card you played and "
-        "the better move marked, with why and what it cost. Arrows step, Esc closes. The points are the "
+        "what it took (in salmon, \u201cplayed\u201d and \u201ctaken\u201d) and the better move (in gold) marked, with why "
+        "and what it cost. Arrows or Enter step, Esc closes. The points are the "
         "round's balance: \u201c2 points more against your opponent\u201d may be a point more for you and a point "
         "fewer for them.",
         "The last finished game is kept as *last-game.json* in the game's folder: *Review your last game* on "

@@ -16,7 +16,7 @@ import pygame
 
 from cassino.ai.review import (Moment, against, chance_lost, costliest, decisions, points_lost, points_words,
                                review, replayed, say, worst)
-from cassino.rules import PLUCK, Build, Game, Move, Position, cards_of
+from cassino.rules import CAPTURE, PLUCK, Build, Game, Move, Position, cards_of
 
 from ..app import App, Scene
 from ..art import theme
@@ -427,7 +427,11 @@ class GameReviewScene(Scene):
                     surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
             # The frames' words too, on the pile's foot: to a deuteranope the gold and the
             # salmon frames looked alike (the hand's cards carried words, the table's not).
-            said = [(word, colour) for move, word, colour in frames if move.kind != PLUCK]
+            # The move played "took" these cards, or built on them: "played" on a table card
+            # read as if that card had been played.
+            said = [("taken" if word == "played" and move.kind == CAPTURE else
+                     "built on" if word == "played" else word, colour)
+                    for move, word, colour in frames if move.kind != PLUCK]
             if said:
                 words = [theme.text(word, word_px, colour, bold=True) for word, colour in said]
                 apart = word_px // 2 + 8  # (the pills stand 4 px past their words: they touched)
