@@ -496,7 +496,8 @@ SECTIONS: tuple[Section, ...] = (
         "*H* or the Hint button suggests a move (see Hints and the review). *S*, or a click on the scores: "
         "the score sheet, and what each side has taken this round. *L* shows the last capture again (Left, Right: each player's "
         "last); pressing and holding a player's pile shows theirs. *Ctrl+Z* takes your move "
-        "back when Undo for practice is on in Settings (alone against the computer, and not past cards dealt or drawn since). *M* turns the sound "
+        "back when Undo for practice is on in Settings (alone against the computer, and not past cards dealt or drawn since). *Page Up* and "
+        "*Page Down* (or the mouse wheel) scroll the log. *M* turns the sound "
         "off and on. *F11* switches full screen. *F1* opens this page.",
         "A build shows its value on a badge in the colour of the player who controls it.",
     ), (
