@@ -1245,3 +1245,22 @@ def test_a_button_acts_on_a_click_begun_on_it_not_on_a_release_alone() -> None:
     press(first, pygame.MOUSEBUTTONDOWN)
     press(first, pygame.MOUSEBUTTONUP)
     assert done == ["next"]
+
+
+def test_the_title_behind_a_box_stays_where_it_was(tmp_path: Path) -> None:
+    # Under "A game is in progress" the focused item's hint went: its room given back,
+    # the fan of cards came back, the buttons moved down and the notices with them.
+    from cassino.store import Store
+    from cassino.ui.widgets import Overlay
+
+    store = Store(tmp_path)
+    store.problems.append("A notice of a file set aside, long enough to take a line of its own at this size.")
+    app = App((1280, 720), Settings(speed="instant", fullscreen=False), store)
+    title = show_title(app)
+    step(app)
+    assert title.menu.items[title.menu.focus].hint
+    before = [pygame.Rect(r) for r in title.menu.rects]
+    notices = title.notices_top
+    app.push(Overlay(app, "A game is in progress.", [Item("Continue", lambda: None)], None))
+    step(app)
+    assert title.menu.rects == before and title.notices_top == notices

@@ -121,12 +121,17 @@ class TitleScene(Scene):
         # the menu (below a box it would peek out, half hidden), and the files
         # that had to be set aside, said plainly, once, on the way in. The menu
         # makes room for them.
-        hint = self.menu.items[self.menu.focus].hint if self.app.top is self else ""
+        hint = self.menu.items[self.menu.focus].hint
         problems = shown_notices(self.app.store.problems if self.app.store is not None else [])
         lines = [theme.text(ln, small, theme.WARN) for p in problems for ln in theme.wrap(p, small, w - 40)]
-        if hint:
+        kept = 0
+        if hint and self.app.top is self:
             lines.append(theme.fit_text(hint, small, w - 40, theme.DIM))
-        bottom = h - fs // 2 - sum(t.get_height() + 3 for t in lines)
+        elif hint:
+            # Its room kept, under a box: the menu behind it stays where it was (without
+            # it the fan came back, the buttons moved down and the notices with them).
+            kept = theme.font(small).get_height() + 3
+        bottom = h - fs // 2 - sum(t.get_height() + 3 for t in lines) - kept
 
         y = heading(surface, self.app.settings.table_colour) + round(h * 0.03)
         # The two casinos and the aces, fanned under the title; left out when
