@@ -70,6 +70,16 @@ def test_a_window_on_a_small_desktop_leaves_room_for_its_title_bar(tmp_path: Pat
         screen.close()
 
 
+def test_a_window_asked_for_on_the_command_line_fits_the_desktop(tmp_path: Path) -> None:
+    # The README's --window 1280x720 on a 1280x720 screen: under its title bar, its bottom was off the screen.
+    screen = Screen((1280, 720), tmp_path, tmp_path / "home", ("--window", "1280x720"))
+    try:
+        x, y, w, h = geometry(screen)
+        assert w == 1280 and h <= 720 - 48, (x, y, w, h)
+    finally:
+        screen.close()
+
+
 def test_a_window_comes_back_from_full_screen_where_it_was(tmp_path: Path) -> None:
     # F11 to full screen and back put the window in the screen's corner, where full screen had moved it.
     screen = Screen((1600, 900), tmp_path, tmp_path / "home")
