@@ -784,3 +784,19 @@ def test_the_pause_before_a_computer_s_play_wakes_only_for_the_thinking_dots() -
     pause = app.settings.ai_pause - table.think_clock
     assert pause > 0.3
     assert table.wake_in() == pytest.approx(min(left, pause))
+
+
+def test_a_hitch_does_not_make_the_cards_leap() -> None:
+    # A frame a tenth of a second late moved the cards a tenth of a second on: at fast
+    # speed ten card widths in one frame. A frame moves them a thirtieth of a second at most.
+    from cassino.ui.table.scene import MOTION_STEP
+
+    app, table = open_table(None, levels=(None, "beginner"), seed=12, speed="normal")
+    settle(app)
+    card = table.hand_order(0)[0]
+    drag(app, hand_card_centre(table, card), bare_cloth(table))
+    sprite = table.motion.sprites[card]
+    assert sprite.legs
+    before = sprite.clock
+    table.update(0.2)
+    assert 0 < sprite.clock - before <= MOTION_STEP + 1e-9

@@ -564,8 +564,10 @@ class TableScene(Scene, TableState):
     def update(self, dt: float) -> None:
         """One step of time: motion, the hint and computer players' answers, and the round's end."""
         self.clock += dt
-        # A long wait (nothing moved) must not jump a motion just begun.
-        self.motion.update(min(dt, 0.1))
+        # A long wait (nothing moved) must not jump a motion just begun, nor a
+        # hitch (a save, the collector) make a card leap: a tenth of a second at
+        # fast speed took cards ten widths in one frame. A slow frame slows it.
+        self.motion.update(min(dt, MOTION_STEP))
         self.notes_due()
         if self.dealing and not self.motion.busy:
             self.dealing = False
@@ -834,6 +836,9 @@ class TableScene(Scene, TableState):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table as it stands this frame."""
         paint_table(self, surface)
+
+
+MOTION_STEP = 1 / 30  # the most time one frame moves the cards on
 
 
 def drew(event: Event, words: str = "") -> str:
