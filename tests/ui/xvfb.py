@@ -6,6 +6,7 @@ imagemagick must be installed."""
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -15,12 +16,35 @@ ROOT = Path(__file__).resolve().parents[2]
 PAUSE = 0.5  # seconds for the game to draw what a key changed
 
 
-def free_display() -> str:
-    """The first X display number with no server on it."""
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return f":{n}"
-    raise SystemExit("no free X display between :90 and :199")
+def start_xvfb(size: tuple[int, int]) -> tuple[subprocess.Popen[bytes], str]:
+    """An Xvfb server of ``size`` on a display number it chose itself, once it
+    is ready, and that display. (Two test workers that each picked the first
+    display with no lock file picked the same one, and one game found no
+    server there; a fixed wait was too short on a busy machine.)"""
+    w, h = size
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    said = b""
+    end = time.monotonic() + 30
+    try:
+        while not said.endswith(b"\n") and time.monotonic() < end:
+            if not select.select([read], [], [], 0.5)[0]:
+                if server.poll() is not None:
+                    break
+                continue
+            chunk = os.read(read, 16)
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(read)
+    if not said.strip().isdigit():
+        server.kill()
+        server.wait()
+        raise SystemExit("Xvfb did not start")
+    return server, f":{int(said)}"
 
 
 class Screen:
@@ -30,11 +54,8 @@ class Screen:
     def __init__(self, size: tuple[int, int], out: Path, home: Path, args: tuple[str, ...] = ()):
         self.size = size
         self.out = out
-        self.display = free_display()
         w, h = size
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.5)
+        self.xvfb, self.display = start_xvfb(size)
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         env.update(DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CASSINO_HOME=str(home))
         self.env = env
