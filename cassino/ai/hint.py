@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cassino.rules import Build, Move, card_symbol
+from cassino.rules import Build, Move, Rules, card_symbol
 from cassino.rules.cards import (BIG_CASINO, LITTLE_CASINO, RANK_NAMES, RANK_SETS, SPADE_SET, CardSet,
                                  cards_of, rank_of)
 
@@ -320,6 +320,11 @@ def _unseen_takers(view: SeatView, takes: Callable[[int], bool], rank: int) -> i
             asked[v] = takes(v)
         return asked[v]
 
-    return sum(1 for u in cards_of(view.unseen)
-               if (any(by_value(v) for v in rules.capture_values(u)) if rules.capture_values(u)
-                   else rank_of(u) == rank))
+    return sum(1 for u in cards_of(view.unseen) if can_take(rules, u, by_value, rank))
+
+
+def can_take(rules: Rules, card: int, takes: Callable[[int], bool], rank: int) -> bool:
+    """Whether ``card`` captures: as a value ``v`` for which ``takes(v)``, or,
+    a court card without a number, by ``rank``."""
+    values = rules.capture_values(card)
+    return any(takes(v) for v in values) if values else rank_of(card) == rank

@@ -31,7 +31,7 @@ from . import knowledge
 from .estimate import round_margin
 from .expert import outcome
 from . import hint
-from .hint import build_words, grouped, of_unseen, others, point_words, sweepable, takers
+from .hint import build_words, can_take, grouped, of_unseen, others, point_words, sweepable, takers
 from .hint import why as what_it_does
 from .intermediate import Evaluator, call_wins
 from .knowledge import Worth, candidate_moves, playout, shortlist, unlikely_cards, worth_of
@@ -587,10 +587,7 @@ def _only_reach(view: SeatView, card: int) -> int | None:
     spade = view.rules.spade_scoring
 
     def reaches(c: int, prize: int) -> bool:
-        values = view.rules.capture_values(c)
-        if not values:  # a court card without a number takes its rank
-            return rank_of(c) == rank_of(prize)
-        return any(grouped(gen, view.loose, v, prize) for v in values)
+        return can_take(view.rules, c, lambda v: grouped(gen, view.loose, v, prize), rank_of(prize))
 
     others = [c for c in cards_of(view.hand) if c != card]
     for prize in cards_of(view.loose):

@@ -255,10 +255,9 @@ class App:
         if was is not None and self._pointer_on_desktop() not in (None, was):
             # SDL's software screen takes the pointer along to its place in the window (under
             # X it jumped onto whatever lay there in the new layout): it goes back where it was.
-            wx, wy = pygame.display.get_window_position()
-            w, h = self.screen.get_size()
-            if 0 <= was[0] - wx < w and 0 <= was[1] - wy < h:
-                pygame.mouse.set_pos((was[0] - wx, was[1] - wy))
+            here = self._in_window(was)
+            if here is not None:
+                pygame.mouse.set_pos(here)
         self._resized()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -296,17 +295,21 @@ class App:
         manager's move): where the pointer is in it, from its place on the
         desktop, if that is not where SDL last saw it (``pointer_at``)."""
         desktop = self._pointer_on_desktop()
-        try:
-            wx, wy = pygame.display.get_window_position()
-            seen = pygame.mouse.get_pos()
-        except pygame.error:
-            return
         if desktop is None:
             return
-        x, y = desktop
+        try:
+            seen = pygame.mouse.get_pos()
+            here = self._in_window(desktop)
+        except pygame.error:
+            return
+        self.pointer_at = here if here is not None and here != seen else None
+
+    def _in_window(self, desktop: tuple[int, int]) -> tuple[int, int] | None:
+        """A place on the desktop as a place in the window, None if outside it."""
+        wx, wy = pygame.display.get_window_position()
+        x, y = desktop[0] - wx, desktop[1] - wy
         w, h = self.screen.get_size()
-        here = (x - wx, y - wy)
-        self.pointer_at = here if here != seen and 0 <= here[0] < w and 0 <= here[1] < h else None
+        return (x, y) if 0 <= x < w and 0 <= y < h else None
 
     @property
     def size(self) -> tuple[int, int]:

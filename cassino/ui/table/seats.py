@@ -85,10 +85,9 @@ def named_seats(kinds: Sequence[str | None], typed: Sequence[str] = ()) -> list[
 
 
 def recorded_seats(players: Sequence[dict[str, Any]]) -> list[Seat]:
-    """The seats a game record lists ('human', or 'ai:LEVEL'), as the table
-    seats them: by each one's ``seat`` (a record may list them in any order)."""
-    ordered = sorted(enumerate(players), key=lambda ir: ir[1].get("seat", ir[0]))
-    return [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1]) for _, r in ordered]
+    """The seats of a game record's players ('human', or 'ai:LEVEL'), as the
+    store reads them back: in seat order (a record may list them in any)."""
+    return [Seat(r["name"], None if r["kind"] == "human" else r["kind"].split(":", 1)[1]) for r in players]
 
 
 def default_seats(players: int, level: str = "intermediate", you: int = 0) -> list[Seat]:
